@@ -1,0 +1,76 @@
+/// A hit-test request (SPEC §4): `{"point": {x, y}}` or `{"points": [...]}`, optionally
+/// `"window": id` naming the window whose coordinates the points are in.
+public struct HitTestRequest: Sendable {
+    public var points: [Point]
+    /// True when the request used `point` (one trace) rather than `points` (a list).
+    public var single: Bool
+    public var window: String?
+
+    public init(points: [Point], single: Bool, window: String? = nil) {
+        self.points = points
+        self.single = single
+        self.window = window
+    }
+
+    /// The most points one request may ask about.
+    public static let maxPoints = 10_000
+
+    /// Decodes a request body. `extraFields` lists members the caller handles (the inline
+    /// routes' `"scene"`).
+    public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> HitTestRequest {
+        var context = DecodeContext()
+        let allowed = ["point", "points", "window", "changes", "includeInitialLayout"] + extraFields
+        guard let f = context.object(json, at: "", allowed: allowed, what: "the request") else {
+            throw .invalid(context.problems)
+        }
+        var request = HitTestRequest(points: [], single: true)
+        switch (f["point"], f["points"]) {
+        case (nil, nil):
+            context.fail("", "the request needs \"point\" ({\"x\": …, \"y\": …}) or \"points\" (a list of them)")
+        case (.some, .some):
+            context.fail("/points", "give either \"point\" or \"points\", not both")
+        case let (point?, nil):
+            if let p = context.point(point, at: "/point", what: "point") { request.points = [p] }
+        case let (nil, list?):
+            request.single = false
+            if let items = context.array(list, at: "/points", what: "points") {
+                if items.isEmpty { context.fail("/points", "points must list at least one point") }
+                if items.count > maxPoints {
+                    context.fail("/points", "at most \(maxPoints) points per request, not \(items.count)")
+                } else {
+                    for (i, item) in items.enumerated() {
+                        if let p = context.point(item, at: "/points/\(i)", what: "point") { request.points.append(p) }
+                    }
+                }
+            }
+        }
+        if let w = f["window"] { request.window = context.string(w, at: "/window", what: "window") }
+        if f["changes"] != nil {
+            context.fail("/changes", "layout changes are not supported yet by this version; send the request without \"changes\"")
+        }
+        if f["includeInitialLayout"] != nil {
+            context.fail("/includeInitialLayout", "the layout pass is not supported yet by this version")
+        }
+        if !context.problems.isEmpty { throw .invalid(context.problems) }
+        return request
+    }
+}
+
+/// The engine's entry points, shared by the HTTP API and the CLI so that both return the same
+/// JSON for the same input.
+public enum TouchTrace {
+    /// Answers a hit-test request against a scene: one trace for `point`, `{"results": [...]}`
+    /// for `points`.
+    public static func hitTest(_ request: HitTestRequest, in scene: Scene) throws(InputError) -> JSONValue {
+        var window: Int?
+        if let name = request.window {
+            guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
+                throw .invalid([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
+            }
+            window = index
+        }
+        let tester = HitTester(scene: scene)
+        let traces = request.points.map { tester.hitTest($0, inWindow: window).json(in: scene) }
+        return request.single ? traces[0] : .obj(["results": .array(traces)])
+    }
+}

@@ -1,0 +1,151 @@
+/// The answer to "which view does a touch at this point hit?", with the steps that led to it.
+public struct HitTestResult: Sendable {
+    /// The point asked about, in the coordinates it was given in.
+    public var point: Point
+    /// The hit view's index, or nil.
+    public var hitView: Int?
+    /// The window that returned the hit view, or nil.
+    public var window: Int?
+    /// Windows in the order they were asked (rule H8).
+    public var windowOrder: [Int]
+    /// Every view visited, in order (empty unless traced).
+    public var steps: [HitTestStep]
+}
+
+/// UIKit's `hitTest(_:with:)` over a scene (rules H1–H9).
+///
+/// The recursion of UIKit's algorithm runs on an explicit stack, so a scene at the depth limit
+/// cannot overflow the thread's stack. Visiting order, outcomes and the rule that decided each
+/// step are those of UIKit's recursive `hitTest`.
+public struct HitTester: Sendable {
+    public var scene: Scene
+
+    public init(scene: Scene) {
+        self.scene = scene
+    }
+
+    /// Windows front to back (rule H8): higher `level` first; within a level, later in the
+    /// scene's list first.
+    public var windowOrder: [Int] {
+        scene.windows.enumerated().sorted { a, b in
+            let la = scene.views[a.element].level
+            let lb = scene.views[b.element].level
+            return la != lb ? la > lb : a.offset > b.offset
+        }.map(\.element)
+    }
+
+    /// Hit-tests a point given in the coordinates of `window` (by default the front-most window),
+    /// asking each window front to back (H8) until one returns a view.
+    public func hitTest(_ point: Point, inWindow window: Int? = nil, traced: Bool = true) -> HitTestResult {
+        let order = windowOrder
+        var steps: [HitTestStep] = []
+        guard let reference = window ?? order.first else {
+            return HitTestResult(point: point, hitView: nil, window: nil, windowOrder: [], steps: [])
+        }
+        // Window coordinates → screen coordinates (the windows' common superview space).
+        let screenPoint = scene.views[reference].geometry.convertToSuperview(point)
+        for candidate in order {
+            let local = scene.views[candidate].geometry.convertFromSuperview(screenPoint)
+            if let hit = hitTest(view: candidate, localPoint: local, steps: &steps, traced: traced) {
+                return HitTestResult(point: point, hitView: hit, window: candidate, windowOrder: order, steps: steps)
+            }
+        }
+        return HitTestResult(point: point, hitView: nil, window: nil, windowOrder: order, steps: steps)
+    }
+
+    private struct Frame {
+        var view: Int
+        var point: Point
+        /// The next subview to ask, counting down from the front-most.
+        var nextChild: Int
+        var stepIndex: Int
+    }
+
+    /// UIKit's recursive `hitTest` for `view` with the point in its own coordinates, iteratively.
+    public func hitTest(view root: Int, localPoint: Point?, steps: inout [HitTestStep], traced: Bool) -> Int? {
+        var stack: [Frame] = []
+        // The view being entered and its point; nil when nothing is being entered.
+        var entering: (view: Int, point: Point?)? = (root, localPoint)
+        while true {
+            if let (view, point) = entering {
+                entering = nil
+                if let frame = enter(view, point, &steps, traced) {
+                    stack.append(frame)
+                }
+                // A rejected view returns nil to its parent, which goes on to the next subview.
+            }
+            guard let top = stack.last else { return nil }
+            let node = scene.views[top.view]
+            if top.nextChild >= 0 {
+                let child = node.subviews[top.nextChild]
+                stack[stack.count - 1].nextChild -= 1
+                entering = (child, scene.views[child].geometry.convertFromSuperview(top.point))
+                continue
+            }
+            // No subview answered: the default result is the view itself (H3).
+            var result = finish(stack.removeLast(), defaultResult: top.view, &steps, traced)
+            // Pass a non-nil answer up: every ancestor on the stack finishes with it (H3).
+            while let answer = result, let parent = stack.popLast() {
+                result = finish(parent, defaultResult: answer, &steps, traced)
+            }
+            if let answer = result { return answer }
+            if stack.isEmpty { return nil }
+        }
+    }
+
+    /// Checks a view before its subviews (H1, H5, H7, H2/H9). Returns the frame to descend into,
+    /// or nil when the view rejects the point.
+    private func enter(_ view: Int, _ point: Point?, _ steps: inout [HitTestStep], _ traced: Bool) -> Frame? {
+        let node = scene.views[view]
+        func reject(_ reason: HitRejection, _ rule: RuleID) -> Frame? {
+            if traced {
+                steps.append(HitTestStep(view: Int32(view), point: point, outcome: .rejected, reason: reason, rule: rule, result: -1))
+            }
+            return nil
+        }
+        guard let point else { return reject(.nonInvertibleTransform, .H5) }
+        if node.hidden { return reject(.hidden, .H1) }
+        if !node.userInteractionEnabled { return reject(.userInteractionDisabled, .H1) }
+        if node.alpha < UIKitConstants.minimumHittableAlpha { return reject(.transparent, .H1) }
+        if let control = node.control, !control.enabled { return reject(.disabledControl, .H7) }
+        if !node.pointInside.contains(point, bounds: node.geometry.bounds) {
+            return node.pointInside.isDefault ? reject(.outside, .H2) : reject(.pointInsideOverride, .H9)
+        }
+        let stepIndex = steps.count
+        if traced {
+            steps.append(HitTestStep(view: Int32(view), point: point, outcome: .descend, reason: nil, rule: .H3, result: -1))
+        }
+        return Frame(view: view, point: point, nextChild: node.subviews.count - 1, stepIndex: stepIndex)
+    }
+
+    /// Applies the view's `hitTest` override (H9) to its default result and records the step.
+    private func finish(_ frame: Frame, defaultResult: Int, _ steps: inout [HitTestStep], _ traced: Bool) -> Int? {
+        let view = frame.view
+        let isSelf = defaultResult == view
+        var result: Int? = defaultResult
+        var rule: RuleID = .H3
+        switch scene.views[view].hitTest {
+        case .default: break
+        case .passThroughSelf:
+            if isSelf {
+                result = nil
+                rule = .H9
+            }
+        case .capture:
+            result = view
+            if !isSelf { rule = .H9 }
+        case let .redirect(target):
+            if isSelf {
+                result = target
+                rule = .H9
+            }
+        }
+        if traced {
+            steps[frame.stepIndex].outcome = result == nil ? .rejected : (isSelf ? .hit : .descend)
+            if result == nil { steps[frame.stepIndex].reason = .hitTestOverride }
+            steps[frame.stepIndex].rule = rule
+            steps[frame.stepIndex].result = Int32(result ?? -1)
+        }
+        return result
+    }
+}

@@ -1,0 +1,344 @@
+/// Why a document could not be parsed.
+public struct JSONParseError: Error, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Not JSON (RFC 8259): a syntax error, a duplicate key, bad UTF-8, an out-of-range number.
+        case syntax
+        /// Arrays and objects nested deeper than the parser's limit.
+        case tooDeep
+    }
+    public var kind: Kind
+    public var message: String
+    /// Byte offset of the problem (0-based), and its 1-based line and column.
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+    /// JSON pointer of the container being parsed when the problem was found.
+    public var pointer: String
+}
+
+/// A strict, iterative JSON parser (RFC 8259).
+///
+/// Iterative so that no input, however deeply nested, can overflow the stack; nesting beyond
+/// `maxNesting` is an error of its own kind. Duplicate object keys are rejected, since a scene
+/// with two `frame` members is ambiguous. Numbers are parsed as `Double`; a number that overflows
+/// to infinity is rejected.
+public struct JSONParser: Sendable {
+    public var maxNesting: Int
+
+    public init(maxNesting: Int = 4096) {
+        self.maxNesting = maxNesting
+    }
+
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        try parse(Array(text.utf8))
+    }
+
+    public func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try parse(bytes: buffer) }
+    }
+
+    public func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+        var state = ParserState(bytes: bytes, maxNesting: maxNesting)
+        return try state.parseDocument()
+    }
+}
+
+/// One open array or object on the parser's explicit stack.
+private struct Frame {
+    var isObject: Bool
+    var items: [JSONValue] = []
+    var members: [(key: String, value: JSONValue)] = []
+    var pendingKey = ""
+    var keys: Set<String> = []
+    var count: Int { isObject ? members.count : items.count }
+}
+
+private struct ParserState {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let maxNesting: Int
+    var index = 0
+    var stack: [Frame] = []
+
+    init(bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) {
+        self.bytes = bytes
+        self.maxNesting = maxNesting
+    }
+
+    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+        // Skip a UTF-8 byte order mark.
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { index = 3 }
+        skipWhitespace()
+        guard index < bytes.count else { throw error("the document is empty") }
+        var pending = try parseValueOrOpen()
+        var root: JSONValue
+        while true {
+            if let value = pending {
+                if stack.isEmpty {
+                    root = value
+                    break
+                }
+                let top = stack.count - 1
+                if stack[top].isObject {
+                    stack[top].members.append((key: stack[top].pendingKey, value: value))
+                } else {
+                    stack[top].items.append(value)
+                }
+            }
+            pending = try continueContainer()
+        }
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected content after the JSON value") }
+        return root
+    }
+
+    /// Reads a separator, a closing bracket (returning the finished container), or the next
+    /// member (returning a scalar, or nil after opening a new container).
+    mutating func continueContainer() throws(JSONParseError) -> JSONValue? {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        let top = stack.count - 1
+        let byte = bytes[index]
+        if !stack[top].isObject {
+            if byte == UInt8(ascii: "]") {
+                index += 1
+                return .array(stack.removeLast().items)
+            }
+            if stack[top].count > 0 {
+                guard byte == UInt8(ascii: ",") else { throw error("expected ',' or ']' in array") }
+                index += 1
+                skipWhitespace()
+            }
+            return try parseValueOrOpen()
+        }
+        if byte == UInt8(ascii: "}") {
+            index += 1
+            return .object(stack.removeLast().members)
+        }
+        if stack[top].count > 0 {
+            guard byte == UInt8(ascii: ",") else { throw error("expected ',' or '}' in object") }
+            index += 1
+            skipWhitespace()
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("expected a string key in object")
+        }
+        let keyStart = index
+        let key = try parseString()
+        if !stack[top].keys.insert(key).inserted {
+            index = keyStart
+            throw error("duplicate key \"\(key)\"")
+        }
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("expected ':' after object key")
+        }
+        index += 1
+        skipWhitespace()
+        stack[top].pendingKey = key
+        return try parseValueOrOpen()
+    }
+
+    /// Parses a scalar, or opens a container and returns nil.
+    mutating func parseValueOrOpen() throws(JSONParseError) -> JSONValue? {
+        guard index < bytes.count else { throw error("unexpected end of input") }
+        let value: JSONValue
+        switch bytes[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            if stack.count >= maxNesting {
+                throw JSONParseError(
+                    kind: .tooDeep,
+                    message: "arrays and objects are nested deeper than \(maxNesting) levels",
+                    offset: index, line: position.line, column: position.column, pointer: pointer)
+            }
+            stack.append(Frame(isObject: bytes[index] == UInt8(ascii: "{")))
+            index += 1
+            return nil
+        case UInt8(ascii: "\""): value = .string(try parseString())
+        case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+        case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+        case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
+        default: throw error("unexpected character '\(printable(bytes[index]))'")
+        }
+        return value
+    }
+
+    mutating func expectLiteral(_ literal: String) throws(JSONParseError) {
+        for byte in literal.utf8 {
+            guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal") }
+            index += 1
+        }
+    }
+
+    mutating func parseNumber() throws(JSONParseError) -> Double {
+        let start = index
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number") }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+            if index < bytes.count, isDigit(bytes[index]) { throw error("numbers may not have leading zeros") }
+        } else {
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        var isInteger = true
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            isInteger = false
+            index += 1
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: digits expected after '.'") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            isInteger = false
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: digits expected in exponent") }
+            while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        }
+        let length = index - start
+        // Fast path: short integers.
+        if isInteger, length <= 15 {
+            var negative = false
+            var position = start
+            if bytes[position] == UInt8(ascii: "-") { negative = true; position += 1 }
+            var result = 0
+            while position < index {
+                result = result * 10 + Int(bytes[position] &- UInt8(ascii: "0"))
+                position += 1
+            }
+            return Double(negative ? -result : result)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw error("number \(text) is out of range")
+        }
+        return value
+    }
+
+    mutating func parseString() throws(JSONParseError) -> String {
+        index += 1  // opening quote
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                guard let string = String(validating: slice, as: UTF8.self) else {
+                    index = start
+                    throw error("string is not valid UTF-8")
+                }
+                index += 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw error("control character in string") }
+            index += 1
+        }
+        var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                guard let string = String(validating: scalars, as: UTF8.self) else {
+                    throw error("string is not valid UTF-8")
+                }
+                return string
+            }
+            if byte < 0x20 { throw error("control character in string") }
+            if byte != UInt8(ascii: "\\") {
+                scalars.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { break }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try parseHex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("unpaired surrogate in \\u escape")
+                    }
+                    index += 2
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("unpaired surrogate in \\u escape") }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(code) {
+                    throw error("unpaired surrogate in \\u escape")
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                index -= 1
+                throw error("invalid escape '\\\(printable(escape))'")
+            }
+        }
+        throw error("unterminated string")
+    }
+
+    mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("invalid \\u escape") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("invalid \\u escape")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    func printable(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16))}"
+    }
+
+    var position: (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for offset in 0..<min(index, bytes.count) {
+            if bytes[offset] == 0x0A { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// The JSON pointer of the innermost open container's current member.
+    var pointer: String {
+        var result = ""
+        for frame in stack {
+            result += frame.isObject ? "/" + JSONPointer.escape(frame.pendingKey) : "/\(frame.items.count)"
+        }
+        return result
+    }
+
+    func error(_ message: String) -> JSONParseError {
+        let (line, column) = position
+        return JSONParseError(kind: .syntax, message: message, offset: index, line: line, column: column, pointer: pointer)
+    }
+}

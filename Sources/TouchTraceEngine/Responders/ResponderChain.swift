@@ -1,0 +1,45 @@
+extension Scene {
+    /// `next` of a responder (rule R1): a view controller's root view → the controller; any
+    /// other view → its superview; a controller → its root view's superview; a window → the
+    /// application; the application → its delegate when the scene declares one; the delegate →
+    /// none.
+    public func nextResponder(of responder: ResponderRef) -> ResponderRef? {
+        switch responder {
+        case let .view(index):
+            if let controller = views[index].viewController { return .viewController(controller) }
+            if let parent = views[index].parent { return .view(parent) }
+            return .application
+        case let .viewController(index):
+            let root = viewControllers[index].view
+            if let parent = views[root].parent { return .view(parent) }
+            // A controller whose root view is itself a window: its next responder is the application.
+            return .application
+        case .application:
+            return application.delegate == nil ? nil : .appDelegate
+        case .appDelegate:
+            return nil
+        }
+    }
+
+    /// The responder chain from `start` to its end (rule R1). Finite: every step moves to a
+    /// superview, a controller of the current view, or up to the application.
+    public func responderChain(from start: ResponderRef) -> [ResponderRef] {
+        var chain: [ResponderRef] = [start]
+        var current = start
+        while let next = nextResponder(of: current) {
+            chain.append(next)
+            current = next
+        }
+        return chain
+    }
+
+    /// The id of a responder, as traces show it.
+    public func id(of responder: ResponderRef) -> String {
+        switch responder {
+        case let .view(index): return views[index].id
+        case let .viewController(index): return viewControllers[index].id
+        case .application: return application.id
+        case .appDelegate: return application.delegate?.id ?? "appDelegate"
+        }
+    }
+}

@@ -1,0 +1,225 @@
+/// Reads typed fields out of a `JSONValue` and collects every problem with its pointer, so
+/// that one pass reports all of them. Used by the scene decoder and the request decoders.
+public struct DecodeContext: Sendable {
+    public private(set) var problems: [SceneProblem] = []
+
+    public init() {}
+
+    public mutating func fail(_ pointer: String, _ message: String) {
+        problems.append(SceneProblem(pointer: pointer, message: message))
+    }
+
+    /// The members of an object, by key, after checking that every key is allowed.
+    /// Unknown keys are problems (with a suggestion when one is close), so typos do not pass
+    /// silently.
+    public mutating func object(
+        _ value: JSONValue, at pointer: String, allowed: [String], what: String
+    ) -> [String: JSONValue]? {
+        guard case let .object(members) = value else {
+            fail(pointer, "\(what) must be an object, not \(value.typeName)")
+            return nil
+        }
+        var result: [String: JSONValue] = [:]
+        result.reserveCapacity(members.count)
+        for member in members {
+            if !allowed.contains(member.key) {
+                var message = "unknown field \"\(member.key)\" in \(what)"
+                if let close = Self.closest(to: member.key, in: allowed) {
+                    message += " (did you mean \"\(close)\"?)"
+                } else {
+                    message += "; known fields: " + allowed.joined(separator: ", ")
+                }
+                fail(JSONPointer.join(pointer, member.key), message)
+                continue
+            }
+            if result[member.key] == nil { result[member.key] = member.value }
+        }
+        return result
+    }
+
+    /// A finite number, optionally bounded.
+    public mutating func number(
+        _ value: JSONValue, at pointer: String, min: Double? = nil, max: Double? = nil, what: String? = nil
+    ) -> Double? {
+        guard case let .number(n) = value else {
+            fail(pointer, "\(what ?? "value") must be a number, not \(value.typeName)")
+            return nil
+        }
+        guard n.isFinite else {
+            fail(pointer, "\(what ?? "value") must be a finite number")
+            return nil
+        }
+        if let min, n < min {
+            fail(pointer, "\(what ?? "value") must be at least \(JSONWriter.format(min)), not \(JSONWriter.format(n))")
+            return nil
+        }
+        if let max, n > max {
+            fail(pointer, "\(what ?? "value") must be at most \(JSONWriter.format(max)), not \(JSONWriter.format(n))")
+            return nil
+        }
+        return n
+    }
+
+    /// A whole number within bounds.
+    public mutating func integer(_ value: JSONValue, at pointer: String, min: Int, max: Int, what: String) -> Int? {
+        guard let n = number(value, at: pointer, min: Double(min), max: Double(max), what: what) else { return nil }
+        guard n == n.rounded() else {
+            fail(pointer, "\(what) must be a whole number")
+            return nil
+        }
+        return Int(n)
+    }
+
+    public mutating func bool(_ value: JSONValue, at pointer: String, what: String? = nil) -> Bool? {
+        guard case let .bool(b) = value else {
+            fail(pointer, "\(what ?? "value") must be true or false, not \(value.typeName)")
+            return nil
+        }
+        return b
+    }
+
+    public mutating func string(_ value: JSONValue, at pointer: String, what: String? = nil) -> String? {
+        guard case let .string(s) = value else {
+            fail(pointer, "\(what ?? "value") must be a string, not \(value.typeName)")
+            return nil
+        }
+        return s
+    }
+
+    public mutating func array(_ value: JSONValue, at pointer: String, what: String) -> [JSONValue]? {
+        guard case let .array(items) = value else {
+            fail(pointer, "\(what) must be an array, not \(value.typeName)")
+            return nil
+        }
+        return items
+    }
+
+    /// One of a fixed set of names.
+    public mutating func choice<E: RawRepresentable & CaseIterable>(
+        _ value: JSONValue, at pointer: String, as type: E.Type, what: String
+    ) -> E? where E.RawValue == String {
+        guard let s = string(value, at: pointer, what: what) else { return nil }
+        guard let result = E(rawValue: s) else {
+            let names = E.allCases.map(\.rawValue)
+            fail(pointer, "unknown \(what) \"\(s)\"; expected one of: " + names.joined(separator: ", "))
+            return nil
+        }
+        return result
+    }
+
+    /// A scene id: 1–128 characters of `A-Z a-z 0-9 _ . : -`.
+    public mutating func identifier(_ value: JSONValue, at pointer: String) -> String? {
+        guard let s = string(value, at: pointer, what: "id") else { return nil }
+        guard Self.isValidIdentifier(s) else {
+            fail(pointer, "id \"\(s.prefix(140))\" must be 1 to 128 characters of A-Z a-z 0-9 _ . : -")
+            return nil
+        }
+        return s
+    }
+
+    public static func isValidIdentifier(_ s: String) -> Bool {
+        let utf8 = s.utf8
+        guard !utf8.isEmpty, utf8.count <= 128 else { return false }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: ":"),
+                UInt8(ascii: "-"):
+                continue
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// A rectangle `{x, y, width, height}`; missing members take `defaults`' values. Sizes may
+    /// not be negative.
+    public mutating func rect(_ value: JSONValue, at pointer: String, what: String, defaults: Rect = .zero) -> Rect? {
+        guard let fields = object(value, at: pointer, allowed: ["x", "y", "width", "height"], what: what) else {
+            return nil
+        }
+        var r = defaults
+        var ok = true
+        func read(_ key: String, min: Double?, _ apply: (inout Rect, Double) -> Void) {
+            guard let v = fields[key] else { return }
+            if let n = number(v, at: JSONPointer.join(pointer, key), min: min, what: "\(what).\(key)") {
+                apply(&r, n)
+            } else {
+                ok = false
+            }
+        }
+        read("x", min: nil) { $0.origin.x = $1 }
+        read("y", min: nil) { $0.origin.y = $1 }
+        read("width", min: 0) { $0.size.width = $1 }
+        read("height", min: 0) { $0.size.height = $1 }
+        return ok ? r : nil
+    }
+
+    /// A point `{x, y}`; both required.
+    public mutating func point(_ value: JSONValue, at pointer: String, what: String) -> Point? {
+        guard let fields = object(value, at: pointer, allowed: ["x", "y"], what: what) else { return nil }
+        var p = Point.zero
+        var ok = true
+        for key in ["x", "y"] {
+            guard let v = fields[key] else {
+                fail(JSONPointer.join(pointer, key), "\(what) needs \"\(key)\"")
+                ok = false
+                continue
+            }
+            guard let n = number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
+                ok = false
+                continue
+            }
+            if key == "x" { p.x = n } else { p.y = n }
+        }
+        return ok ? p : nil
+    }
+
+    /// Edge insets `{top, left, bottom, right}`, missing members 0 (or `defaults`').
+    public mutating func insets(
+        _ value: JSONValue, at pointer: String, what: String, allowedExtra: [String] = [], defaults: EdgeInsets = .zero
+    ) -> EdgeInsets? {
+        guard
+            let fields = object(
+                value, at: pointer, allowed: ["top", "left", "bottom", "right"] + allowedExtra, what: what)
+        else { return nil }
+        var e = defaults
+        var ok = true
+        for key in ["top", "left", "bottom", "right"] {
+            guard let v = fields[key] else { continue }
+            guard let n = number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
+                ok = false
+                continue
+            }
+            switch key {
+            case "top": e.top = n
+            case "left": e.left = n
+            case "bottom": e.bottom = n
+            default: e.right = n
+            }
+        }
+        return ok ? e : nil
+    }
+
+    /// The allowed name closest to `name` within an edit distance of 2, if any.
+    static func closest(to name: String, in candidates: [String]) -> String? {
+        let a = Array(name.lowercased().utf8)
+        var best: (String, Int)?
+        for candidate in candidates {
+            let b = Array(candidate.lowercased().utf8)
+            guard abs(a.count - b.count) <= 2 else { continue }
+            var previous = Array(0...b.count)
+            for i in 1...max(a.count, 1) where !a.isEmpty {
+                var current = [i] + Array(repeating: 0, count: b.count)
+                for j in 1..<(b.count + 1) {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                }
+                previous = current
+            }
+            let distance = previous[b.count]
+            if distance <= 2, best == nil || distance < best!.1 { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+}

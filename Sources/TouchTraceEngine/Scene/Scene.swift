@@ -1,0 +1,169 @@
+/// A validated scene: every view in one flat array (an arena), windows and view controllers
+/// referring to views by index. Built by `SceneDecoder`; immutable in use, copy-safe and
+/// `Sendable`.
+public struct Scene: Sendable {
+    public var name: String?
+    /// All views, windows included, in depth-first document order.
+    public var views: [ViewNode]
+    /// Indices of the window views, in document order (back to front within a level, rule H8).
+    public var windows: [Int]
+    public var viewControllers: [ViewControllerNode]
+    public var application: ApplicationNode
+    /// The first responder named by the scene (rule T4).
+    public var firstResponder: ResponderRef?
+    public var options: SceneOptions
+    /// Every id of the scene and what it names.
+    public var ids: [String: ObjectRef]
+
+    public init(
+        name: String?, views: [ViewNode], windows: [Int], viewControllers: [ViewControllerNode],
+        application: ApplicationNode, firstResponder: ResponderRef?, options: SceneOptions, ids: [String: ObjectRef]
+    ) {
+        self.name = name
+        self.views = views
+        self.windows = windows
+        self.viewControllers = viewControllers
+        self.application = application
+        self.firstResponder = firstResponder
+        self.options = options
+        self.ids = ids
+    }
+
+    /// The index of the view with this id.
+    public func viewIndex(_ id: String) -> Int? {
+        if case let .view(index)? = ids[id] { return index }
+        return nil
+    }
+}
+
+/// What an id names.
+public enum ObjectRef: Sendable, Hashable {
+    case view(Int)
+    case viewController(Int)
+    case gestureRecognizer(view: Int, index: Int)
+    case application
+    case appDelegate
+    case layoutGuide(view: Int, index: Int)
+}
+
+/// A responder (rule R1): views, view controllers, the application and its delegate.
+public enum ResponderRef: Sendable, Hashable {
+    case view(Int)
+    case viewController(Int)
+    case application
+    case appDelegate
+}
+
+/// A view of the arena.
+public struct ViewNode: Sendable {
+    public var id: String
+    public var viewClass: ViewClass
+    public var customClass: String?
+    /// The superview's index; nil for windows.
+    public var parent: Int?
+    /// Subview indices, back to front.
+    public var subviews: [Int]
+    public var geometry: ViewGeometry
+    /// Whether the scene gave the view's geometry (a frame, or center and bounds).
+    public var geometryGiven: Bool
+    public var level: Double
+    public var hidden: Bool
+    public var alpha: Double
+    public var userInteractionEnabled: Bool
+    public var clipsToBounds: Bool
+    public var multipleTouchEnabled: Bool
+    public var exclusiveTouch: Bool
+    public var pointInside: TouchArea
+    public var hitTest: HitTestOverride
+    public var touches: TouchHandling
+    public var actions: [String]
+    /// The view controller whose root view this is (rule R1).
+    public var viewController: Int?
+    public var control: ControlConfig?
+    public var gestureRecognizers: [GestureRecognizerConfig]
+    public var scroll: ScrollConfig?
+    public var layout: LayoutConfig
+
+    public init(id: String, viewClass: ViewClass, parent: Int?) {
+        self.id = id
+        self.viewClass = viewClass
+        self.customClass = nil
+        self.parent = parent
+        self.subviews = []
+        self.geometry = ViewGeometry(center: .zero, bounds: .zero)
+        self.geometryGiven = false
+        self.level = 0
+        self.hidden = false
+        self.alpha = 1
+        self.userInteractionEnabled = viewClass.defaultUserInteractionEnabled
+        self.clipsToBounds = false
+        self.multipleTouchEnabled = false
+        self.exclusiveTouch = false
+        self.pointInside = .bounds
+        self.hitTest = .default
+        self.touches = .forward
+        self.actions = []
+        self.viewController = nil
+        self.control = viewClass.isControl ? ControlConfig() : nil
+        self.gestureRecognizers = []
+        self.scroll = viewClass.isScrollView ? ScrollConfig() : nil
+        self.layout = LayoutConfig()
+    }
+
+    /// The frame in the superview's coordinates (rule L1).
+    public var frame: Rect { geometry.frame }
+    public var isWindow: Bool { parent == nil }
+}
+
+/// A view's `point(inside:with:)` (rules H2 and H9), in its bounds coordinates.
+public enum TouchArea: Sendable, Hashable {
+    /// UIKit's default: the bounds, half-open.
+    case bounds
+    /// The bounds grown (negative insets) or shrunk (positive insets).
+    case insets(EdgeInsets)
+    /// A circle about the bounds' middle; radius given, or half the shorter side.
+    case circle(radius: Double?)
+    case roundedRect(cornerRadius: Double)
+    /// A union of rectangles, in bounds coordinates.
+    case rects([Rect])
+    /// A polygon, in bounds coordinates (even-odd rule).
+    case polygon([Point])
+    case never
+}
+
+/// A view's `hitTest(_:with:)` override (rule H9).
+public enum HitTestOverride: Sendable, Hashable {
+    case `default`
+    /// Returns nil where the default result would be the view itself.
+    case passThroughSelf
+    /// Returns itself where the default result is itself or a descendant.
+    case capture
+    /// Returns the view at this index where the default result would be the view itself.
+    case redirect(Int)
+}
+
+/// What a responder does with `touchesBegan/Moved/Ended/Cancelled` (rule R3).
+public enum TouchHandling: String, Sendable, CaseIterable {
+    case forward, handle, handleAndForward
+}
+
+/// A view controller (rule R1). Its root view is `view`.
+public struct ViewControllerNode: Sendable {
+    public var id: String
+    public var customClass: String?
+    public var actions: [String]
+    public var touches: TouchHandling
+    public var view: Int
+}
+
+/// The application and its optional delegate (rule R1).
+public struct ApplicationNode: Sendable {
+    public var id: String = "application"
+    public var actions: [String] = []
+    public var delegate: AppDelegateNode?
+}
+
+public struct AppDelegateNode: Sendable {
+    public var id: String
+    public var actions: [String]
+}

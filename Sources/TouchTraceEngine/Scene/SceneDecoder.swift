@@ -1,0 +1,154 @@
+/// Turns a scene document (format `touchtrace.scene/1`, SPEC §3) into a validated `Scene`.
+///
+/// Walks the view tree with an explicit stack (no recursion, so nesting cannot overflow the
+/// stack), applies UIKit's class defaults (H6), and reports every problem at once, each with the
+/// JSON pointer of the field: duplicate or malformed ids, unknown classes and fields, references
+/// to ids that do not exist (T5), negative or non-finite numbers, bad enum values, and nesting or
+/// view counts over `limits`.
+public struct SceneDecoder: Sendable {
+    public var limits: SceneLimits
+
+    public init(limits: SceneLimits = SceneLimits()) {
+        self.limits = limits
+    }
+
+    public static let format = "touchtrace.scene/1"
+
+    /// Parses and decodes a document.
+    public func decode(bytes: [UInt8]) throws(InputError) -> Scene {
+        let json: JSONValue
+        do {
+            json = try JSONParser(maxNesting: limits.maxJSONNesting).parse(bytes)
+        } catch {
+            throw .malformed(error)
+        }
+        return try decode(json)
+    }
+
+    public func decode(_ json: JSONValue, at basePointer: String = "") throws(InputError) -> Scene {
+        var builder = SceneBuilder(limits: limits, base: basePointer)
+        builder.build(json)
+        if !builder.context.problems.isEmpty {
+            throw .invalid(builder.context.problems)
+        }
+        return builder.scene()
+    }
+}
+
+/// A reference to an id that can only be checked once every id is known.
+struct PendingReference {
+    enum Kind {
+        case target, firstResponder, redirect(view: Int), sendActionTarget, requireToFail, constraintItem
+    }
+    var id: String
+    var pointer: String
+    var kind: Kind
+}
+
+struct SceneBuilder {
+    static let topLevelFields = ["format", "name", "window", "windows", "application", "firstResponder", "options"]
+
+    let limits: SceneLimits
+    let base: String
+    var context = DecodeContext()
+    var views: [ViewNode] = []
+    var windows: [Int] = []
+    var viewControllers: [ViewControllerNode] = []
+    var application = ApplicationNode()
+    var firstResponder: ResponderRef?
+    var options = SceneOptions()
+    var name: String?
+    var ids: [String: ObjectRef] = [:]
+    var idPointers: [String: String] = [:]
+    var pending: [PendingReference] = []
+    var reportedDepth = false
+    var reportedCount = false
+
+    init(limits: SceneLimits, base: String) {
+        self.limits = limits
+        self.base = base
+    }
+
+    func scene() -> Scene {
+        Scene(
+            name: name, views: views, windows: windows, viewControllers: viewControllers, application: application,
+            firstResponder: firstResponder, options: options, ids: ids)
+    }
+
+    /// Registers an id, reporting a duplicate with the place of its first use.
+    mutating func register(_ id: String, as ref: ObjectRef, at pointer: String) {
+        if let first = idPointers[id] {
+            context.fail(pointer, "duplicate id \"\(id)\" (first used at \(first))")
+            return
+        }
+        ids[id] = ref
+        idPointers[id] = pointer
+    }
+
+    mutating func build(_ json: JSONValue) {
+        guard let top = context.object(json, at: base, allowed: Self.topLevelFields, what: "the scene") else { return }
+        if let value = top["format"], let format = context.string(value, at: base + "/format", what: "format"),
+            format != SceneDecoder.format
+        {
+            context.fail(base + "/format", "unsupported format \"\(format)\"; this server reads \"\(SceneDecoder.format)\"")
+        }
+        if let value = top["name"] { name = context.string(value, at: base + "/name", what: "name") }
+        if let value = top["options"] { readOptions(value, at: base + "/options") }
+        if let value = top["application"] { readApplication(value, at: base + "/application") }
+
+        switch (top["window"], top["windows"]) {
+        case (nil, nil):
+            context.fail(base, "a scene needs \"window\" (one window) or \"windows\" (a list, back to front)")
+        case (.some, .some):
+            context.fail(base + "/windows", "give either \"window\" or \"windows\", not both")
+        case let (window?, nil):
+            readViewTree(window, at: base + "/window")
+        case let (nil, list?):
+            if let items = context.array(list, at: base + "/windows", what: "windows") {
+                if items.isEmpty { context.fail(base + "/windows", "windows must list at least one window") }
+                for (i, item) in items.enumerated() {
+                    readViewTree(item, at: base + "/windows/\(i)")
+                }
+            }
+        }
+        if let value = top["firstResponder"] {
+            if let id = context.string(value, at: base + "/firstResponder", what: "firstResponder") {
+                pending.append(PendingReference(id: id, pointer: base + "/firstResponder", kind: .firstResponder))
+            }
+        }
+        resolveReferences()
+    }
+
+    /// Reads one window and all its descendants, depth first, without recursion.
+    mutating func readViewTree(_ json: JSONValue, at pointer: String) {
+        var stack: [(json: JSONValue, pointer: String, parent: Int?, depth: Int)] = [(json, pointer, nil, 0)]
+        while let item = stack.popLast() {
+            if views.count >= limits.maxViews {
+                if !reportedCount {
+                    reportedCount = true
+                    context.fail(item.pointer, "the scene has more than \(limits.maxViews) views (the limit)")
+                }
+                return
+            }
+            guard let (index, subviews) = readView(item.json, at: item.pointer, parent: item.parent) else { continue }
+            if let parent = item.parent {
+                views[parent].subviews.append(index)
+            } else {
+                windows.append(index)
+            }
+            guard let subviews, !subviews.isEmpty else { continue }
+            if item.depth + 1 > limits.maxDepth {
+                if !reportedDepth {
+                    reportedDepth = true
+                    context.fail(
+                        item.pointer + "/subviews",
+                        "views are nested deeper than the limit of \(limits.maxDepth) levels")
+                }
+                continue
+            }
+            for (i, child) in subviews.enumerated().reversed() {
+                stack.append((child, item.pointer + "/subviews/\(i)", index, item.depth + 1))
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+/// A target-action registration (rule T1): a nil target means "the responder chain".
+public struct TargetRegistration: Sendable, Hashable {
+    /// The target's id, or nil for the responder chain.
+    public var target: String?
+    public var action: String
+    public var events: ControlEvents
+}
+
+/// A control subclass overriding `sendAction(_:to:for:)` (rule T3).
+public struct SendActionOverride: Sendable, Hashable {
+    /// "self" or an id.
+    public var target: String
+    public var action: String
+}
+
+/// The `control` object of a scene view. Fields used by later rules are stored as given.
+public struct ControlConfig: Sendable {
+    public var enabled = true
+    public var selected = false
+    public var highlighted = false
+    public var targets: [TargetRegistration] = []
+    public var beginTracking = true
+    public var continueTracking = true
+    public var sendActionOverride: SendActionOverride?
+    /// UISwitch.
+    public var on: Bool?
+    /// UISlider, UIStepper, UISegmentedControl (`selectedSegmentIndex`), UIPageControl
+    /// (`currentPage`): numeric values by name.
+    public var values: [String: Double] = [:]
+    /// UISlider `continuous` (C7), UIStepper `wraps`/`autorepeat`: flags by name.
+    public var flags: [String: Bool] = [:]
+
+    public init() {}
+}
+
+/// A gesture recognizer as the scene declares it (rules G1–G6; stored for later issues).
+public struct GestureRecognizerConfig: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case tap, doubleTap, longPress, pan, swipe
+    }
+    public var id: String
+    public var kind: Kind
+    public var enabled = true
+    public var numberOfTapsRequired: Int
+    public var numberOfTouchesRequired = 1
+    public var minimumPressDuration = 0.5
+    public var cancelsTouchesInView = true
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    public var requireToFail: [String] = []
+    public var targets: [(target: String?, action: String)] = []
+}
+
+/// The `scroll` object of a `UIScrollView` (rules S1–S3).
+public struct ScrollConfig: Sendable {
+    public var contentSize: Size = .zero
+    public var delaysContentTouches = true
+    public var canCancelContentTouches = true
+    public init() {}
+}
+
+/// `UIView.AutoresizingMask`, with UIKit's bit values (rule L5).
+public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+
+    public static let named: [(name: String, mask: AutoresizingMask)] = [
+        ("flexibleLeftMargin", .flexibleLeftMargin), ("flexibleWidth", .flexibleWidth),
+        ("flexibleRightMargin", .flexibleRightMargin), ("flexibleTopMargin", .flexibleTopMargin),
+        ("flexibleHeight", .flexibleHeight), ("flexibleBottomMargin", .flexibleBottomMargin),
+    ]
+}
+
+/// A priority pair per axis (content hugging, compression resistance).
+public struct AxisPriorities: Sendable, Hashable {
+    public var horizontal: Double
+    public var vertical: Double
+}
+
+/// A constraint as the scene declares it (rule L6; solved by the Auto Layout issue). Items are
+/// view ids, layout-guide ids, or `<viewId>#safeArea` / `<viewId>#layoutMargins`.
+public struct ConstraintSpec: Sendable, Hashable {
+    public enum Relation: String, Sendable {
+        case equal = "==", lessThanOrEqual = "<=", greaterThanOrEqual = ">="
+    }
+    public static let attributes: Set<String> = [
+        "left", "right", "top", "bottom", "leading", "trailing", "width", "height", "centerX", "centerY",
+        "firstBaseline", "lastBaseline", "leftMargin", "rightMargin", "topMargin", "bottomMargin",
+        "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins", "notAnAttribute",
+    ]
+    public var identifier: String?
+    public var firstItem: String
+    public var firstAttribute: String
+    public var relation: Relation
+    public var secondItem: String?
+    public var secondAttribute: String
+    public var multiplier: Double
+    public var constant: Double
+    public var priority: Double
+    /// The pointer of the constraint in the scene document, for error reports.
+    public var pointer: String
+}
+
+/// A `UILayoutGuide` declared on a view.
+public struct LayoutGuideSpec: Sendable, Hashable {
+    public var id: String
+}
+
+/// `UIStackView` properties.
+public struct StackConfig: Sendable, Hashable {
+    public enum Axis: String, Sendable, CaseIterable { case horizontal, vertical }
+    public enum Distribution: String, Sendable, CaseIterable {
+        case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+    }
+    public enum Alignment: String, Sendable, CaseIterable {
+        case fill, leading, top, firstBaseline, center, trailing, bottom, lastBaseline
+    }
+    public var axis: Axis = .horizontal
+    public var distribution: Distribution = .fill
+    public var alignment: Alignment = .fill
+    public var spacing: Double = 0
+    public var layoutMarginsRelativeArrangement = false
+}
+
+/// The layout fields of a view (rules L1–L6). Stored from the scene; used by the layout issues.
+public struct LayoutConfig: Sendable {
+    public var autoresizingMask: AutoresizingMask = []
+    public var translatesAutoresizingMaskIntoConstraints = true
+    public var constraints: [ConstraintSpec] = []
+    public var layoutGuides: [LayoutGuideSpec] = []
+    /// −1 in a dimension means "no intrinsic size" (`UIView.noIntrinsicMetric`).
+    public var intrinsicContentSize = Size(width: -1, height: -1)
+    public var contentHugging = AxisPriorities(horizontal: 250, vertical: 250)
+    public var compressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
+    /// UIKit's default layout margins are 8 on every side.
+    public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    public var safeAreaInsets = EdgeInsets.zero
+    public var stack: StackConfig?
+    public init() {}
+}
+
+/// Named behaviour switches of a scene, with UIKit's values as defaults (see `UIKitConstants`).
+public struct SceneOptions: Sendable, Hashable {
+    public var controlTrackingMargin = UIKitConstants.controlTrackingMargin
+    public var scrollDelay = UIKitConstants.scrollViewTouchDelay
+    public var tapSlop = UIKitConstants.tapSlop
+    public var multiTapInterval = UIKitConstants.multiTapInterval
+    public var multiTapRadius = UIKitConstants.multiTapRadius
+    public init() {}
+}

@@ -1,0 +1,36 @@
+/// Every number UIKit's behaviour depends on, with its unit and the rule that defines it
+/// (see UIKIT-RULES.md). Scenes can change the configurable ones through `options`.
+public enum UIKitConstants {
+    /// H1: a view whose alpha is below this (points of opacity, 0…1) is not hit. Exactly 0.01
+    /// is hittable (decision; Apple says "less than 0.01").
+    public static let minimumHittableAlpha = 0.01
+    /// C5: points by which a tracking control's bounds grow when deciding "inside" (decision).
+    public static let controlTrackingMargin = 70.0
+    /// S1: seconds a scroll view waits before delivering touchesBegan to its content.
+    public static let scrollViewTouchDelay = 0.15
+    /// G3: points a finger may move before a tap recognizer fails (decision).
+    public static let tapSlop = 10.0
+    /// M3: seconds between one touch's end and the next touch's begin that still count as a
+    /// multi-tap (decision).
+    public static let multiTapInterval = 0.35
+    /// M3: points between successive taps that still count as a multi-tap (decision).
+    public static let multiTapRadius = 10.0
+    /// G2: `UILongPressGestureRecognizer.minimumPressDuration`, seconds.
+    public static let longPressDuration = 0.5
+}
+
+/// Limits that protect the engine from hostile input. Passed in, never global.
+public struct SceneLimits: Sendable, Hashable {
+    /// The deepest allowed view nesting (a window is depth 0).
+    public var maxDepth: Int
+    /// The most views (windows included) in one scene.
+    public var maxViews: Int
+    public init(maxDepth: Int = 1_000, maxViews: Int = 100_000) {
+        self.maxDepth = maxDepth
+        self.maxViews = maxViews
+    }
+
+    /// The JSON nesting the parser allows for a scene document: enough for `maxDepth` views
+    /// (two levels per view: the view object and its `subviews` array) and their fields.
+    public var maxJSONNesting: Int { 2 * maxDepth + 64 }
+}
