@@ -8,9 +8,9 @@ struct TouchTraceCommand: ParsableCommand {
         commandName: "touchtrace",
         abstract: "Run UIKit's hit-testing and responder-chain rules on a view tree (a scene) and explain every step.",
         discussion: """
-            Scenes are JSON documents of format touchtrace.scene/1 (see SPEC.md). Every subcommand
-            prints the same JSON the HTTP API returns, with sorted keys; a bad scene or request prints
-            an RFC 9457 problem document and exits with status 1.
+            Scenes are JSON documents of format touchtrace.scene/1 (see docs/scene-format.md). \
+            Every subcommand prints the same JSON the HTTP API returns, with sorted keys; a bad \
+            scene or request prints an RFC 9457 problem document and exits with status 1.
             """,
         subcommands: [HitTestCommand.self, ValidateCommand.self]
     )
@@ -72,6 +72,7 @@ struct HitTestCommand: ParsableCommand {
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check a scene and list every problem with its JSON pointer.",
         discussion: "Prints {\"valid\": true, \"views\": N, \"windows\": N} for a good scene, or the problem document."
     )

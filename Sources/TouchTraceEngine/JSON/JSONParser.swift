@@ -164,8 +164,12 @@ private struct ParserState {
     }
 
     mutating func expectLiteral(_ literal: String) throws(JSONParseError) {
+        let start = index
         for byte in literal.utf8 {
-            guard index < bytes.count, bytes[index] == byte else { throw error("invalid literal") }
+            guard index < bytes.count, bytes[index] == byte else {
+                index = start
+                throw error("invalid literal (expected \(literal))")
+            }
             index += 1
         }
     }
