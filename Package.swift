@@ -3,28 +3,66 @@ import PackageDescription
 
 let package = Package(
     name: "touchtrace",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TouchTraceEngine", targets: ["TouchTraceEngine"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // The pure engine: geometry, scene model and validation, hit testing, responder chain,
         // traces. No I/O, no clock, no globals; it depends on the standard library only.
         .target(name: "TouchTraceEngine"),
+        // Scenes as files on disk (and in memory for tests). Uses the engine's model only.
+        .target(name: "TouchTraceStore", dependencies: ["TouchTraceEngine"]),
+        // The HTTP API: routes, decoding, limits, errors, metrics. No domain logic.
+        .target(
+            name: "TouchTraceServer",
+            dependencies: [
+                "TouchTraceEngine",
+                "TouchTraceStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(
             name: "touchtrace",
             dependencies: [
                 "TouchTraceEngine",
+                "TouchTraceStore",
+                "TouchTraceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "TouchTraceEngineTests",
             dependencies: ["TouchTraceEngine"]
+        ),
+        .testTarget(
+            name: "TouchTraceStoreTests",
+            dependencies: ["TouchTraceStore", "TouchTraceEngine"]
+        ),
+        .testTarget(
+            name: "TouchTraceServerTests",
+            dependencies: [
+                "TouchTraceServer",
+                "TouchTraceStore",
+                "TouchTraceEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
     ]
 )

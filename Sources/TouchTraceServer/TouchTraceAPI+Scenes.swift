@@ -1,0 +1,190 @@
+import Hummingbird
+import NIOCore
+import TouchTraceEngine
+import TouchTraceStore
+
+extension TouchTraceAPI {
+    /// Reads a JSON body: 415 for a non-JSON content type, 413 past the size limit.
+    func body(_ request: Request) async throws -> [UInt8] {
+        if let type = request.headers[.contentType] {
+            let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {
+                throw APIError.make(
+                    "unsupported-media-type", "Unsupported media type", 415,
+                    "Bodies must be JSON (Content-Type: application/json), not \(type).")
+            }
+        }
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBodySize {
+            throw bodyTooLarge
+        }
+        do {
+            let buffer = try await request.body.collect(upTo: configuration.maxBodySize)
+            return Array(buffer.readableBytesView)
+        } catch is NIOTooManyBytesError {
+            throw bodyTooLarge
+        }
+    }
+
+    var bodyTooLarge: APIError {
+        APIError.make("body-too-large", "Body too large", 413, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.")
+    }
+
+    func parse(_ bytes: [UInt8]) throws -> JSONValue {
+        do {
+            return try JSONParser(maxNesting: configuration.limits.maxJSONNesting).parse(bytes)
+        } catch {
+            throw APIError.input(.malformed(error))
+        }
+    }
+
+    func decodeScene(_ json: JSONValue, at pointer: String = "") throws -> Scene {
+        do {
+            return try SceneDecoder(limits: configuration.limits).decode(json, at: pointer)
+        } catch {
+            throw APIError.input(error)
+        }
+    }
+
+    /// `If-Match` / `If-None-Match` → a store condition. ETags look like `"v3"` (weak ones too).
+    func condition(_ request: Request) throws -> WriteCondition {
+        if let match = request.headers[.ifMatch] {
+            let tag = match.trimmingCharacters(in: .whitespaces)
+            if tag == "*" { return .exists }
+            let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+            guard bare.hasPrefix("\"v"), bare.hasSuffix("\""), let version = Int(bare.dropFirst(2).dropLast()) else {
+                throw APIError.make("bad-precondition", "Bad precondition", 400, "If-Match takes one ETag as the server sends it, such as \"v3\", or *; not \(match).")
+            }
+            return .version(version)
+        }
+        if let noneMatch = request.headers[.ifNoneMatch] {
+            guard noneMatch.trimmingCharacters(in: .whitespaces) == "*" else {
+                throw APIError.make("bad-precondition", "Bad precondition", 400, "If-None-Match is supported with * only (create if absent).")
+            }
+            return .absent
+        }
+        return .none
+    }
+
+    func stored(_ result: StoredScene, status: HTTPResponse.Status) -> Response {
+        jsonResponse(
+            .obj([
+                "id": .string(result.id), "version": .number(Double(result.version)), "name": .string(orNull: result.name),
+                "views": .number(Double(result.viewCount)), "updated": .string(result.updated),
+            ]), status: status,
+            headers: [.eTag: result.etag, .location: "/v1/scenes/\(result.id)"])
+    }
+
+    func write(id: String, bytes: [UInt8], condition: WriteCondition) async throws -> (StoredScene, created: Bool) {
+        let scene = try decodeScene(try parse(bytes))
+        do {
+            let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
+            cache.put(id, version: result.0.version, scene: scene)
+            return result
+        } catch {
+            throw APIError.store(error)
+        }
+    }
+
+    func createScene(_ request: Request) async throws -> Response {
+        let bytes = try await body(request)
+        let (result, _) = try await write(id: SceneID.random(), bytes: bytes, condition: .absent)
+        return stored(result, status: .created)
+    }
+
+    func putScene(_ request: Request, id: String) async throws -> Response {
+        let condition = try condition(request)
+        let bytes = try await body(request)
+        let (result, created) = try await write(id: id, bytes: bytes, condition: condition)
+        return stored(result, status: created ? .created : .ok)
+    }
+
+    func getScene(_ id: String) async throws -> Response {
+        do {
+            let scene = try await store.get(id: id)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json", .eTag: scene.etag],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: scene.document)))
+        } catch {
+            throw APIError.store(error)
+        }
+    }
+
+    func deleteScene(_ request: Request, id: String) async throws -> Response {
+        let condition = try condition(request)
+        do {
+            try await store.delete(id: id, condition: condition)
+        } catch {
+            throw APIError.store(error)
+        }
+        cache.remove(id)
+        return Response(status: .noContent)
+    }
+
+    func listScenes(_ request: Request) async throws -> Response {
+        let query = request.uri.queryParameters
+        var limit = 50
+        if let text = query["limit"] {
+            guard let n = Int(String(text)), (1...1000).contains(n) else {
+                throw APIError.make("bad-query", "Bad query", 400, "limit must be a whole number from 1 to 1000, not \(text).")
+            }
+            limit = n
+        }
+        let cursor = query["cursor"].map(String.init)
+        if let cursor, !SceneID.isValid(cursor) {
+            throw APIError.make("bad-query", "Bad query", 400, "cursor must be a nextCursor value from an earlier page.")
+        }
+        let page: ScenePage
+        do {
+            page = try await store.list(limit: limit, after: cursor)
+        } catch {
+            throw APIError.store(error)
+        }
+        let scenes: [JSONValue] = page.scenes.map {
+            .obj([
+                "id": .string($0.id), "name": .string(orNull: $0.name), "version": .number(Double($0.version)),
+                "views": .number(Double($0.viewCount)), "updated": .string($0.updated),
+            ])
+        }
+        return jsonResponse(.obj(["scenes": .array(scenes), "nextCursor": .string(orNull: page.nextCursor)]))
+    }
+
+    /// A trace request on a stored scene (from the cache when it can) or on the inline `scene`.
+    func trace(
+        _ request: Request, storedID: String?, extraFields: [String],
+        _ answer: @Sendable (JSONValue, Scene) throws(InputError) -> JSONValue
+    ) async throws -> Response {
+        let json = try parse(try await body(request))
+        let scene: Scene
+        if let id = storedID {
+            scene = try await loadScene(id)
+        } else {
+            guard let inline = json["scene"] else {
+                throw APIError.input(.invalid([SceneProblem(pointer: "/scene", message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/…")]))
+            }
+            scene = try decodeScene(inline, at: "/scene")
+        }
+        do {
+            return jsonResponse(try answer(json, scene))
+        } catch {
+            throw APIError.input(error)
+        }
+    }
+
+    /// A stored scene, parsed once: later requests use the cached `Scene`.
+    func loadScene(_ id: String) async throws -> Scene {
+        if let cached = cache.get(id) {
+            metrics.cacheHits.increment()
+            return cached.scene
+        }
+        metrics.cacheMisses.increment()
+        let stored: StoredScene
+        do {
+            stored = try await store.get(id: id)
+        } catch {
+            throw APIError.store(error)
+        }
+        let scene = try decodeScene(try parse(stored.document))
+        cache.put(id, version: stored.version, scene: scene)
+        return scene
+    }
+}

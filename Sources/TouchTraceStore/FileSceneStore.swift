@@ -1,0 +1,195 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TouchTraceEngine
+
+/// Scenes as files: `<data-dir>/<id>.scene` holds one line of metadata (JSON) and then the
+/// document exactly as it was sent; `<id>.deleted` remembers the version of a deleted scene.
+///
+/// - Writes are atomic and durable (`DurableFile`) and serialised per id, so a conditional
+///   write (`If-Match`) compares and writes without another writer in between.
+/// - Start-up lists the directory once to count scenes; it reads no scene.
+/// - Ids are checked by `SceneID.isValid`, so no path leaves the data directory.
+/// - Blocking file calls run on a dispatch queue, never on Swift concurrency's threads.
+public final class FileSceneStore: SceneStore {
+    public let directory: String
+    private let locks = KeyedLock()
+    private let sceneCount: Mutex<Int>
+    private let now: @Sendable () -> String
+    private let queue = DispatchQueue(label: "touchtrace.store.io", attributes: .concurrent)
+
+    static let sceneSuffix = ".scene"
+    static let tombstoneSuffix = ".deleted"
+
+    /// Opens (and creates, if needed) the data directory. `now` gives the `updated` timestamp.
+    public init(directory: String, now: @escaping @Sendable () -> String = FileSceneStore.timestamp) throws(StoreError) {
+        self.directory = directory
+        self.now = now
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create the data directory \(directory): \(error.localizedDescription)")
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw .io("cannot list the data directory \(directory): \(error.localizedDescription)")
+        }
+        let tombstones = Set(names.filter { $0.hasSuffix(Self.tombstoneSuffix) }.map { String($0.dropLast(Self.tombstoneSuffix.count)) })
+        let scenes = names.filter { !$0.hasPrefix(".") && $0.hasSuffix(Self.sceneSuffix) }
+            .map { String($0.dropLast(Self.sceneSuffix.count)) }
+        sceneCount = Mutex(scenes.filter { !tombstones.contains($0) }.count)
+    }
+
+    @Sendable public static func timestamp() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+
+    private func scenePath(_ id: String) -> String { directory + "/" + id + Self.sceneSuffix }
+    private func tombstonePath(_ id: String) -> String { directory + "/" + id + Self.tombstoneSuffix }
+
+    /// Runs blocking file work off Swift concurrency's threads.
+    private func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError) -> T {
+        let result: Result<T, StoreError> = await withCheckedContinuation { continuation in
+            queue.async {
+                do throws(StoreError) {
+                    continuation.resume(returning: .success(try body()))
+                } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+        }
+        return try result.get()
+    }
+
+    /// The current state of an id: the live record's header, or the last version if deleted.
+    private func state(_ id: String) throws(StoreError) -> (header: Header?, version: Int) {
+        let header = try DurableFile.readFirstLine(scenePath(id)).flatMap(Header.init(line:))
+        let tombstone = try DurableFile.read(tombstonePath(id)).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
+        if let header, header.version > tombstone { return (header, header.version) }
+        return (nil, max(header?.version ?? 0, tombstone))
+    }
+
+    private static func check(_ condition: WriteCondition, live: Header?) throws(StoreError) {
+        switch condition {
+        case .none: return
+        case let .version(expected): if live?.version != expected { throw .preconditionFailed(current: live?.version) }
+        case .exists: if live == nil { throw .preconditionFailed(current: nil) }
+        case .absent: if let live { throw .preconditionFailed(current: live.version) }
+        }
+    }
+
+    public func put(id: String, document: [UInt8], name: String?, viewCount: Int, condition: WriteCondition) async throws(StoreError) -> (StoredScene, created: Bool) {
+        guard SceneID.isValid(id) else { throw .invalidID(id) }
+        let updated = now()
+        let result = try await locks.withLock(id) { () async throws(StoreError) -> (StoredScene, created: Bool) in
+            try await self.blocking { () throws(StoreError) -> (StoredScene, created: Bool) in
+                let (live, version) = try self.state(id)
+                try Self.check(condition, live: live)
+                let header = Header(id: id, version: version + 1, name: name, viewCount: viewCount, updated: updated)
+                let bytes = header.line + [0x0A] + document
+                try DurableFile.write(bytes, to: self.scenePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
+                try DurableFile.remove(self.tombstonePath(id), directory: self.directory)
+                return (header.stored(document: document), live == nil)
+            }
+        }
+        if result.created { sceneCount.withLock { $0 += 1 } }
+        return result
+    }
+
+    public func get(id: String) async throws(StoreError) -> StoredScene {
+        guard SceneID.isValid(id) else { throw .invalidID(id) }
+        return try await blocking { () throws(StoreError) -> StoredScene in
+            guard let bytes = try DurableFile.read(self.scenePath(id)),
+                let newline = bytes.firstIndex(of: 0x0A),
+                let header = Header(line: Array(bytes[..<newline]))
+            else { throw .notFound(id) }
+            let tombstone = try DurableFile.read(self.tombstonePath(id)).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
+            guard header.version > tombstone else { throw .notFound(id) }
+            return header.stored(document: Array(bytes[(newline + 1)...]))
+        }
+    }
+
+    public func delete(id: String, condition: WriteCondition) async throws(StoreError) {
+        guard SceneID.isValid(id) else { throw .invalidID(id) }
+        try await locks.withLock(id) { () async throws(StoreError) in
+            try await self.blocking { () throws(StoreError) in
+                let (live, version) = try self.state(id)
+                guard live != nil else { throw .notFound(id) }
+                try Self.check(condition, live: live)
+                // The tombstone first: from the moment it is durable the scene is deleted.
+                try DurableFile.write(Array(String(version + 1).utf8), to: self.tombstonePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
+                try DurableFile.remove(self.scenePath(id), directory: self.directory)
+            }
+        }
+        sceneCount.withLock { $0 -= 1 }
+    }
+
+    public func list(limit: Int, after cursor: String?) async throws(StoreError) -> ScenePage {
+        try await blocking { () throws(StoreError) -> ScenePage in
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: self.directory)
+            } catch {
+                throw .io("cannot list \(self.directory): \(error.localizedDescription)")
+            }
+            let ids = names.filter { !$0.hasPrefix(".") && $0.hasSuffix(Self.sceneSuffix) }
+                .map { String($0.dropLast(Self.sceneSuffix.count)) }
+                .filter { cursor == nil || $0 > cursor! }
+                .sorted()
+            var page: [SceneSummary] = []
+            var last: String?
+            for id in ids {
+                if page.count == limit { return ScenePage(scenes: page, nextCursor: last) }
+                last = id
+                if let header = try self.state(id).header {
+                    page.append(header.stored(document: []).summary)
+                }
+            }
+            return ScenePage(scenes: page, nextCursor: nil)
+        }
+    }
+
+    public func count() async -> Int { sceneCount.withLock { $0 } }
+}
+
+/// The metadata line at the start of a scene file.
+struct Header: Sendable, Equatable {
+    var id: String
+    var version: Int
+    var name: String?
+    var viewCount: Int
+    var updated: String
+
+    var line: [UInt8] {
+        JSONWriter().bytes(.obj([
+            "id": .string(id), "version": .number(Double(version)), "name": .string(orNull: name),
+            "views": .number(Double(viewCount)), "updated": .string(updated),
+        ]))
+    }
+
+    init(id: String, version: Int, name: String?, viewCount: Int, updated: String) {
+        self.id = id
+        self.version = version
+        self.name = name
+        self.viewCount = viewCount
+        self.updated = updated
+    }
+
+    init?(line: [UInt8]) {
+        guard let json = try? JSONParser().parse(line),
+            case let .string(id)? = json["id"], case let .number(version)? = json["version"],
+            case let .number(views)? = json["views"], case let .string(updated)? = json["updated"]
+        else { return nil }
+        var name: String?
+        if case let .string(n)? = json["name"] { name = n }
+        self.init(id: id, version: Int(version), name: name, viewCount: Int(views), updated: updated)
+    }
+
+    func stored(document: [UInt8]) -> StoredScene {
+        StoredScene(id: id, version: version, name: name, viewCount: viewCount, updated: updated, document: document)
+    }
+}

@@ -1,0 +1,107 @@
+import TouchTraceEngine
+
+/// A stored scene: the document exactly as the client sent it, and what the store keeps about it.
+public struct StoredScene: Sendable, Equatable {
+    public var id: String
+    /// Increases by one on every write of this id (deletes included), starting at 1.
+    public var version: Int
+    public var name: String?
+    public var viewCount: Int
+    /// When it was written, as an RFC 3339 UTC timestamp.
+    public var updated: String
+    /// The scene document's bytes.
+    public var document: [UInt8]
+
+    public init(id: String, version: Int, name: String?, viewCount: Int, updated: String, document: [UInt8]) {
+        self.id = id
+        self.version = version
+        self.name = name
+        self.viewCount = viewCount
+        self.updated = updated
+        self.document = document
+    }
+
+    /// The entity tag of this version, quoted as HTTP sends it.
+    public var etag: String { "\"v\(version)\"" }
+    public var summary: SceneSummary {
+        SceneSummary(id: id, version: version, name: name, viewCount: viewCount, updated: updated)
+    }
+}
+
+/// What `list` returns per scene: no document.
+public struct SceneSummary: Sendable, Equatable {
+    public var id: String
+    public var version: Int
+    public var name: String?
+    public var viewCount: Int
+    public var updated: String
+}
+
+/// A page of summaries in id order; `nextCursor` continues after the last one.
+public struct ScenePage: Sendable, Equatable {
+    public var scenes: [SceneSummary]
+    public var nextCursor: String?
+}
+
+/// A write's precondition, from `If-Match` / `If-None-Match`.
+public enum WriteCondition: Sendable, Equatable {
+    case none
+    /// Only if the current version is this one (`If-Match`).
+    case version(Int)
+    /// Only if the scene exists (`If-Match: *`).
+    case exists
+    /// Only if the scene does not exist (`If-None-Match: *`).
+    case absent
+}
+
+public enum StoreError: Error, Sendable, Equatable {
+    /// The id could escape the data directory or is otherwise not allowed.
+    case invalidID(String)
+    case notFound(String)
+    /// The write's condition failed; `current` is the version now stored (nil when none).
+    case preconditionFailed(current: Int?)
+    /// The disk said no: the message names the call and errno.
+    case io(String)
+}
+
+/// Where scenes live. Implementations serialise writes to one id, so that conditional writes
+/// (`If-Match`) never lose an update, and never leave a torn document behind.
+public protocol SceneStore: Sendable {
+    /// Stores a new or replacing document under `id`, if `condition` holds. Returns the stored
+    /// record and whether it was created (true) or replaced (false).
+    func put(id: String, document: [UInt8], name: String?, viewCount: Int, condition: WriteCondition) async throws(StoreError) -> (StoredScene, created: Bool)
+    func get(id: String) async throws(StoreError) -> StoredScene
+    /// Deletes, if `condition` holds; the version of a deleted id is remembered, so a later
+    /// create continues from it and an old `ETag` never matches a new document.
+    func delete(id: String, condition: WriteCondition) async throws(StoreError)
+    /// Summaries in id order, after `cursor`, at most `limit`.
+    func list(limit: Int, after cursor: String?) async throws(StoreError) -> ScenePage
+    /// How many scenes are stored now.
+    func count() async -> Int
+}
+
+/// Scene ids: 1–128 of `A-Z a-z 0-9 _ . -`, not starting with a dot (so never `.`, `..`, or
+/// a hidden temp file) — nothing that can name another directory.
+public enum SceneID {
+    public static func isValid(_ id: String) -> Bool {
+        let utf8 = id.utf8
+        guard let first = utf8.first, first != UInt8(ascii: "."), utf8.count <= 128 else { return false }
+        return utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                return true
+            default: return false
+            }
+        }
+    }
+
+    /// A new random id: `scn_` and 20 base-32 characters (100 bits).
+    public static func random() -> String {
+        let alphabet = Array("abcdefghijkmnpqrstuvwxyz23456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        var result = "scn_"
+        for _ in 0..<20 { result.unicodeScalars.append(Unicode.Scalar(alphabet[Int(generator.next(upperBound: UInt32(alphabet.count)))])) }
+        return result
+    }
+}

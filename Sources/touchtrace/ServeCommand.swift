@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Logging
+import TouchTraceServer
+import TouchTraceStore
+
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the HTTP API (SPEC §4), storing scenes as files in the data directory.",
+        discussion: """
+            Every option also reads an environment variable (the flag wins): TOUCHTRACE_HOST, \
+            TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, TOUCHTRACE_CACHE_SCENES, \
+            TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_LOG_LEVEL. SIGINT or SIGTERM stops the server after the \
+            requests in flight have been answered.
+            """
+    )
+
+    @Option(help: "The address to listen on (env TOUCHTRACE_HOST; default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "The port to listen on (env TOUCHTRACE_PORT; default 8080; 0 picks a free port).")
+    var port: Int?
+
+    @Option(name: .customLong("data-dir"), help: "Where scenes are stored (env TOUCHTRACE_DATA_DIR; default ./data).")
+    var dataDirectory: String?
+
+    @Option(name: .customLong("max-body-bytes"), help: "The largest request body accepted (env TOUCHTRACE_MAX_BODY_BYTES; default 8388608).")
+    var maxBodyBytes: Int?
+
+    @Option(name: .customLong("cache-scenes"), help: "Parsed scenes kept in memory (env TOUCHTRACE_CACHE_SCENES; default 256).")
+    var cacheScenes: Int?
+
+    @Option(name: .customLong("auth-token"), help: "Require 'Authorization: Bearer TOKEN' on /v1 routes (env TOUCHTRACE_AUTH_TOKEN; default: no auth).")
+    var authToken: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TOUCHTRACE_LOG_LEVEL; default info).")
+    var logLevel: String?
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        func setting(_ flag: String?, _ name: String) -> String? { flag ?? environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+        func number(_ flag: Int?, _ name: String, default value: Int) throws -> Int {
+            if let flag { return flag }
+            guard let text = environment[name], !text.isEmpty else { return value }
+            guard let n = Int(text) else { throw ValidationError("\(name) must be a whole number, not \(text)") }
+            return n
+        }
+        var configuration = ServerConfiguration()
+        configuration.host = setting(host, "TOUCHTRACE_HOST") ?? configuration.host
+        configuration.port = try number(port, "TOUCHTRACE_PORT", default: configuration.port)
+        configuration.dataDirectory = setting(dataDirectory, "TOUCHTRACE_DATA_DIR") ?? configuration.dataDirectory
+        configuration.maxBodySize = try number(maxBodyBytes, "TOUCHTRACE_MAX_BODY_BYTES", default: configuration.maxBodySize)
+        configuration.cacheCapacity = try number(cacheScenes, "TOUCHTRACE_CACHE_SCENES", default: configuration.cacheCapacity)
+        configuration.authToken = setting(authToken, "TOUCHTRACE_AUTH_TOKEN")
+        guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be from 0 to 65535") }
+        guard configuration.maxBodySize > 0 else { throw ValidationError("the body limit must be positive") }
+        let levelName = setting(logLevel, "TOUCHTRACE_LOG_LEVEL") ?? "info"
+        guard let level = Logger.Level(rawValue: levelName) else { throw ValidationError("unknown log level \(levelName)") }
+
+        var logger = Logger(label: "touchtrace")
+        logger.logLevel = level
+        let store: FileSceneStore
+        do {
+            store = try FileSceneStore(directory: configuration.dataDirectory)
+        } catch {
+            throw ValidationError("cannot open the data directory: \(error)")
+        }
+        let sceneCount = await store.count()
+        logger.info(
+            "starting",
+            metadata: [
+                "host": .string(configuration.host), "port": .stringConvertible(configuration.port),
+                "dataDir": .string(configuration.dataDirectory), "scenes": .stringConvertible(sceneCount),
+                "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
+            ])
+        let api = TouchTraceAPI(configuration: configuration, store: store)
+        try await api.makeApplication(logger: logger).runService()
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import TouchTraceEngine
+import TouchTraceServer
+import TouchTraceStore
+
+/// Builds an API on an in-memory store (or the given one) with a test configuration.
+func makeAPI(
+    store: any SceneStore = MemorySceneStore(), maxBodySize: Int = 8 * 1024 * 1024, authToken: String? = nil
+) -> TouchTraceAPI {
+    TouchTraceAPI(
+        configuration: ServerConfiguration(host: "127.0.0.1", port: 0, maxBodySize: maxBodySize, authToken: authToken),
+        store: store)
+}
+
+func makeApp(_ api: TouchTraceAPI) -> some ApplicationProtocol {
+    var logger = Logger(label: "touchtrace-test")
+    logger.logLevel = .warning
+    return api.makeApplication(logger: logger)
+}
+
+let jsonHeaders: HTTPFields = [.contentType: "application/json"]
+
+extension ByteBuffer {
+    var json: JSONValue? { try? JSONParser().parse(Array(readableBytesView)) }
+    var text: String { String(buffer: self) }
+}
+
+/// The repository root, for files the tests read (README, openapi.yaml, examples).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+let mapScene = try! String(contentsOf: packageRoot.appendingPathComponent("Examples/map-overlay.json"), encoding: .utf8)
+
+/// A fresh temporary directory.
+func temporaryDirectory(_ name: String = "touchtrace") -> String {
+    let path = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// The `touchtrace` executable built beside the test bundle.
+var touchtraceExecutable: URL? {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+        let candidate = directory.appendingPathComponent("touchtrace")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    return nil
+}
+
+/// A `touchtrace serve` child process on a free port.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    init(dataDirectory: String, extraArguments: [String] = []) throws {
+        guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
+        port = try freePort()
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + extraArguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until it answers.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200 { return }
+            usleep(20_000)
+        }
+        process.terminate()
+        throw TestError("the server did not start on port \(port)")
+    }
+
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+struct TestError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A port nobody listens on now (bound and released).
+func freePort() throws -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard bound == 0 else { throw TestError("bind failed") }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+/// A minimal blocking HTTP/1.1 client (one request per connection), for tests that talk to a
+/// child process.
+func httpRequest(port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw TestError("socket failed") }
+    defer { close(fd) }
+    var timeout = timeval(tv_sec: 10, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = UInt16(port).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw TestError("connect failed") }
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    let request = Array((head + "\r\n").utf8) + body
+    var sent = 0
+    while sent < request.count {
+        let n = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard n > 0 else { throw TestError("send failed") }
+        sent += n
+    }
+    var response: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if n <= 0 { break }
+        response.append(contentsOf: chunk[0..<n])
+    }
+    guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else { throw TestError("no HTTP response") }
+    let lines = String(decoding: response[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+    let statusParts = lines.first?.split(separator: " ") ?? []
+    guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw TestError("bad status line") }
+    var fields: [String: String] = [:]
+    for line in lines.dropFirst() {
+        if let colon = line.firstIndex(of: ":") {
+            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+    return (status, fields, Array(response[split.upperBound...]))
+}
