@@ -72,6 +72,15 @@ import TouchTraceEngine
         let moved = ViewGeometry(frame: Rect(x: 0, y: 0, width: 100, height: 100), transform: .translation(x: 10, y: 0))
         #expect(moved.frame == Rect(x: 10, y: 0, width: 100, height: 100))
         #expect(moved.center == Point(x: 50, y: 50))
+        // …and hit testing follows the drawn position: the superview point (10, 0) is the
+        // view's local (0, 0), in both directions.
+        #expect(moved.convertFromSuperview(Point(x: 10, y: 0)) == Point(x: 0, y: 0))
+        #expect(moved.convertToSuperview(Point(x: 0, y: 0)) == Point(x: 10, y: 0))
+        let turnedAndMoved = ViewGeometry(
+            frame: Rect(x: 0, y: 0, width: 100, height: 50),
+            transform: Transform2D.rotation(degrees: 90).concatenating(.translation(x: 0, y: 30)))
+        #expect(turnedAndMoved.convertToSuperview(Point(x: 0, y: 0)) == Point(x: 75, y: 5))
+        #expect(turnedAndMoved.convertFromSuperview(Point(x: 75, y: 5)) == Point(x: 0, y: 0))
     }
 
     @Test func nonInvertibleTransformHasNoConversion() {

@@ -53,13 +53,15 @@ public struct ViewGeometry: Sendable, Hashable {
     }
 
     /// Rule H5: converts a point from the superview's coordinates into this view's,
-    /// `q = inverse(transform) · (p − center) + bounds.origin + bounds.size / 2`.
+    /// `q = inverse(transform) · (p − center) + bounds.origin + bounds.size / 2`, where the
+    /// transform is the full affine one, its translation included (a view translated by
+    /// (tx, ty) is drawn, and hit, (tx, ty) away from its center).
     /// Nil when the transform cannot be inverted.
     public func convertFromSuperview(_ p: Point) -> Point? {
         var v = p - center
         if !transform.isIdentity {
             guard let inverse = transform.inverted else { return nil }
-            v = inverse.applyLinear(v)
+            v = inverse.apply(v)
         }
         return Point(
             x: v.x + bounds.origin.x + bounds.size.width / 2,
@@ -72,6 +74,6 @@ public struct ViewGeometry: Sendable, Hashable {
         let v = Point(
             x: q.x - bounds.origin.x - bounds.size.width / 2,
             y: q.y - bounds.origin.y - bounds.size.height / 2)
-        return transform.applyLinear(v) + center
+        return transform.apply(v) + center
     }
 }

@@ -18,16 +18,14 @@ public struct HitTestResult: Sendable {
 /// cannot overflow the thread's stack. Visiting order, outcomes and the rule that decided each
 /// step are those of UIKit's recursive `hitTest`.
 public struct HitTester: Sendable {
-    public var scene: Scene
+    public let scene: Scene
+    /// Windows front to back (rule H8): higher `level` first; within a level, later in the
+    /// scene's list first.
+    public let windowOrder: [Int]
 
     public init(scene: Scene) {
         self.scene = scene
-    }
-
-    /// Windows front to back (rule H8): higher `level` first; within a level, later in the
-    /// scene's list first.
-    public var windowOrder: [Int] {
-        scene.windows.enumerated().sorted { a, b in
+        self.windowOrder = scene.windows.enumerated().sorted { a, b in
             let la = scene.views[a.element].level
             let lb = scene.views[b.element].level
             return la != lb ? la > lb : a.offset > b.offset
@@ -64,6 +62,7 @@ public struct HitTester: Sendable {
     /// UIKit's recursive `hitTest` for `view` with the point in its own coordinates, iteratively.
     public func hitTest(view root: Int, localPoint: Point?, steps: inout [HitTestStep], traced: Bool) -> Int? {
         var stack: [Frame] = []
+        stack.reserveCapacity(32)
         // The view being entered and its point; nil when nothing is being entered.
         var entering: (view: Int, point: Point?)? = (root, localPoint)
         while true {
@@ -75,9 +74,8 @@ public struct HitTester: Sendable {
                 // A rejected view returns nil to its parent, which goes on to the next subview.
             }
             guard let top = stack.last else { return nil }
-            let node = scene.views[top.view]
             if top.nextChild >= 0 {
-                let child = node.subviews[top.nextChild]
+                let child = scene.views[top.view].subviews[top.nextChild]
                 stack[stack.count - 1].nextChild -= 1
                 entering = (child, scene.views[child].geometry.convertFromSuperview(top.point))
                 continue
@@ -96,7 +94,7 @@ public struct HitTester: Sendable {
     /// Checks a view before its subviews (H1, H5, H7, H2/H9). Returns the frame to descend into,
     /// or nil when the view rejects the point.
     private func enter(_ view: Int, _ point: Point?, _ steps: inout [HitTestStep], _ traced: Bool) -> Frame? {
-        let node = scene.views[view]
+        // Fields are read in place: copying a whole `ViewNode` would retain every reference it holds.
         func reject(_ reason: HitRejection, _ rule: RuleID) -> Frame? {
             if traced {
                 steps.append(HitTestStep(view: Int32(view), point: point, outcome: .rejected, reason: reason, rule: rule, result: -1))
@@ -104,18 +102,31 @@ public struct HitTester: Sendable {
             return nil
         }
         guard let point else { return reject(.nonInvertibleTransform, .H5) }
-        if node.hidden { return reject(.hidden, .H1) }
-        if !node.userInteractionEnabled { return reject(.userInteractionDisabled, .H1) }
-        if node.alpha < UIKitConstants.minimumHittableAlpha { return reject(.transparent, .H1) }
-        if let control = node.control, !control.enabled { return reject(.disabledControl, .H7) }
-        if !node.pointInside.contains(point, bounds: node.geometry.bounds) {
-            return node.pointInside.isDefault ? reject(.outside, .H2) : reject(.pointInsideOverride, .H9)
+        if scene.views[view].hidden { return reject(.hidden, .H1) }
+        if !scene.views[view].userInteractionEnabled {
+            // H6 when the class's default is what switched it off (UILabel, UIImageView).
+            return reject(.userInteractionDisabled, scene.views[view].viewClass.defaultUserInteractionEnabled ? .H1 : .H6)
+        }
+        if scene.views[view].alpha < UIKitConstants.minimumHittableAlpha { return reject(.transparent, .H1) }
+        if scene.views[view].control?.enabled == false { return reject(.disabledControl, .H7) }
+        let inside: Bool
+        let isDefaultArea: Bool
+        switch scene.views[view].pointInside {
+        case .bounds:
+            inside = scene.views[view].geometry.bounds.contains(point)
+            isDefaultArea = true
+        case let area:
+            inside = area.contains(point, bounds: scene.views[view].geometry.bounds)
+            isDefaultArea = false
+        }
+        if !inside {
+            return isDefaultArea ? reject(.outside, .H2) : reject(.pointInsideOverride, .H9)
         }
         let stepIndex = steps.count
         if traced {
             steps.append(HitTestStep(view: Int32(view), point: point, outcome: .descend, reason: nil, rule: .H3, result: -1))
         }
-        return Frame(view: view, point: point, nextChild: node.subviews.count - 1, stepIndex: stepIndex)
+        return Frame(view: view, point: point, nextChild: scene.views[view].subviews.count - 1, stepIndex: stepIndex)
     }
 
     /// Applies the view's `hitTest` override (H9) to its default result and records the step.
