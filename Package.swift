@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TouchTraceEngine", targets: ["TouchTraceEngine"]),
+        .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -20,6 +21,9 @@ let package = Package(
         // The pure engine: geometry, scene model and validation, hit testing, responder chain,
         // traces. No I/O, no clock, no globals; it depends on the standard library only.
         .target(name: "TouchTraceEngine"),
+        // The Cassowary-family constraint solver (rule L6) with priorities as strict tiers:
+        // standard library only, so the engine can depend on it without giving up purity.
+        .target(name: "TouchTraceSolver"),
         // Scenes as files on disk (and in memory for tests). Uses the engine's model only.
         .target(name: "TouchTraceStore", dependencies: ["TouchTraceEngine"]),
         // The HTTP API: routes, decoding, limits, errors, metrics. No domain logic.
@@ -48,6 +52,10 @@ let package = Package(
         .testTarget(
             name: "TouchTraceEngineTests",
             dependencies: ["TouchTraceEngine"]
+        ),
+        .testTarget(
+            name: "TouchTraceSolverTests",
+            dependencies: ["TouchTraceSolver"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",

@@ -1,0 +1,49 @@
+// Ambiguity: can a variable move without breaking a constraint or worsening the objective?
+
+extension SolverCore {
+    /// Whether `variable`'s value is *not* determined by the installed constraints.
+    ///
+    /// A variable is ambiguous when the solver has never seen it, or when some non-basic symbol that
+    /// its value depends on can move away from its current value at no cost: a free external
+    /// (a variable no constraint pins), or a slack/error symbol with a zero objective coefficient in
+    /// every tier whose increase no tight row blocks. Dummies (required equalities) never move, and a
+    /// symbol with a non-zero cost cannot move without making the solution worse.
+    ///
+    /// The test looks one simplex step away from the current vertex, which decides every case the
+    /// layout layer meets (a view with too few constraints, optional-only constraints that are all
+    /// satisfiable at more than one value). At a degenerate vertex it can miss a direction reachable
+    /// only through zero-length pivots, and then answers "determined".
+    func isAmbiguous(_ variable: Variable) -> Bool {
+        guard let s = symbol(of: variable) else { return true }
+        let slot = slotOf[Int(s)]
+        if slot < 0 { return canMove(s) }
+        var movable = false
+        rows[Int(slot)].forEach { t, c in
+            if !movable && !SolverTolerance.nearZero(c) && canMove(t) { movable = true }
+        }
+        return movable
+    }
+
+    /// The ambiguous variables among `variables`, in order.
+    func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
+        variables.filter { isAmbiguous($0) }
+    }
+
+    /// Whether the non-basic symbol `s` can take a positive step (or, for an external, a step
+    /// either way) without violating a restricted row or raising the objective.
+    func canMove(_ s: Int32) -> Bool {
+        let kind = kinds[Int(s)]
+        if kind == .dummy || !objective.isZero(s) { return false }
+        var upBlocked = false, downBlocked = false
+        for slot in columns[Int(s)] {
+            let i = Int(slot)
+            let b = basicOf[i]
+            guard b >= 0, kinds[Int(b)] != .external else { continue }
+            let c = rows[i].coefficient(s)
+            guard c != 0 else { continue }
+            guard SolverTolerance.nearZero(rows[i].constant) else { continue }
+            if c < 0 { upBlocked = true } else { downBlocked = true }
+        }
+        return kind == .external ? !(upBlocked && downBlocked) : !upBlocked
+    }
+}

@@ -1,0 +1,140 @@
+// Row slots, the column index and substitution: the tableau plumbing every operation uses.
+
+extension SolverCore {
+    /// Stores `row` with `basic` as its basic symbol and indexes its cells.
+    @discardableResult
+    mutating func installRow(_ row: Row, basic: Int32) -> Int32 {
+        let slot: Int32
+        if let f = freeSlots.popLast() {
+            slot = f
+            rows[Int(slot)] = row
+            basicOf[Int(slot)] = basic
+        } else {
+            slot = Int32(rows.count)
+            rows.append(row)
+            basicOf.append(basic)
+            visitStamp.append(0)
+        }
+        slotOf[Int(basic)] = slot
+        row.forEach { s, _ in columns[Int(s)].append(slot) }
+        return slot
+    }
+
+    /// Removes and returns the row in `slot`; its basic symbol becomes non-basic.
+    mutating func takeRow(_ slot: Int32) -> Row {
+        let i = Int(slot)
+        var row = Row()
+        swap(&row, &rows[i])
+        slotOf[Int(basicOf[i])] = -1
+        basicOf[i] = -1
+        freeSlots.append(slot)
+        return row
+    }
+
+    /// Calls `body` once for every live row slot that contains `s` (deduplicated; stale entries are
+    /// dropped from the column on the way). `body` must not add cells for `s` to other rows.
+    @inline(__always)
+    mutating func forEachRow(containing s: Int32, _ body: (inout SolverCore, Int32, Double) -> Void) {
+        stamp &+= 1
+        var col: [Int32] = []
+        swap(&col, &columns[Int(s)])
+        var kept = 0
+        for k in col.indices {
+            let slot = col[k]
+            let i = Int(slot)
+            if visitStamp[i] == stamp { continue }
+            visitStamp[i] = stamp
+            guard basicOf[i] >= 0 else { continue }
+            let c = rows[i].coefficient(s)
+            if c == 0 { continue }
+            col[kept] = slot
+            kept += 1
+            body(&self, slot, c)
+        }
+        col.removeLast(col.count - kept)
+        swap(&col, &columns[Int(s)])
+        columns[Int(s)].append(contentsOf: col)   // normally empty: `body` adds nothing for `s`
+    }
+
+    /// Replaces `s` by `row` in every row, the objective and the artificial objective.
+    mutating func substitute(_ s: Int32, _ row: Row) {
+        let col = columns[Int(s)]
+        columns[Int(s)] = []
+        stamp &+= 1
+        for slot in col {
+            let i = Int(slot)
+            if visitStamp[i] == stamp { continue }
+            visitStamp[i] = stamp
+            guard let c = rows[i].remove(s) else { continue }
+            newSymbols.removeAll(keepingCapacity: true)
+            rows[i].addScaled(row, c, newSymbols: &newSymbols)
+            for t in newSymbols { columns[Int(t)].append(slot) }
+            let b = basicOf[i]
+            if rows[i].constant < 0 && kinds[Int(b)] != .external { infeasible.append(b) }
+        }
+        substituteObjective(s, row)
+        if artificial != nil {
+            if let c = artificial!.remove(s) { artificial!.insert(row, c) }
+        }
+    }
+
+    /// Objective: replaces `s` by `row` (vector coefficient times a scalar row).
+    mutating func substituteObjective(_ s: Int32, _ row: Row) {
+        let stride = objective.stride, tiers = objective.count
+        guard tiers > 0, !objective.isZero(s) else { return }
+        let base = Int(s) * stride
+        var v: [Double] = []
+        swap(&v, &objectiveScratch)
+        v.removeAll(keepingCapacity: true)
+        for t in 0..<tiers { v.append(objective.coefficients[base + t]) }
+        objective.clear(s)
+        row.forEach { sym, a in
+            let b = Int(sym) * stride
+            for t in 0..<tiers where v[t] != 0 {
+                let n = objective.coefficients[b + t] + a * v[t]
+                objective.coefficients[b + t] = SolverTolerance.nearZero(n) ? 0 : n
+            }
+            markCandidate(sym)
+        }
+        objectiveScratch = v
+    }
+
+    /// Adds `coefficient · unit(tier)` times `s` — or times `s`'s row when `s` is basic — to the objective.
+    mutating func addToObjective(_ s: Int32, tier: Int, _ coefficient: Double) {
+        let slot = slotOf[Int(s)]
+        if slot >= 0 {
+            rows[Int(slot)].forEach { sym, a in
+                objective.add(sym, tier: tier, a * coefficient)
+                markCandidate(sym)
+            }
+        } else {
+            objective.add(s, tier: tier, coefficient)
+            markCandidate(s)
+        }
+    }
+
+    @inline(__always)
+    mutating func markCandidate(_ s: Int32) {
+        if !isCandidate[Int(s)] {
+            isCandidate[Int(s)] = true
+            candidates.append(s)
+        }
+    }
+
+    /// Pivots: `leaving` (basic in `slot`) leaves the basis, `entering` takes its row.
+    /// The row keeps its slot, so the column entries of its other cells stay valid: only `leaving`
+    /// is new to it.
+    mutating func pivot(slot: Int32, leaving: Int32, entering: Int32) {
+        let i = Int(slot)
+        var row = Row()
+        swap(&row, &rows[i])          // the slot is empty while `entering` is substituted elsewhere
+        slotOf[Int(leaving)] = -1
+        basicOf[i] = -1
+        row.solve(for: leaving, entering)
+        substitute(entering, row)
+        swap(&row, &rows[i])
+        basicOf[i] = entering
+        slotOf[Int(entering)] = slot
+        columns[Int(leaving)].append(slot)
+    }
+}

@@ -1,0 +1,137 @@
+/// The tableau and every algorithm on it; ``Solver`` is its copy-on-write public face.
+struct SolverCore: Sendable {
+    // Symbols: index = symbol id.
+    var kinds: [SymbolKind] = []
+    /// For markers: the owning constraint id; for externals: the variable id.
+    var owners: [Int32] = []
+    /// Row slot of a basic symbol, or -1.
+    var slotOf: [Int32] = []
+    /// Slots of rows that may contain the symbol (may hold stale entries and repeats).
+    var columns: [[Int32]] = []
+
+    // Rows: index = slot.
+    var rows: [Row] = []
+    var basicOf: [Int32] = []
+    var freeSlots: [Int32] = []
+    var visitStamp: [UInt32] = []
+    var stamp: UInt32 = 0
+    var newSymbols: [Int32] = []
+    var objectiveScratch: [Double] = []
+    /// Whether required equalities get a dummy marker in the tableau (see ``init(tracksRequiredEqualities:)``).
+    let tracksRequiredEqualities: Bool
+
+    var objective = LexObjective()
+    /// Symbols whose objective coefficient changed since they were last found non-negative.
+    var candidates: [Int32] = []
+    var isCandidate: [Bool] = []
+    /// Basic symbols whose row constant may have gone negative (for the dual simplex).
+    var infeasible: [Int32] = []
+    /// Phase-1 objective while a row is being added through an artificial variable.
+    var artificial: Row? = nil
+
+    // Variables.
+    var denseSymbol: [Int32] = []
+    var sparseSymbol: [Int32: Int32] = [:]
+
+    // Constraints by handle.
+    var records: [ConstraintRecord?] = []
+    var installedCount = 0
+    var edits: [Variable: EditRecord] = [:]
+
+    /// Creates an empty solver.
+    ///
+    /// By default required equalities get *no* marker symbol: in UI systems they are most of the
+    /// constraints, and their dummies would be most of the tableau's cells. The cost is paid only on
+    /// rare paths: removing a required equality rebuilds the tableau, and a conflict is explained by
+    /// re-adding the required constraints to a tracking solver. Pass `true` to keep kiwi's behaviour
+    /// (dummies everywhere; incremental removal and explanation).
+    init(tracksRequiredEqualities: Bool) {
+        self.tracksRequiredEqualities = tracksRequiredEqualities
+    }
+
+    /// Diagnostics: rows, cells, longest row.
+    var tableauStatistics: TableauStatistics {
+        var cells = 0, longest = 0
+        for (i, r) in rows.enumerated() where basicOf[i] >= 0 {
+            cells += r.count
+            longest = max(longest, r.count)
+        }
+        return TableauStatistics(rows: rowCount, cells: cells, longestRow: longest, symbols: kinds.count)
+    }
+
+    /// Number of installed constraints (edit constraints included).
+    var constraintCount: Int { installedCount }
+    /// Number of tableau rows (basic symbols); a measure of work, for diagnostics.
+    var rowCount: Int { rows.count - freeSlots.count }
+    /// Distinct optional priorities seen by the objective, highest first.
+
+    /// The constraint installed under `id`, if any.
+    func constraint(_ id: ConstraintID) -> Constraint? {
+        let i = Int(id.rawValue)
+        guard i >= 0, i < records.count else { return nil }
+        return records[i]?.constraint
+    }
+
+    /// Whether `id` is installed.
+    func contains(_ id: ConstraintID) -> Bool { constraint(id) != nil }
+
+    /// The current value of `variable` (0 for a variable the solver has never seen).
+    ///
+    /// Values are always up to date: there is no separate `updateVariables` step to forget.
+    func value(of variable: Variable) -> Double {
+        guard let s = symbol(of: variable) else { return 0 }
+        let slot = slotOf[Int(s)]
+        return slot >= 0 ? rows[Int(slot)].constant : 0
+    }
+
+    /// Values of several variables, in order.
+    func values(of variables: [Variable]) -> [Double] { variables.map { value(of: $0) } }
+
+    func symbol(of v: Variable) -> Int32? {
+        if v.id >= 0 && v.id < Variable.denseLimit {
+            guard Int(v.id) < denseSymbol.count else { return nil }
+            let s = denseSymbol[Int(v.id)]
+            return s >= 0 ? s : nil
+        }
+        return sparseSymbol[v.id]
+    }
+
+    mutating func externalSymbol(_ v: Variable) -> Int32 {
+        if let s = symbol(of: v) { return s }
+        let s = newSymbol(.external, owner: v.id)
+        if v.id < Variable.denseLimit {
+            let i = Int(v.id)
+            if i >= denseSymbol.count {
+                denseSymbol.append(contentsOf: repeatElement(-1, count: max(i + 1, denseSymbol.count * 2) - denseSymbol.count))
+            }
+            denseSymbol[i] = s
+        } else {
+            sparseSymbol[v.id] = s
+        }
+        return s
+    }
+
+    mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
+        let s = Int32(kinds.count)
+        kinds.append(kind)
+        owners.append(owner)
+        slotOf.append(-1)
+        columns.append([])
+        isCandidate.append(false)
+        objective.appendSymbol()
+        return s
+    }
+}
+
+/// What a solver remembers about an installed constraint.
+struct ConstraintRecord: Sendable {
+    var constraint: Constraint
+    var marker: Int32
+    var other: Int32
+}
+
+/// An edit variable: its edit constraint and the last suggested value.
+struct EditRecord: Sendable {
+    var id: ConstraintID
+    var constant: Double
+}

@@ -1,0 +1,89 @@
+import Testing
+@testable import TouchTraceSolver
+
+private let x = Variable(0), y = Variable(1), w = Variable(2), h = Variable(3)
+
+@Suite("Ambiguity and partitioning")
+struct SolverAmbiguityTests {
+    @Test func determinedAndAmbiguousVariables() throws {
+        var s = Solver()
+        try s.addConstraint(x == 10)
+        try s.addConstraint(x + y == 30)      // y determined through x
+        try s.addConstraint(w + h == 100)     // one equation, two unknowns
+        #expect(!s.isAmbiguous(x))
+        #expect(!s.isAmbiguous(y))
+        #expect(s.isAmbiguous(w))
+        #expect(s.isAmbiguous(h))
+        #expect(s.isAmbiguous(Variable(99)))  // never seen
+        try s.addConstraint((w == 40).priority(250))
+        #expect(!s.isAmbiguous(w) && !s.isAmbiguous(h))
+    }
+
+    @Test func optionalOnlyConstraintsWithSlack() throws {
+        var s = Solver()
+        // Only optional inequalities: any value in [10, 20] costs nothing.
+        try s.addConstraint((x >= 10).priority(500))
+        try s.addConstraint((x <= 20).priority(500))
+        #expect(s.isAmbiguous(x))
+        // Hugging + compression at the same value pin it.
+        try s.addConstraint((y >= 30).priority(750))
+        try s.addConstraint((y <= 30).priority(250))
+        #expect(!s.isAmbiguous(y))
+        #expect(s.ambiguousVariables([x, y]) == [x])
+    }
+
+    @Test func equalHuggingInAColumnIsAmbiguous() throws {
+        // Two leaves with equal hugging in a taller container: which one stretches is not determined.
+        var s = Solver()
+        let a = Variable(10), b = Variable(11)
+        try s.addConstraint(a + b == 100)
+        for v in [a, b] {
+            try s.addConstraint((v >= 20).priority(750))
+            try s.addConstraint((v <= 20).priority(250))
+        }
+        #expect(s.isAmbiguous(a) && s.isAmbiguous(b))
+        // Lower hugging on one of them (as UIKit users do) resolves it.
+        try s.addConstraint((b <= 20).priority(251))
+        #expect(!s.isAmbiguous(a) && !s.isAmbiguous(b))
+        #expect(abs(s.value(of: a) - 80) < 1e-9)
+    }
+
+    @Test func partitionSplitsIndependentSystems() {
+        let a = Variable(0), b = Variable(1), c = Variable(2), d = Variable(3), e = Variable(4)
+        let cons: [Constraint] = [a == 1, c == 2, b == a + 1, (d >= 3).priority(250), e == d,
+                    Constraint(LinearExpression(constant: 0), .equal)]
+        let parts = ConstraintPartition.components(cons)
+        #expect(parts == [[0, 2], [1], [3, 4], [5]])
+    }
+
+    @Test func partitionedSolveMatchesOneSolver() throws {
+        var cons: [Constraint] = []
+        for k in 0..<5 {
+            let base = Int32(k * 3)
+            let (p, q, r) = (Variable(base), Variable(base + 1), Variable(base + 2))
+            cons += [p == Double(k), q >= p + 10, (q == 0).priority(250), (r == p + q).priority(750), r <= 100]
+        }
+        var one = Solver()
+        _ = one.addConstraints(cons)
+        let parts = ConstraintPartition.components(cons)
+        #expect(parts.count == 5)
+        for part in parts {
+            var s = Solver()
+            let result = s.addConstraints(part.map { cons[$0] })
+            #expect(result.failures.isEmpty)
+            for i in part { for t in cons[i].expression.terms {
+                #expect(abs(s.value(of: t.variable) - one.value(of: t.variable)) < 1e-9)
+            } }
+        }
+    }
+
+    @Test func requiredFirstOrder() {
+        let cons = [(x == 1).priority(10), x == 2, (y == 1).priority(20), y == 3]
+        #expect(ConstraintPartition.requiredFirstOrder(cons) == [1, 3, 0, 2])
+        #expect(ConstraintPartition.requiredFirst(cons) == [x == 2, y == 3, (x == 1).priority(10), (y == 1).priority(20)])
+        // Per group: group 7 (first seen) required then optional, then group 3; a missing group
+        // entry makes a trailing group of its own.
+        #expect(ConstraintPartition.requiredFirstOrder(cons, groups: [7, 3, 7, 7]) == [3, 0, 2, 1])
+        #expect(ConstraintPartition.requiredFirstOrder(cons, groups: [7, 7, 7]) == [1, 0, 2, 3])
+    }
+}
