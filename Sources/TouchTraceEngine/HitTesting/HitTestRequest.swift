@@ -1,15 +1,20 @@
 /// A hit-test request (SPEC §4): `{"point": {x, y}}` or `{"points": [...]}`, optionally
-/// `"window": id` naming the window whose coordinates the points are in.
+/// `"window": id` naming the window whose coordinates the points are in, and `"changes"`
+/// (layout changes applied, with one layout cycle, before hit testing: "what does this tap hit
+/// after rotating to landscape?").
 public struct HitTestRequest: Sendable {
     public var points: [Point]
     /// True when the request used `point` (one trace) rather than `points` (a list).
     public var single: Bool
     public var window: String?
+    /// Layout changes to apply first (see `Scene.applying(_:)`); empty for none.
+    public var changes: [LayoutChange]
 
-    public init(points: [Point], single: Bool, window: String? = nil) {
+    public init(points: [Point], single: Bool, window: String? = nil, changes: [LayoutChange] = []) {
         self.points = points
         self.single = single
         self.window = window
+        self.changes = changes
     }
 
     /// The most points one request may ask about.
@@ -19,7 +24,7 @@ public struct HitTestRequest: Sendable {
     /// routes' `"scene"`).
     public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> HitTestRequest {
         var context = DecodeContext()
-        let allowed = ["point", "points", "window", "changes", "includeInitialLayout"] + extraFields
+        let allowed = ["point", "points", "window", "changes"] + extraFields
         guard let f = context.object(json, at: "", allowed: allowed, what: "the request") else {
             throw .invalid(context.problems)
         }
@@ -45,12 +50,7 @@ public struct HitTestRequest: Sendable {
             }
         }
         if let w = f["window"] { request.window = context.string(w, at: "/window", what: "window") }
-        if f["changes"] != nil {
-            context.fail("/changes", "layout changes are not supported yet by this version; send the request without \"changes\"")
-        }
-        if f["includeInitialLayout"] != nil {
-            context.fail("/includeInitialLayout", "the layout pass is not supported yet by this version")
-        }
+        if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
         if !context.problems.isEmpty { throw .invalid(context.problems) }
         return request
     }
@@ -60,8 +60,10 @@ public struct HitTestRequest: Sendable {
 /// JSON for the same input.
 public enum TouchTrace {
     /// Answers a hit-test request against a scene: one trace for `point`, `{"results": [...]}`
-    /// for `points`.
-    public static func hitTest(_ request: HitTestRequest, in scene: Scene) throws(InputError) -> JSONValue {
+    /// for `points`. With `changes`, hit-tests the scene as the changes and one layout cycle
+    /// left it (the scene passed in is not changed).
+    public static func hitTest(_ request: HitTestRequest, in original: Scene) throws(InputError) -> JSONValue {
+        let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
         var window: Int?
         if let name = request.window {
             guard let index = scene.viewIndex(name), scene.views[index].isWindow else {

@@ -83,6 +83,16 @@ public struct ViewNode: Sendable {
     public var gestureRecognizers: [GestureRecognizerConfig]
     public var scroll: ScrollConfig?
     public var layout: LayoutConfig
+    /// The text of a `UILabel`, or the title of a `UIButton` (scene field `text`); used to
+    /// estimate the intrinsic content size when the scene gives none (see `TextMetrics`).
+    public var text: String?
+    /// The point size of the text's font (scene field `font`, default 17, UIKit's body size).
+    public var fontSize: Double
+    /// True once a `removeFromSuperview` change took the view out of its superview. A detached
+    /// view stays in the arena with its id and its own subviews (so a later `addSubview` can put
+    /// it back, as an app holding a reference can), but has no parent, is not a window, and is
+    /// not hit-tested, laid out or listed in `frames`.
+    public var detached: Bool
 
     public init(id: String, viewClass: ViewClass, parent: Int?) {
         self.id = id
@@ -108,11 +118,15 @@ public struct ViewNode: Sendable {
         self.gestureRecognizers = []
         self.scroll = viewClass.isScrollView ? ScrollConfig() : nil
         self.layout = LayoutConfig()
+        self.text = nil
+        self.fontSize = 17
+        self.detached = false
     }
 
     /// The frame in the superview's coordinates (rule L1).
     public var frame: Rect { geometry.frame }
-    public var isWindow: Bool { parent == nil }
+    /// A window: a top-level view (no superview) that was not detached by `removeFromSuperview`.
+    public var isWindow: Bool { parent == nil && !detached }
 }
 
 /// A view's `point(inside:with:)` (rules H2 and H9), in its bounds coordinates.

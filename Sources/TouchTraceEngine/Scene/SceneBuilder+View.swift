@@ -5,7 +5,7 @@ extension SceneBuilder {
         "hitTest", "touches", "actions", "viewController", "control", "gestureRecognizers", "scroll",
         "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "constraints", "layoutGuides",
         "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "safeAreaInsets",
-        "stack", "subviews",
+        "stack", "text", "font", "subviews",
     ]
 
     /// Reads one view object into the arena. Returns its index and its `subviews` items.
@@ -83,11 +83,22 @@ extension SceneBuilder {
             }
         }
         readLayout(f, into: &node, at: pointer, view: index)
+        readText(f, into: &node, at: pointer)
 
         var subviews: [JSONValue]?
         if let value = f["subviews"] { subviews = context.array(value, at: p("subviews"), what: "subviews") }
         views.append(node)
         return (index, subviews)
+    }
+
+    /// `text` (a label's text or a button's title) and `font` (its point size, default 17).
+    mutating func readText(_ f: [String: JSONValue], into node: inout ViewNode, at pointer: String) {
+        if let value = f["text"] { node.text = context.string(value, at: JSONPointer.join(pointer, "text"), what: "text") }
+        if let value = f["font"],
+            let size = context.number(value, at: JSONPointer.join(pointer, "font"), min: 0, max: 10_000, what: "font size")
+        {
+            node.fontSize = size
+        }
     }
 
     mutating func readFlag(_ f: [String: JSONValue], _ key: String, at pointer: String, _ apply: (Bool) -> Void) {

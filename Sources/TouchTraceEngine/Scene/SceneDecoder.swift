@@ -119,9 +119,11 @@ struct SceneBuilder {
         resolveReferences()
     }
 
-    /// Reads one window and all its descendants, depth first, without recursion.
-    mutating func readViewTree(_ json: JSONValue, at pointer: String) {
-        var stack: [(json: JSONValue, pointer: String, parent: Int?, depth: Int)] = [(json, pointer, nil, 0)]
+    /// Reads one window and all its descendants, depth first, without recursion. With `parent`
+    /// (a view already in the arena, at nesting `depth`), reads a subview tree instead and
+    /// appends its root to that view's subviews (the `addSubview` layout change).
+    mutating func readViewTree(_ json: JSONValue, at pointer: String, parent: Int? = nil, depth: Int = 0) {
+        var stack: [(json: JSONValue, pointer: String, parent: Int?, depth: Int)] = [(json, pointer, parent, depth)]
         while let item = stack.popLast() {
             if views.count >= limits.maxViews {
                 if !reportedCount {

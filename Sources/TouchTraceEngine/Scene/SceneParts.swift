@@ -4,6 +4,12 @@ public struct TargetRegistration: Sendable, Hashable {
     public var target: String?
     public var action: String
     public var events: ControlEvents
+
+    public init(target: String?, action: String, events: ControlEvents) {
+        self.target = target
+        self.action = action
+        self.events = events
+    }
 }
 
 /// A control subclass overriding `sendAction(_:to:for:)` (rule T3).

@@ -1,0 +1,35 @@
+extension TouchTrace {
+    /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene, then
+    /// hit-tests every point. Returns the scene the points were tested against and one result
+    /// per point.
+    public static func hitTestResults(_ request: HitTestRequest, in original: Scene) throws(InputError) -> (scene: Scene, results: [HitTestResult]) {
+        let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
+        var window: Int?
+        if let name = request.window {
+            guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
+                throw .invalid([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
+            }
+            window = index
+        }
+        let tester = HitTester(scene: scene)
+        return (scene, request.points.map { tester.hitTest($0, inWindow: window) })
+    }
+
+    /// The response of `hitTest(_:in:)` as bytes, written directly (the API's hot path): the
+    /// same bytes as `JSONWriter().bytes(hitTest(request, in: scene))`.
+    public static func hitTestBytes(_ request: HitTestRequest, in original: Scene) throws(InputError) -> [UInt8] {
+        let (scene, results) = try hitTestResults(request, in: original)
+        var out = JSONOutput(capacity: 512 * results.count)
+        if request.single {
+            results[0].writeJSON(in: scene, into: &out)
+        } else {
+            out.raw("{\"results\":[")
+            for (i, result) in results.enumerated() {
+                if i > 0 { out.byte(UInt8(ascii: ",")) }
+                result.writeJSON(in: scene, into: &out)
+            }
+            out.raw("]}")
+        }
+        return out.bytes
+    }
+}

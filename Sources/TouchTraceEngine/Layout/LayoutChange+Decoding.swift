@@ -1,0 +1,233 @@
+extension LayoutChange {
+    /// The most changes one request may list.
+    public static let maxChanges = 10_000
+
+    /// The properties a `set` change may assign.
+    public static let settableProperties = [
+        "hidden", "alpha", "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch",
+        "enabled", "selected", "highlighted", "on", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints",
+        "intrinsicContentSize", "text", "font", "touches", "actions", "pointInside",
+    ]
+
+    /// Each operation's fields besides `op`.
+    static let fields: [(op: String, fields: [String])] = [
+        ("setFrame", ["view", "frame"]), ("setBounds", ["view", "bounds"]), ("setCenter", ["view", "center"]),
+        ("setTransform", ["view", "transform"]), ("set", ["view"] + settableProperties),
+        ("addSubview", ["view", "subview", "to", "at"]), ("removeFromSuperview", ["view"]),
+        ("bringSubviewToFront", ["view"]), ("sendSubviewToBack", ["view"]), ("setNeedsLayout", ["view"]),
+        ("layoutIfNeeded", ["view"]), ("sizeToFit", ["view"]), ("scroll", ["view", "contentOffset"]),
+        ("resizeWindow", ["window", "width", "height"]),
+    ]
+
+    /// Decodes a request's `changes` list found at `pointer`, adding every problem to `context`
+    /// with its JSON pointer (`/changes/3/frame/width`). Checks the shape of each change; ids
+    /// are checked against the scene when the changes apply (`Scene.applying(_:)`).
+    public static func decodeList(_ value: JSONValue, at pointer: String, context: inout DecodeContext) -> [LayoutChange] {
+        guard let items = context.array(value, at: pointer, what: "changes") else { return [] }
+        if items.count > maxChanges {
+            context.fail(pointer, "at most \(maxChanges) changes per request, not \(items.count)")
+            return []
+        }
+        var builder = SceneBuilder(limits: SceneLimits(), base: "")
+        builder.context = context
+        var result: [LayoutChange] = []
+        for (i, item) in items.enumerated() {
+            if let change = builder.readChange(item, at: JSONPointer.join(pointer, i)) { result.append(change) }
+        }
+        context = builder.context
+        return result
+    }
+}
+
+extension SceneBuilder {
+    /// One change object; nil (with problems recorded) when it is not valid.
+    mutating func readChange(_ value: JSONValue, at pointer: String) -> LayoutChange? {
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        guard case let .object(members) = value else {
+            context.fail(pointer, "a change must be an object with an \"op\", not \(value.typeName)")
+            return nil
+        }
+        let names = LayoutChange.fields.map(\.op)
+        guard let opValue = members.first(where: { $0.key == "op" })?.value else {
+            context.fail(p("op"), "a change needs an \"op\": one of " + names.joined(separator: ", "))
+            return nil
+        }
+        guard let op = context.string(opValue, at: p("op"), what: "op") else { return nil }
+        guard let allowed = LayoutChange.fields.first(where: { $0.op == op })?.fields else {
+            var message = "unknown op \"\(op)\"; expected one of: " + names.joined(separator: ", ")
+            if let close = DecodeContext.closest(to: op, in: names) { message = "unknown op \"\(op)\" (did you mean \"\(close)\"?)" }
+            context.fail(p("op"), message)
+            return nil
+        }
+        guard let f = context.object(value, at: pointer, allowed: ["op"] + allowed, what: "a \(op) change") else { return nil }
+        let before = context.problems.count
+        func id(_ key: String) -> String? {
+            guard let v = f[key] else {
+                context.fail(p(key), "\(op) needs \"\(key)\" (an id)")
+                return nil
+            }
+            return context.string(v, at: p(key), what: key)
+        }
+        func required(_ key: String, _ what: String) -> JSONValue? {
+            if let v = f[key] { return v }
+            context.fail(p(key), "\(op) needs \"\(key)\" (\(what))")
+            return nil
+        }
+        var result: LayoutChange.Op?
+        switch op {
+        case "setFrame", "setBounds":
+            let key = op == "setFrame" ? "frame" : "bounds"
+            let view = id("view")
+            let patch = required(key, "{x, y, width, height}; missing members keep their values").flatMap { readRectPatch($0, at: p(key), what: key) }
+            if let view, let patch { result = op == "setFrame" ? .setFrame(view: view, frame: patch) : .setBounds(view: view, bounds: patch) }
+        case "setCenter":
+            let view = id("view")
+            let center = required("center", "{x, y}").flatMap { context.point($0, at: p("center"), what: "center") }
+            if let view, let center { result = .setCenter(view: view, center: center) }
+        case "setTransform":
+            let view = id("view")
+            let transform = required("transform", "{a, b, c, d, tx, ty} or {rotation, scaleX, scaleY, translateX, translateY}").flatMap { readTransform($0, at: p("transform")) }
+            if let view, let transform { result = .setTransform(view: view, transform: transform) }
+        case "set":
+            let view = id("view")
+            let properties = readProperties(f, at: pointer)
+            if properties.isEmpty, context.problems.count == before {
+                context.fail(pointer, "set needs at least one property: " + LayoutChange.settableProperties.joined(separator: ", "))
+            }
+            if let view { result = .set(view: view, properties: properties) }
+        case "addSubview":
+            result = readAddSubview(f, at: pointer)
+        case "scroll":
+            let view = id("view")
+            let offset = required("contentOffset", "{x, y}").flatMap { context.point($0, at: p("contentOffset"), what: "contentOffset") }
+            if let view, let offset { result = .scroll(view: view, contentOffset: offset) }
+        case "resizeWindow":
+            let window = id("window")
+            let width = required("width", "a number").flatMap { context.number($0, at: p("width"), min: 0, what: "width") }
+            let height = required("height", "a number").flatMap { context.number($0, at: p("height"), min: 0, what: "height") }
+            if let window, let width, let height { result = .resizeWindow(window: window, size: Size(width: width, height: height)) }
+        default:
+            guard let view = id("view") else { break }
+            switch op {
+            case "removeFromSuperview": result = .removeFromSuperview(view: view)
+            case "bringSubviewToFront": result = .bringSubviewToFront(view: view)
+            case "sendSubviewToBack": result = .sendSubviewToBack(view: view)
+            case "setNeedsLayout": result = .setNeedsLayout(view: view)
+            case "layoutIfNeeded": result = .layoutIfNeeded(view: view)
+            default: result = .sizeToFit(view: view)
+            }
+        }
+        guard context.problems.count == before, let result else { return nil }
+        return LayoutChange(result, pointer: pointer)
+    }
+
+    mutating func readAddSubview(_ f: [String: JSONValue], at pointer: String) -> LayoutChange.Op? {
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        var source: LayoutChange.SubviewSource?
+        switch (f["view"], f["subview"]) {
+        case (nil, nil):
+            context.fail(pointer, "addSubview needs \"view\" (an existing id, which moves) or \"subview\" (a new view object)")
+        case (.some, .some):
+            context.fail(p("subview"), "give either \"view\" (an existing id) or \"subview\" (a new view object), not both")
+        case let (view?, nil):
+            if let id = context.string(view, at: p("view"), what: "view") { source = .existing(id) }
+        case let (nil, object?):
+            if case .object = object {
+                source = .new(object)
+            } else {
+                context.fail(p("subview"), "subview must be a view object, not \(object.typeName)")
+            }
+        }
+        var parent: String?
+        if let v = f["to"] {
+            parent = context.string(v, at: p("to"), what: "to")
+        } else {
+            context.fail(p("to"), "addSubview needs \"to\" (the id of the new superview)")
+        }
+        var index: Int?
+        if let v = f["at"] { index = context.integer(v, at: p("at"), min: 0, max: 1_000_000, what: "at") }
+        guard let source, let parent else { return nil }
+        return .addSubview(subview: source, to: parent, at: index)
+    }
+
+    /// A rectangle whose members are optional (at least one).
+    mutating func readRectPatch(_ value: JSONValue, at pointer: String, what: String) -> RectPatch? {
+        guard let fields = context.object(value, at: pointer, allowed: ["x", "y", "width", "height"], what: what) else { return nil }
+        if fields.isEmpty {
+            context.fail(pointer, "\(what) needs at least one of x, y, width, height")
+            return nil
+        }
+        var patch = RectPatch()
+        var ok = true
+        for key in ["x", "y", "width", "height"] {
+            guard let v = fields[key] else { continue }
+            let isSize = key == "width" || key == "height"
+            guard let n = context.number(v, at: JSONPointer.join(pointer, key), min: isSize ? 0 : nil, what: "\(what).\(key)") else {
+                ok = false
+                continue
+            }
+            switch key {
+            case "x": patch.x = n
+            case "y": patch.y = n
+            case "width": patch.width = n
+            default: patch.height = n
+            }
+        }
+        return ok ? patch : nil
+    }
+
+    /// The properties of a `set` change, read with the scene decoder's field readers.
+    mutating func readProperties(_ f: [String: JSONValue], at pointer: String) -> [ViewProperty] {
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        var result: [ViewProperty] = []
+        let flags: [(String, (Bool) -> ViewProperty)] = [
+            ("hidden", ViewProperty.hidden), ("userInteractionEnabled", ViewProperty.userInteractionEnabled),
+            ("clipsToBounds", ViewProperty.clipsToBounds), ("multipleTouchEnabled", ViewProperty.multipleTouchEnabled),
+            ("exclusiveTouch", ViewProperty.exclusiveTouch), ("enabled", ViewProperty.enabled),
+            ("selected", ViewProperty.selected), ("highlighted", ViewProperty.highlighted), ("on", ViewProperty.on),
+            ("translatesAutoresizingMaskIntoConstraints", ViewProperty.translatesAutoresizingMaskIntoConstraints),
+        ]
+        for (key, make) in flags {
+            readFlag(f, key, at: pointer) { result.append(make($0)) }
+        }
+        if let v = f["alpha"], let alpha = context.number(v, at: p("alpha"), min: 0, max: 1, what: "alpha") {
+            result.append(.alpha(alpha))
+        }
+        // The layout fields go through the scene decoder's own reader, on a scratch view.
+        let layoutKeys = ["autoresizingMask", "intrinsicContentSize"]
+        if layoutKeys.contains(where: { f[$0] != nil }) {
+            var scratch = ViewNode(id: "#set", viewClass: .UIView, parent: 0)
+            let before = context.problems.count
+            readLayout(f.filter { layoutKeys.contains($0.key) }, into: &scratch, at: pointer, view: -1)
+            if context.problems.count == before {
+                if f["autoresizingMask"] != nil { result.append(.autoresizingMask(scratch.layout.autoresizingMask)) }
+                if f["intrinsicContentSize"] != nil { result.append(.intrinsicContentSize(scratch.layout.intrinsicContentSize)) }
+            }
+        }
+        if let v = f["text"] {
+            if v == .null {
+                result.append(.text(nil))
+            } else if let s = context.string(v, at: p("text"), what: "text") {
+                result.append(.text(s))
+            }
+        }
+        if f["font"] != nil {
+            var scratch = ViewNode(id: "#set", viewClass: .UIView, parent: 0)
+            let before = context.problems.count
+            readText(["font": f["font"]!], into: &scratch, at: pointer)
+            if context.problems.count == before { result.append(.font(scratch.fontSize)) }
+        }
+        if let v = f["touches"], let t = context.choice(v, at: p("touches"), as: TouchHandling.self, what: "touches handling") {
+            result.append(.touches(t))
+        }
+        if let v = f["actions"] {
+            let before = context.problems.count
+            let actions = readActions(v, at: p("actions"))
+            if context.problems.count == before { result.append(.actions(actions)) }
+        }
+        if let v = f["pointInside"], let area = readTouchArea(v, at: p("pointInside")) {
+            result.append(.pointInside(area))
+        }
+        return result
+    }
+}

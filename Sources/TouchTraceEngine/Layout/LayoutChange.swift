@@ -1,0 +1,134 @@
+/// One entry of a request's `changes` list (SPEC §4): a UIKit call that changes geometry, the
+/// view tree or layout state. Changes apply in order; after the last one an update cycle lays
+/// out every view that needs it (rules L2, L3).
+public struct LayoutChange: Sendable {
+    public var op: Op
+    /// The JSON pointer of the change in the request (`/changes/3`), for error reports.
+    public var pointer: String
+
+    public init(_ op: Op, pointer: String) {
+        self.op = op
+        self.pointer = pointer
+    }
+
+    /// The operations, named as in the request's `op` field.
+    public enum Op: Sendable {
+        /// `view.frame = frame` (L1): sets `center` and `bounds.size`; missing members keep
+        /// their current values.
+        case setFrame(view: String, frame: RectPatch)
+        /// `view.bounds = bounds`: the center stays; missing members keep their current values.
+        case setBounds(view: String, bounds: RectPatch)
+        /// `view.center = center`: a move, which never relayouts the view (L2).
+        case setCenter(view: String, center: Point)
+        /// `view.transform = transform`: about the center; no layout (L2).
+        case setTransform(view: String, transform: Transform2D)
+        /// Property assignments that do not change geometry (`hidden`, `alpha`, `enabled`, …).
+        case set(view: String, properties: [ViewProperty])
+        /// `parent.addSubview(view)` or `parent.insertSubview(view, at:)` (M4).
+        case addSubview(subview: SubviewSource, to: String, at: Int?)
+        case removeFromSuperview(view: String)
+        case bringSubviewToFront(view: String)
+        case sendSubviewToBack(view: String)
+        case setNeedsLayout(view: String)
+        case layoutIfNeeded(view: String)
+        /// `view.sizeToFit()`: the size becomes `sizeThatFits`, the frame's origin stays.
+        case sizeToFit(view: String)
+        /// `scrollView.contentOffset = offset`, which is the bounds origin (S3).
+        case scroll(view: String, contentOffset: Point)
+        /// The window's size changes, its frame origin stays (a rotation is a resize).
+        case resizeWindow(window: String, size: Size)
+    }
+
+    /// The view `addSubview` adds: an existing one by id (it moves, M4), or a new view object.
+    public enum SubviewSource: Sendable {
+        case existing(String)
+        /// A view object of the scene format, decoded when the change applies.
+        case new(JSONValue)
+    }
+
+    /// The name of the operation, as the request spells it.
+    public var name: String {
+        switch op {
+        case .setFrame: return "setFrame"
+        case .setBounds: return "setBounds"
+        case .setCenter: return "setCenter"
+        case .setTransform: return "setTransform"
+        case .set: return "set"
+        case .addSubview: return "addSubview"
+        case .removeFromSuperview: return "removeFromSuperview"
+        case .bringSubviewToFront: return "bringSubviewToFront"
+        case .sendSubviewToBack: return "sendSubviewToBack"
+        case .setNeedsLayout: return "setNeedsLayout"
+        case .layoutIfNeeded: return "layoutIfNeeded"
+        case .sizeToFit: return "sizeToFit"
+        case .scroll: return "scroll"
+        case .resizeWindow: return "resizeWindow"
+        }
+    }
+}
+
+/// A rectangle in which any member may be missing; missing members keep the current value.
+public struct RectPatch: Sendable, Hashable {
+    public var x: Double?
+    public var y: Double?
+    public var width: Double?
+    public var height: Double?
+
+    public init(x: Double? = nil, y: Double? = nil, width: Double? = nil, height: Double? = nil) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ rect: Rect) {
+        self.init(x: rect.origin.x, y: rect.origin.y, width: rect.size.width, height: rect.size.height)
+    }
+
+    /// `current` with the given members replaced.
+    public func applied(to current: Rect) -> Rect {
+        Rect(
+            x: x ?? current.origin.x, y: y ?? current.origin.y,
+            width: width ?? current.size.width, height: height ?? current.size.height)
+    }
+}
+
+/// A property a `set` change assigns. None of them changes geometry, so none marks a view as
+/// needing layout (L2); `text`, `font` and `intrinsicContentSize` feed `sizeThatFits` and, later,
+/// Auto Layout (L6).
+public enum ViewProperty: Sendable {
+    case hidden(Bool), alpha(Double), userInteractionEnabled(Bool), clipsToBounds(Bool)
+    case multipleTouchEnabled(Bool), exclusiveTouch(Bool)
+    /// `UIControl` state (C9).
+    case enabled(Bool), selected(Bool), highlighted(Bool)
+    /// `UISwitch.isOn`; a programmatic change sends no event (C7).
+    case on(Bool)
+    case autoresizingMask(AutoresizingMask), translatesAutoresizingMaskIntoConstraints(Bool)
+    case intrinsicContentSize(Size)
+    case text(String?), font(Double)
+    case touches(TouchHandling), actions([String]), pointInside(TouchArea)
+
+    /// The field name in the request.
+    public var key: String {
+        switch self {
+        case .hidden: return "hidden"
+        case .alpha: return "alpha"
+        case .userInteractionEnabled: return "userInteractionEnabled"
+        case .clipsToBounds: return "clipsToBounds"
+        case .multipleTouchEnabled: return "multipleTouchEnabled"
+        case .exclusiveTouch: return "exclusiveTouch"
+        case .enabled: return "enabled"
+        case .selected: return "selected"
+        case .highlighted: return "highlighted"
+        case .on: return "on"
+        case .autoresizingMask: return "autoresizingMask"
+        case .translatesAutoresizingMaskIntoConstraints: return "translatesAutoresizingMaskIntoConstraints"
+        case .intrinsicContentSize: return "intrinsicContentSize"
+        case .text: return "text"
+        case .font: return "font"
+        case .touches: return "touches"
+        case .actions: return "actions"
+        case .pointInside: return "pointInside"
+        }
+    }
+}

@@ -1,0 +1,197 @@
+extension LayoutEngine {
+    /// Applies changes in order (SPEC §4). A change that names an unknown id or asks for an
+    /// impossible edit is skipped and reported with its pointer; the others still apply, so
+    /// one pass finds every problem. The update cycle is not run here (`runUpdateCycle`).
+    public mutating func apply(_ changes: [LayoutChange]) {
+        for (index, change) in changes.enumerated() { apply(change, index: index) }
+    }
+
+    /// Every problem found by `apply`, each with its JSON pointer.
+    public var applyProblems: [SceneProblem] { problems }
+
+    mutating func fail(_ pointer: String, _ message: String) {
+        problems.append(SceneProblem(pointer: pointer, message: message))
+    }
+
+    /// The index of the view an id names, or nil with a problem recorded.
+    mutating func view(_ id: String, at pointer: String) -> Int? {
+        switch scene.ids[id] {
+        case let .view(index)?: return index
+        case nil: fail(pointer, "unknown view id \"\(id)\"")
+        default: fail(pointer, "\"\(id)\" is not a view")
+        }
+        return nil
+    }
+
+    mutating func apply(_ change: LayoutChange, index: Int) {
+        let p = { (key: String) in JSONPointer.join(change.pointer, key) }
+        record(.change(index: index, op: change.name))
+        switch change.op {
+        case let .setFrame(id, patch):
+            guard let v = view(id, at: p("view")) else { return }
+            setFrame(patch.applied(to: scene.views[v].geometry.untransformedFrame), of: v)
+        case let .setBounds(id, patch):
+            guard let v = view(id, at: p("view")) else { return }
+            setBounds(patch.applied(to: scene.views[v].geometry.bounds), of: v)
+        case let .setCenter(id, center):
+            guard let v = view(id, at: p("view")) else { return }
+            setCenter(center, of: v)
+        case let .setTransform(id, transform):
+            guard let v = view(id, at: p("view")) else { return }
+            setTransform(transform, of: v)
+        case let .set(id, properties):
+            guard let v = view(id, at: p("view")) else { return }
+            for property in properties { set(property, of: v, at: p(property.key)) }
+        case let .addSubview(source, to, at):
+            addSubview(source, to: to, at: at, change: change, index: index)
+        case let .removeFromSuperview(id):
+            guard let v = view(id, at: p("view")) else { return }
+            guard let old = scene.detach(v) else {
+                let why = scene.views[v].isWindow ? "a window has no superview" : "the view has no superview"
+                record(.noEffect(index: index, why: "\(why); removeFromSuperview does nothing"))
+                return
+            }
+            mark(old, .subviewRemoved)
+        case let .bringSubviewToFront(id), let .sendSubviewToBack(id):
+            guard let v = view(id, at: p("view")) else { return }
+            guard let parent = scene.views[v].parent else {
+                record(.noEffect(index: index, why: "the view has no superview, so it has no place among siblings to change"))
+                return
+            }
+            let toFront: Bool
+            if case .bringSubviewToFront = change.op { toFront = true } else { toFront = false }
+            reorder(v, in: parent, to: toFront ? nil : 0, index: index)
+        case let .setNeedsLayout(id):
+            guard let v = view(id, at: p("view")) else { return }
+            mark(v, .setNeedsLayout)
+        case let .layoutIfNeeded(id):
+            guard let v = view(id, at: p("view")) else { return }
+            layoutIfNeeded(v, change: index)
+        case let .sizeToFit(id):
+            guard let v = view(id, at: p("view")) else { return }
+            let frame = scene.views[v].geometry.untransformedFrame
+            setFrame(Rect(origin: frame.origin, size: scene.sizeThatFits(v)), of: v)
+        case let .scroll(id, offset):
+            guard let v = view(id, at: p("view")) else { return }
+            guard scene.views[v].viewClass.isScrollView else {
+                fail(p("view"), "\"\(id)\" is a \(scene.views[v].viewClass.rawValue), not a UIScrollView: only scroll views scroll")
+                return
+            }
+            var bounds = scene.views[v].geometry.bounds
+            bounds.origin = offset
+            setBounds(bounds, of: v)
+        case let .resizeWindow(id, size):
+            guard let v = view(id, at: p("window")) else { return }
+            guard scene.views[v].isWindow else {
+                fail(p("window"), "\"\(id)\" is not a window; use setFrame or setBounds for other views")
+                return
+            }
+            let frame = scene.views[v].geometry.untransformedFrame
+            setFrame(Rect(origin: frame.origin, size: size), of: v)
+        }
+    }
+
+    /// Moves a subview within its superview to `position` (nil: the front) (M4). Marks the
+    /// superview only when the order changed (decision: UIKit's documentation is silent).
+    mutating func reorder(_ view: Int, in parent: Int, to position: Int?, index: Int) {
+        var list = scene.views[parent].subviews
+        list.removeAll { $0 == view }
+        list.insert(view, at: min(position ?? list.count, list.count))
+        guard list != scene.views[parent].subviews else {
+            record(.noEffect(index: index, why: "the subview is already at that place"))
+            return
+        }
+        scene.views[parent].subviews = list
+        mark(parent, .subviewsReordered)
+    }
+
+    /// `addSubview` / `insertSubview(at:)` (M4): an existing view moves (to the front of the same
+    /// superview, or out of its old superview first); a new view object is decoded by the scene
+    /// decoder's rules and needs its first layout (L3).
+    mutating func addSubview(_ source: LayoutChange.SubviewSource, to parentID: String, at position: Int?, change: LayoutChange, index: Int) {
+        let p = { (key: String) in JSONPointer.join(change.pointer, key) }
+        let parentIndex = view(parentID, at: p("to"))
+        switch source {
+        case let .existing(id):
+            guard let v = view(id, at: p("view")), let parent = parentIndex else { return }
+            if scene.views[v].isWindow {
+                fail(p("view"), "\"\(id)\" is a window; a window cannot be a subview")
+                return
+            }
+            if scene.isView(parent, inSubtreeOf: v) {
+                fail(p("to"), "cannot add \"\(id)\" to \"\(parentID)\": a view cannot be added to itself or to one of its own subviews")
+                return
+            }
+            if scene.views[v].parent == parent {
+                if let position, position > scene.views[parent].subviews.count - 1 {
+                    fail(p("at"), "at \(position) is past the end: \"\(parentID)\" has \(scene.views[parent].subviews.count) subviews, this one included")
+                    return
+                }
+                reorder(v, in: parent, to: position, index: index)
+                return
+            }
+            if let position, position > scene.views[parent].subviews.count {
+                fail(p("at"), "at \(position) is past the end: \"\(parentID)\" has \(scene.views[parent].subviews.count) subviews")
+                return
+            }
+            if let old = scene.detach(v) { mark(old, .subviewRemoved) }
+            scene.attach(v, to: parent, at: position)
+            mark(parent, .subviewAdded)
+        case let .new(json):
+            guard let parent = parentIndex else { return }
+            if let position, position > scene.views[parent].subviews.count {
+                fail(p("at"), "at \(position) is past the end: \"\(parentID)\" has \(scene.views[parent].subviews.count) subviews")
+                return
+            }
+            switch scene.addSubviewTree(json, at: p("subview"), to: parent, limits: limits) {
+            case let .failure(error):
+                if case let .invalid(list) = error { problems.append(contentsOf: list) }
+            case let .success(v):
+                if let position {
+                    scene.views[parent].subviews.removeLast()
+                    scene.views[parent].subviews.insert(v, at: position)
+                }
+                mark(parent, .subviewAdded)
+                for new in scene.subtree(of: v) { mark(new, .initialLayout) }
+            }
+        }
+    }
+
+    /// One property of a `set` change. Control properties need a control (C9), `on` a UISwitch.
+    mutating func set(_ property: ViewProperty, of v: Int, at pointer: String) {
+        let node = scene.views[v]
+        func control(_ apply: (inout ControlConfig) -> Void) {
+            guard var config = node.control else {
+                fail(pointer, "\(property.key) is a UIControl property; \"\(node.id)\" is a \(node.viewClass.rawValue)")
+                return
+            }
+            apply(&config)
+            scene.views[v].control = config
+        }
+        switch property {
+        case let .hidden(b): scene.views[v].hidden = b
+        case let .alpha(a): scene.views[v].alpha = a
+        case let .userInteractionEnabled(b): scene.views[v].userInteractionEnabled = b
+        case let .clipsToBounds(b): scene.views[v].clipsToBounds = b
+        case let .multipleTouchEnabled(b): scene.views[v].multipleTouchEnabled = b
+        case let .exclusiveTouch(b): scene.views[v].exclusiveTouch = b
+        case let .enabled(b): control { $0.enabled = b }
+        case let .selected(b): control { $0.selected = b }
+        case let .highlighted(b): control { $0.highlighted = b }
+        case let .on(b):
+            guard node.viewClass == .UISwitch else {
+                fail(pointer, "\"on\" is for UISwitch, not \(node.viewClass.rawValue)")
+                return
+            }
+            control { $0.on = b }
+        case let .autoresizingMask(mask): scene.views[v].layout.autoresizingMask = mask
+        case let .translatesAutoresizingMaskIntoConstraints(b): scene.views[v].layout.translatesAutoresizingMaskIntoConstraints = b
+        case let .intrinsicContentSize(size): scene.views[v].layout.intrinsicContentSize = size
+        case let .text(text): scene.views[v].text = text
+        case let .font(size): scene.views[v].fontSize = size
+        case let .touches(handling): scene.views[v].touches = handling
+        case let .actions(list): scene.views[v].actions = list
+        case let .pointInside(area): scene.views[v].pointInside = area
+        }
+    }
+}

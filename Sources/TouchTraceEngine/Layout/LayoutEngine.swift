@@ -1,0 +1,135 @@
+/// UIKit's layout machinery over a scene: needs-layout flags (L2), the update cycle and
+/// `layoutIfNeeded` (L3), view-controller callbacks (L4), with a trace of every call.
+///
+/// A value type: it owns a copy of the scene, changes it, and hands it back. Trees are walked
+/// with explicit stacks, never recursion.
+public struct LayoutEngine: Sendable {
+    public internal(set) var scene: Scene
+    public internal(set) var trace = LayoutTrace()
+    /// Per view: the first reason it was marked since its last layout and the number of marks;
+    /// nil when it does not need layout.
+    var pending: [(reason: LayoutReason, marks: Int)?]
+    /// True while the scene's initial cycle runs: its calls go to the initial part of the trace.
+    var recordingInitial = false
+    /// Set when a view is marked while a layout pass runs (by a `layoutSubviews` body), so the
+    /// cycle knows it must look again.
+    var markedDuringPass = false
+    var inPass = false
+    /// Problems found while applying changes (unknown ids, impossible edits), with pointers.
+    var problems: [SceneProblem] = []
+    let limits: SceneLimits
+
+    /// The most update passes one cycle runs when `layoutSubviews` keeps marking views that
+    /// were already visited (only possible once L6 lays out subviews).
+    static let maxPassesPerCycle = 16
+
+    public init(scene: Scene, limits: SceneLimits = SceneLimits()) {
+        self.scene = scene
+        self.limits = limits
+        self.pending = Array(repeating: nil, count: scene.views.count)
+    }
+
+    // MARK: Marking (L2)
+
+    /// Marks a view as needing layout, as `setNeedsLayout()` does; a view already marked stays
+    /// marked once (L3: many marks, one `layoutSubviews`).
+    mutating func mark(_ view: Int, _ reason: LayoutReason, log: Bool = true) {
+        if pending.count < scene.views.count {
+            pending.append(contentsOf: repeatElement(nil, count: scene.views.count - pending.count))
+        }
+        if inPass { markedDuringPass = true }
+        let coalesced = pending[view] != nil
+        if let current = pending[view] {
+            pending[view] = (current.reason, current.marks + 1)
+        } else {
+            pending[view] = (reason, 1)
+        }
+        if log { record(.needsLayout(view: view, reason: reason, coalesced: coalesced)) }
+    }
+
+    /// Whether the view needs layout.
+    public func needsLayout(_ view: Int) -> Bool { view < pending.count && pending[view] != nil }
+
+    mutating func record(_ entry: LayoutLogEntry) {
+        if recordingInitial { trace.initialLog.append(entry) } else { trace.log.append(entry) }
+    }
+
+    // MARK: Layout (L3, L4)
+
+    /// The scene's initial layout cycle (SPEC §4): every view in a window needs layout once;
+    /// frames given in the scene are taken as already laid out.
+    public mutating func runInitialCycle() {
+        recordingInitial = true
+        for view in scene.attachedViews { pending[view] = (.initialLayout, 1) }
+        runUpdateCycle(pass: .initial)
+        recordingInitial = false
+    }
+
+    /// The update cycle (L3): each window's tree top-down, every view that needs layout gets
+    /// one `layoutSubviews`. Repeats while layout marked views already passed (bounded).
+    public mutating func runUpdateCycle(pass: LayoutPass = .updateCycle) {
+        for _ in 0..<Self.maxPassesPerCycle {
+            markedDuringPass = false
+            for window in scene.windows { layoutSubtree(from: window, pass: pass, change: nil) }
+            if !markedDuringPass || !scene.windows.contains(where: { subtreeNeedsLayout($0) }) { return }
+        }
+    }
+
+    /// `layoutIfNeeded()` on a view (L3): climbs to the topmost ancestor that needs layout and
+    /// lays out that subtree top-down at once.
+    mutating func layoutIfNeeded(_ view: Int, change: Int?) {
+        var start = view
+        var current = view
+        while let parent = scene.views[current].parent {
+            if needsLayout(parent) { start = parent }
+            current = parent
+        }
+        record(.layoutIfNeeded(requested: view, start: start))
+        layoutSubtree(from: start, pass: .layoutIfNeeded, change: change)
+    }
+
+    /// Pre-order over a subtree: a view's `layoutSubviews` before its subviews' (L3).
+    @discardableResult
+    mutating func layoutSubtree(from root: Int, pass: LayoutPass, change: Int?) -> Bool {
+        var ran = false
+        let outerPass = inPass
+        inPass = true
+        defer { inPass = outerPass }
+        var stack = [root]
+        while let view = stack.popLast() {
+            if view < pending.count, let marked = pending[view] {
+                pending[view] = nil
+                ran = true
+                callLayoutSubviews(view, LayoutCall(view: view, reason: marked.reason, marks: marked.marks, pass: pass, change: change))
+            }
+            stack.append(contentsOf: scene.views[view].subviews.reversed())
+        }
+        return ran
+    }
+
+    func subtreeNeedsLayout(_ root: Int) -> Bool {
+        scene.subtree(of: root).contains { needsLayout($0) }
+    }
+
+    /// One `layoutSubviews` call, wrapped by the view controller's `viewWillLayoutSubviews` and
+    /// `viewDidLayoutSubviews` when the view is a controller's root view (L4).
+    mutating func callLayoutSubviews(_ view: Int, _ call: LayoutCall) {
+        let controller = scene.views[view].viewController
+        if let controller { record(.viewWillLayoutSubviews(viewController: controller)) }
+        if recordingInitial { trace.initialCalls.append(call) } else { trace.calls.append(call) }
+        record(.layoutSubviews(call))
+        performLayoutSubviews(of: view)
+        if let controller { record(.viewDidLayoutSubviews(viewController: controller)) }
+    }
+
+    /// The body of `UIView.layoutSubviews()`: the hook for Auto Layout and stack views (L6).
+    ///
+    /// UIKit's default implementation applies the constraint engine's solution to the subviews
+    /// whose `translatesAutoresizingMaskIntoConstraints` is false, and `UIStackView` arranges its
+    /// subviews; without constraints it does nothing, which is all this version models.
+    /// Autoresizing (L5) does not happen here but in the superview's size setter
+    /// (`setBoundsSize(_:of:reason:)`). An implementation must set frames through
+    /// `setFrame(_:of:)` so that the marking (L2) and autoresizing (L5) rules apply to them;
+    /// subviews it marks are laid out later in the same pass (pre-order).
+    mutating func performLayoutSubviews(of view: Int) {}
+}

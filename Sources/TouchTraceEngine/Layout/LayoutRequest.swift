@@ -1,0 +1,48 @@
+/// A layout request (SPEC §4): `{"changes": [...], "includeInitialLayout": false}`. Answers
+/// "where does every view end up, and which `layoutSubviews` run, after these changes?"
+public struct LayoutRequest: Sendable {
+    public var changes: [LayoutChange]
+    /// Whether the response also lists the initial layout cycle's calls (SPEC §4).
+    public var includeInitialLayout: Bool
+
+    public init(changes: [LayoutChange], includeInitialLayout: Bool = false) {
+        self.changes = changes
+        self.includeInitialLayout = includeInitialLayout
+    }
+
+    /// Decodes a request body, reporting every problem with its pointer. `extraFields` lists
+    /// members the caller handles (the inline routes' `"scene"`). A missing `changes` is an
+    /// empty list: the response is then the scene after its initial layout.
+    public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> LayoutRequest {
+        var context = DecodeContext()
+        guard let f = context.object(json, at: "", allowed: ["changes", "includeInitialLayout"] + extraFields, what: "the request") else {
+            throw .invalid(context.problems)
+        }
+        var request = LayoutRequest(changes: [])
+        if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
+        if let value = f["includeInitialLayout"],
+            let b = context.bool(value, at: "/includeInitialLayout", what: "includeInitialLayout")
+        {
+            request.includeInitialLayout = b
+        }
+        if !context.problems.isEmpty { throw .invalid(context.problems) }
+        return request
+    }
+}
+
+extension TouchTrace {
+    /// Answers a layout request against a scene: `frames` (`{id: {x, y, width, height}}` of
+    /// every view in a window, in superview coordinates, unrounded), `layoutSubviews`
+    /// (`[{view, reason, rule, marks, pass}]` in call order) and `log` (every change, mark,
+    /// autoresize and view-controller callback in order), and `subviews` (`{id: [ids]}`, back
+    /// to front, for every view in a window's tree that has subviews). The scene itself is not
+    /// changed.
+    public static func layout(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> JSONValue {
+        let (result, trace) = try scene.applying(request.changes)
+        let parts = trace.json(in: result, includeInitialLayout: request.includeInitialLayout)
+        return .obj([
+            "frames": result.framesJSON, "subviews": result.subviewsJSON, "layoutSubviews": parts.layoutSubviews,
+            "log": parts.log,
+        ])
+    }
+}

@@ -1,0 +1,131 @@
+/// Why a view needed layout when its `layoutSubviews` ran (rules L2, L3, L5).
+public enum LayoutReason: String, Sendable, CaseIterable {
+    /// L3: the scene's initial layout cycle, or a view created by a change (never laid out).
+    case initialLayout
+    /// L2: `setNeedsLayout()` was called on the view.
+    case setNeedsLayout
+    /// L2: the view's bounds size changed (`setFrame`, `setBounds`, `resizeWindow`, `sizeToFit`).
+    case boundsSizeChanged
+    /// L2: the view's bounds origin changed (a scroll: `contentOffset` is the bounds origin).
+    case boundsOriginChanged
+    /// L5: the view's size changed because its superview's size changed (autoresizing).
+    case superviewSizeChanged
+    /// L2: a subview's size changed ("a change of size also marks the superview").
+    case subviewSizeChanged
+    /// L2: a subview was added (`addSubview`, `insertSubview(at:)`, or moved here, M4).
+    case subviewAdded
+    /// L2: a subview was removed (`removeFromSuperview`, or moved to another superview, M4).
+    case subviewRemoved
+    /// L2: the subviews were reordered (`bringSubviewToFront`, `sendSubviewToBack`, M4).
+    case subviewsReordered
+
+    /// The rule id of UIKIT-RULES.md that makes this reason mark a view.
+    public var rule: String {
+        switch self {
+        case .initialLayout: return "L3"
+        case .superviewSizeChanged: return "L5"
+        default: return "L2"
+        }
+    }
+}
+
+/// What ran a `layoutSubviews` call (rule L3).
+public enum LayoutPass: String, Sendable {
+    /// The scene's initial layout cycle (reported only on request).
+    case initial
+    /// A `layoutIfNeeded` change, at once.
+    case layoutIfNeeded
+    /// The update cycle that runs after the last change.
+    case updateCycle
+}
+
+/// One `layoutSubviews` call: the view, the reason that first marked it since its last layout,
+/// and how many times it was marked (several marks before a cycle give one call, L3).
+public struct LayoutCall: Sendable, Hashable {
+    public var view: Int
+    public var reason: LayoutReason
+    public var marks: Int
+    public var pass: LayoutPass
+    /// The index of the change that ran it (`layoutIfNeeded`), or nil for a cycle.
+    public var change: Int?
+}
+
+/// One entry of a layout `log`, in the order things happened.
+public enum LayoutLogEntry: Sendable, Hashable {
+    /// A change started applying.
+    case change(index: Int, op: String)
+    /// A view was marked as needing layout; `coalesced` when it already needed it (L3).
+    case needsLayout(view: Int, reason: LayoutReason, coalesced: Bool)
+    /// Autoresizing (L5) moved or resized a subview: its untransformed frame before and after.
+    case autoresized(view: Int, superview: Int, from: Rect, to: Rect)
+    /// `layoutIfNeeded` started at this view: the topmost ancestor that needed layout (L3).
+    case layoutIfNeeded(requested: Int, start: Int)
+    /// L4: a view controller's callbacks around its root view's `layoutSubviews`.
+    case viewWillLayoutSubviews(viewController: Int)
+    case layoutSubviews(LayoutCall)
+    case viewDidLayoutSubviews(viewController: Int)
+    /// A change that UIKit accepts but that does nothing (for example removing a window).
+    case noEffect(index: Int, why: String)
+}
+
+/// What applying changes did: every `layoutSubviews` call and the full log. The initial
+/// cycle's part is kept apart so that responses can leave it out (SPEC §4).
+public struct LayoutTrace: Sendable {
+    public var initialCalls: [LayoutCall] = []
+    public var initialLog: [LayoutLogEntry] = []
+    public var calls: [LayoutCall] = []
+    public var log: [LayoutLogEntry] = []
+    public init() {}
+}
+
+extension LayoutTrace {
+    /// The response fields `layoutSubviews` (`[{view, reason, rule, marks, pass}]`) and `log`
+    /// of SPEC §4, with the initial cycle's part first when `includeInitialLayout`.
+    public func json(in scene: Scene, includeInitialLayout: Bool) -> (layoutSubviews: JSONValue, log: JSONValue) {
+        let allCalls = includeInitialLayout ? initialCalls + calls : calls
+        let allLog = includeInitialLayout ? initialLog + log : log
+        return (.array(allCalls.map { $0.json(in: scene) }), .array(allLog.map { $0.json(in: scene) }))
+    }
+}
+
+extension LayoutCall {
+    public func json(in scene: Scene) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("view", .string(scene.views[view].id)), ("reason", .string(reason.rawValue)), ("rule", .string(reason.rule)),
+            ("marks", .number(Double(marks))), ("pass", .string(pass.rawValue)),
+        ]
+        if let change { members.append(("change", .number(Double(change)))) }
+        return .object(members)
+    }
+}
+
+extension LayoutLogEntry {
+    public func json(in scene: Scene) -> JSONValue {
+        func id(_ view: Int) -> JSONValue { .string(scene.views[view].id) }
+        switch self {
+        case let .change(index, op):
+            return .obj(["type": "change", "change": .number(Double(index)), "op": .string(op)])
+        case let .needsLayout(view, reason, coalesced):
+            return .obj([
+                "type": "needsLayout", "view": id(view), "reason": .string(reason.rawValue),
+                "rule": .string(reason.rule), "coalesced": .bool(coalesced),
+            ])
+        case let .autoresized(view, superview, from, to):
+            return .obj(["type": "autoresize", "view": id(view), "superview": id(superview), "from": from.json, "to": to.json, "rule": "L5"])
+        case let .layoutIfNeeded(requested, start):
+            return .obj(["type": "layoutIfNeeded", "view": id(requested), "start": id(start), "rule": "L3"])
+        case let .viewWillLayoutSubviews(controller):
+            let vc = scene.viewControllers[controller]
+            return .obj(["type": "viewWillLayoutSubviews", "viewController": .string(vc.id), "view": id(vc.view), "rule": "L4"])
+        case let .layoutSubviews(call):
+            guard case var .object(members) = call.json(in: scene) else { return .null }
+            members.append((key: "type", value: "layoutSubviews"))
+            return .object(members)
+        case let .viewDidLayoutSubviews(controller):
+            let vc = scene.viewControllers[controller]
+            return .obj(["type": "viewDidLayoutSubviews", "viewController": .string(vc.id), "view": id(vc.view), "rule": "L4"])
+        case let .noEffect(index, why):
+            return .obj(["type": "noEffect", "change": .number(Double(index)), "detail": .string(why)])
+        }
+    }
+}

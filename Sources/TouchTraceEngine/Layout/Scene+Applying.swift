@@ -1,0 +1,34 @@
+extension Scene {
+    /// The scene after `changes`, as UIKit would leave it: the initial layout cycle runs (SPEC
+    /// §4), the changes apply in order, then one update cycle lays out every view that needs it
+    /// (L2, L3). The trace lists every `layoutSubviews` call and the log of marks, autoresizing
+    /// (L5) and view-controller callbacks (L4). Hit testing, touches and actions call this
+    /// before answering when a request has `changes`.
+    ///
+    /// Throws `InputError.invalid` listing every problem (unknown ids, impossible edits, bad
+    /// new view objects), each with the pointer of the change field.
+    public func applying(
+        _ changes: [LayoutChange], limits: SceneLimits = SceneLimits()
+    ) throws(InputError) -> (scene: Scene, trace: LayoutTrace) {
+        var engine = LayoutEngine(scene: self, limits: limits)
+        engine.runInitialCycle()
+        engine.apply(changes)
+        if !engine.applyProblems.isEmpty { throw .invalid(engine.applyProblems) }
+        engine.runUpdateCycle()
+        return (engine.scene, engine.trace)
+    }
+
+    /// Every view in a window's tree with its frame in its superview's coordinates (L1),
+    /// unrounded: the `frames` field of a layout response.
+    public var framesJSON: JSONValue {
+        .object(attachedViews.map { (key: views[$0].id, value: views[$0].frame.json) })
+    }
+
+    /// Every view in a window's tree that has subviews, with their ids back to front: the
+    /// `subviews` field of a layout response, which shows the order changes left (M4).
+    public var subviewsJSON: JSONValue {
+        .object(attachedViews.compactMap { v in
+            views[v].subviews.isEmpty ? nil : (key: views[v].id, value: .array(views[v].subviews.map { .string(views[$0].id) }))
+        })
+    }
+}

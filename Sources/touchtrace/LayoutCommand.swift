@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import TouchTraceEngine
+
+/// `touchtrace layout SCENE.json CHANGES.json`: the response of `POST /v1/…/layout`.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Apply layout changes to a scene: where every view ends up and which layoutSubviews run, and why (rules L1–L5, M4).",
+        discussion: """
+            The changes file is the body of POST /v1/scenes/{id}/layout, for example
+            {"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]},
+            or just the list of changes. See docs/layout.md.
+            """
+    )
+
+    @Argument(help: "The scene file (JSON), or - for standard input.")
+    var scene: String
+
+    @Argument(help: "The changes file (JSON): a request body or a list of changes.")
+    var changes: String
+
+    @Flag(help: "Also list the initial layout cycle's layoutSubviews calls.")
+    var includeInitialLayout = false
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let loaded = try loadScene(path: scene, output: output)
+        var body = try Self.readJSON(path: changes, output: output)
+        if case .array = body { body = .obj(["changes": body]) }
+        do {
+            var request = try LayoutRequest.decode(body)
+            if includeInitialLayout { request.includeInitialLayout = true }
+            print(JSONWriter(pretty: output.pretty).string(try TouchTrace.layout(request, in: loaded)))
+        } catch {
+            fail(error.problemDocument, output: output)
+        }
+    }
+
+    /// Reads and parses a JSON file, or prints the problem document and exits 1.
+    static func readJSON(path: String, output: OutputOptions) throws -> JSONValue {
+        let data: Data
+        do {
+            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ValidationError("cannot read \(path): \(error.localizedDescription)")
+        }
+        do {
+            return try JSONParser().parse([UInt8](data))
+        } catch {
+            fail(InputError.malformed(error).problemDocument, output: output)
+        }
+    }
+}
