@@ -3,7 +3,7 @@ import Foundation
 import TouchTraceEngine
 
 @main
-struct TouchTraceCommand: ParsableCommand {
+struct TouchTraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchtrace",
         abstract: "Run UIKit's hit-testing and responder-chain rules on a view tree (a scene) and explain every step.",
@@ -12,7 +12,7 @@ struct TouchTraceCommand: ParsableCommand {
             Every subcommand prints the same JSON the HTTP API returns, with sorted keys; a bad \
             scene or request prints an RFC 9457 problem document and exits with status 1.
             """,
-        subcommands: [HitTestCommand.self, ValidateCommand.self]
+        subcommands: [ServeCommand.self, HitTestCommand.self, TouchesCommand.self, ActionsCommand.self, LayoutCommand.self, ValidateCommand.self]
     )
 }
 
@@ -52,7 +52,11 @@ struct HitTestCommand: ParsableCommand {
         let scene = try loadScene(path: scene, output: output)
         let request = HitTestRequest(points: parsed, single: parsed.count == 1, window: window)
         do {
-            print(JSONWriter(pretty: output.pretty).string(try TouchTrace.hitTest(request, in: scene)))
+            if output.pretty {
+                print(JSONWriter(pretty: true).string(try TouchTrace.hitTest(request, in: scene)))
+            } else {
+                print(String(decoding: try TouchTrace.hitTestBytes(request, in: scene), as: UTF8.self))
+            }
         } catch {
             fail(error.problemDocument, output: output)
         }

@@ -1,0 +1,214 @@
+extension TouchSession {
+    /// Runs one input entry.
+    mutating func run(_ step: TouchStep) {
+        time = step.time
+        switch step {
+        case let .touch(sample):
+            if sample.phase == .began {
+                begin(sample)
+            } else {
+                continueTouch(sample)
+            }
+        case let .set(edit):
+            apply(edit)
+        }
+    }
+
+    /// A touch begins: hit test once (R2), count taps (M3), apply `exclusiveTouch` (M2) and
+    /// `multipleTouchEnabled` (M1), then deliver `touchesBegan` to the hit view.
+    mutating func begin(_ sample: TouchSample) {
+        let hit = HitTester(scene: scene).hitTest(sample.point, inWindow: referenceWindow, traced: false)
+        var tapCount = 1
+        var previous: Int?
+        if let last = lastEnded, sample.time - last.time <= scene.options.multiTapInterval,
+            distance(sample.point, last.point) <= scene.options.multiTapRadius
+        {
+            tapCount = last.tapCount + 1
+            previous = last.touch
+        }
+        record("hitTest", .R2, [
+            ("touch", .number(Double(sample.touch))), ("point", sample.point.json),
+            ("hitView", .string(orNull: hit.hitView.map { scene.views[$0].id })),
+            ("window", .string(orNull: hit.window.map { scene.views[$0].id })),
+            ("tapCount", .number(Double(tapCount))),
+        ])
+        if let previous {
+            record("multiTap", .M3, [
+                ("touch", .number(Double(sample.touch))), ("tapCount", .number(Double(tapCount))),
+                ("previousTouch", .number(Double(previous))),
+            ])
+        }
+        var touch = TouchRecord(touch: sample.touch, hitView: hit.hitView, window: hit.window, tapCount: tapCount, delivered: false)
+        defer {
+            touches.append(touch)
+            active.append(ActiveTouch(touch: sample.touch, view: touch.hitView, window: touch.window, delivered: touch.delivered, tapCount: tapCount))
+        }
+        guard let view = hit.hitView else { return }
+        // M2: an exclusive view tracking a touch blocks the others of its window; an exclusive
+        // view takes no new touch while another view of the window tracks one.
+        if let blocker = active.first(where: { other in
+            guard other.delivered, let otherView = other.view, otherView != view, other.window == hit.window else { return false }
+            return scene.views[otherView].exclusiveTouch || scene.views[view].exclusiveTouch
+        }), let blockerView = blocker.view {
+            touch.ignoredBecause = "exclusiveTouch"
+            let exclusive = scene.views[blockerView].exclusiveTouch ? blockerView : view
+            record("touchIgnored", .M2, [
+                ("touch", .number(Double(sample.touch))), ("view", id(view)), ("reason", "exclusiveTouch"),
+                ("exclusiveView", id(exclusive)), ("otherTouch", .number(Double(blocker.touch))),
+            ])
+            return
+        }
+        // M1: without multipleTouchEnabled a view receives only the first touch that starts in it.
+        if !scene.views[view].multipleTouchEnabled,
+            let first = active.first(where: { $0.delivered && $0.view == view })
+        {
+            touch.ignoredBecause = "multipleTouchDisabled"
+            record("touchIgnored", .M1, [
+                ("touch", .number(Double(sample.touch))), ("view", id(view)), ("reason", "multipleTouchDisabled"),
+                ("otherTouch", .number(Double(first.touch))),
+            ])
+            return
+        }
+        touch.delivered = true
+        deliver(.began, touch: sample.touch, at: sample.point, tapCount: tapCount, to: view)
+    }
+
+    /// `moved`, `ended`, `cancelled`: to the view the touch is bound to, with no new hit test (R2).
+    mutating func continueTouch(_ sample: TouchSample) {
+        guard let index = active.firstIndex(where: { $0.touch == sample.touch }) else { return }
+        let touch = active[index]
+        if sample.phase == .ended || sample.phase == .cancelled {
+            active.remove(at: index)
+        }
+        if sample.phase == .ended {
+            lastEnded = (sample.touch, sample.time, sample.point, touch.tapCount)
+        }
+        guard touch.delivered, let view = touch.view else { return }
+        deliver(sample.phase, touch: sample.touch, at: sample.point, tapCount: touch.tapCount, to: view)
+    }
+
+    /// Delivers a touch method to `view` and on along the responder chain (R1, R3): each
+    /// responder handles it per its `touches` setting (`forward`, `handle`, `handleAndForward`);
+    /// a control runs its tracking machine instead and consumes the call (R4) unless the machine
+    /// forwards it (C1, C3). A control declared `handle` overrides the touch methods without
+    /// calling super, so it does not track.
+    mutating func deliver(_ phase: TouchPhase, touch: Int, at point: Point, tapCount: Int, to view: Int) {
+        var responder: ResponderRef? = .view(view)
+        var isFirst = true
+        while let current = responder {
+            let next = scene.nextResponder(of: current)
+            if case let .view(index) = current, scene.views[index].control != nil, scene.views[index].touches != .handle {
+                guard runControl(index, phase, touch: touch, at: point, tapCount: tapCount, hasNext: next != nil) else { return }
+            } else {
+                let handling = touchHandling(current)
+                let forwards = handling != .handle && next != nil
+                record(phase.method, isFirst ? .R2 : .R3, [
+                    ("responder", .string(scene.id(of: current))), ("touch", .number(Double(touch))),
+                    ("forwarded", .bool(forwards)), ("handling", .string(handling.rawValue)),
+                ])
+                guard forwards else { return }
+            }
+            responder = next
+            isFirst = false
+        }
+    }
+
+    /// Runs the control's machine for one touch method and performs its actions. Returns whether
+    /// the call goes on to the next responder.
+    mutating func runControl(_ view: Int, _ phase: TouchPhase, touch: Int, at point: Point, tapCount: Int, hasNext: Bool) -> Bool {
+        var machine = tracker(view)
+        let local = localPoint(point, in: view)
+        let output: [ControlTrackingAction]
+        switch phase {
+        case .began: output = machine.touchBegan(touch, at: local, tapCount: tapCount)
+        case .moved: output = machine.touchMoved(touch, at: local)
+        case .ended: output = machine.touchEnded(touch, at: local)
+        case .cancelled: output = machine.touchCancelled(touch)
+        }
+        controls[view] = machine
+        var forwarded = false
+        let touchJSON: JSONValue = .number(Double(touch))
+        for action in output {
+            switch action {
+            case let .consume(rule), let .forward(rule):
+                if case .forward = action { forwarded = hasNext }
+                var fields: [(key: String, value: JSONValue)] = [
+                    ("responder", id(view)), ("touch", touchJSON), ("forwarded", .bool(forwarded)), ("handling", "control"),
+                ]
+                if phase != .cancelled { fields.append(("point", local?.json ?? .null)) }
+                record(phase.method, rule, fields)
+            case let .call(call, returned, rule):
+                var fields: [(key: String, value: JSONValue)] = [("control", id(view)), ("touch", touchJSON)]
+                if let returned { fields.append(("returned", .bool(returned))) }
+                record(call.rawValue, rule, fields)
+            case let .set(property, value, rule):
+                record("state", rule, [("control", id(view)), ("property", .string(property.rawValue)), ("value", value.json)])
+            case let .send(event, rule):
+                send(event, name: event.names.first ?? "", from: view, touch: touch, rule: rule)
+            }
+        }
+        return forwarded
+    }
+
+    /// A programmatic edit between events (C7, C8, C9): changes the control's state and the
+    /// scene (so that hit testing sees a disabled control, H7), sends no events, and leaves any
+    /// tracking in progress alone.
+    mutating func apply(_ edit: ControlEdit) {
+        guard let view = scene.viewIndex(edit.view) else { return }
+        var machine = tracker(view)
+        let rule: RuleID
+        switch (edit.property, edit.value) {
+        case let (.enabled, .bool(b)):
+            _ = machine.setEnabled(b)
+            scene.views[view].control?.enabled = b
+            rule = .C8
+        case let (.selected, .bool(b)):
+            _ = machine.setSelected(b)
+            scene.views[view].control?.selected = b
+            rule = .C9
+        default:
+            _ = machine.setValue(edit.value)
+            rule = .C7
+        }
+        controls[view] = machine
+        let s = machine.state
+        let value: JSONValue
+        switch edit.property {
+        case .enabled: value = .bool(s.enabled)
+        case .selected: value = .bool(s.selected)
+        case .on: value = .bool(s.on ?? false)
+        default: value = s.value.map { .number($0) } ?? .null
+        }
+        record("set", rule, [
+            ("control", id(view)), ("property", .string(edit.property.rawValue)), ("value", value),
+            ("tracking", .bool(s.tracking)), ("by", "code"),
+        ])
+    }
+
+    func touchHandling(_ responder: ResponderRef) -> TouchHandling {
+        switch responder {
+        case let .view(index): return scene.views[index].touches
+        case let .viewController(index): return scene.viewControllers[index].touches
+        case .application, .appDelegate: return .forward
+        }
+    }
+
+    /// A point in the request window's coordinates, in `view`'s bounds coordinates (H5), or nil
+    /// when a transform on the way cannot be inverted. Walks the ancestors with a loop.
+    func localPoint(_ p: Point, in view: Int) -> Point? {
+        guard let reference = referenceWindow ?? HitTester(scene: scene).windowOrder.first else { return nil }
+        var path = [view]
+        while let parent = scene.views[path[path.count - 1]].parent { path.append(parent) }
+        var q: Point? = scene.views[reference].geometry.convertToSuperview(p)
+        for v in path.reversed() {
+            q = q.flatMap { scene.views[v].geometry.convertFromSuperview($0) }
+        }
+        return q
+    }
+
+    func distance(_ a: Point, _ b: Point) -> Double {
+        let dx = a.x - b.x
+        let dy = a.y - b.y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+}

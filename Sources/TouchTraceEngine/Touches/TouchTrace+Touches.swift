@@ -1,0 +1,116 @@
+extension TouchTrace {
+    /// Replays a touch sequence against a scene (SPEC §3, §4) and returns the delivery trace:
+    /// - `touches`: per touch, in the order they began: `touch`, `hitView` and `window` at began
+    ///   (R2), `tapCount` (M3), `delivered` and, when not, `ignoredBecause` (M1, M2);
+    /// - `log`: every call in order, each with `type`, `rule` and `t`;
+    /// - `controlEvents`: `[{control, event, touch}]` in order;
+    /// - `actions`: `[{sender, event, action, target, resolution, searched, rule, …}]` (T2–T4);
+    /// - `state`: the final state of every control (C9), by id.
+    public static func touches(_ request: TouchRequest, in scene: Scene) throws(InputError) -> JSONValue {
+        let window = try resolveWindow(request.window, in: scene)
+        var problems: [SceneProblem] = []
+        for step in request.steps {
+            guard case let .set(edit) = step else { continue }
+            if let problem = check(edit, in: scene) { problems.append(problem) }
+        }
+        if !problems.isEmpty { throw .invalid(problems) }
+        var session = TouchSession(scene: scene, referenceWindow: window)
+        for step in request.steps {
+            session.run(step)
+        }
+        let touches: [JSONValue] = session.touches.map { record in
+            var fields: [(key: String, value: JSONValue)] = [
+                ("touch", .number(Double(record.touch))),
+                ("hitView", .string(orNull: record.hitView.map { scene.views[$0].id })),
+                ("window", .string(orNull: record.window.map { scene.views[$0].id })),
+                ("tapCount", .number(Double(record.tapCount))), ("delivered", .bool(record.delivered)),
+            ]
+            if let reason = record.ignoredBecause { fields.append(("ignoredBecause", .string(reason))) }
+            return .object(fields)
+        }
+        return .obj([
+            "touches": .array(touches), "log": .array(session.log), "controlEvents": .array(session.controlEvents),
+            "actions": .array(session.actions), "state": session.stateJSON(),
+        ])
+    }
+
+    /// Runs `sendActions(for:)` from code on a control (T7), after the request's `add` (T1) and
+    /// `remove` (T6) calls. Returns `log`, `actions`, `controlEvents` (with `touch` null),
+    /// `state`, and the sender's registration list after the changes: `targets` (in dispatch
+    /// order) and `allTargets` (a nil target once, as null).
+    public static func actions(_ request: ActionsRequest, in scene: Scene) throws(InputError) -> JSONValue {
+        guard let sender = scene.viewIndex(request.sender), scene.views[sender].control != nil else {
+            let what = scene.viewIndex(request.sender) == nil ? "is not a view of the scene" : "is not a control"
+            throw .invalid([SceneProblem(pointer: "/sender", message: "\"\(request.sender)\" \(what); the sender must be a UIControl")])
+        }
+        var problems: [SceneProblem] = []
+        for (i, registration) in request.add.enumerated() {
+            if let target = registration.target, scene.ids[target] == nil {
+                problems.append(SceneProblem(pointer: "/add/\(i)/target", message: "unknown target id \"\(target)\" (T5: a target must exist in the scene)"))
+            }
+        }
+        for (i, removal) in request.remove.enumerated() {
+            if let target = removal.target, scene.ids[target] == nil {
+                problems.append(SceneProblem(pointer: "/remove/\(i)/target", message: "unknown target id \"\(target)\" (T5: a target must exist in the scene)"))
+            }
+        }
+        if !problems.isEmpty { throw .invalid(problems) }
+
+        var session = TouchSession(scene: scene, referenceWindow: nil)
+        var list = session.targetList(sender)
+        for registration in request.add {
+            list.add(target: registration.target, action: registration.action, for: registration.events)
+            session.record("addTarget", .T1, [("control", session.id(sender))] + Self.members(registration.json))
+        }
+        for removal in request.remove {
+            list.remove(target: removal.target.map { .id($0) } ?? .any, action: removal.action, for: removal.events)
+            session.record("removeTarget", .T6, [
+                ("control", session.id(sender)), ("target", .string(orNull: removal.target)),
+                ("action", .string(orNull: removal.action)), ("events", .array(removal.events.traceNames.map(JSONValue.string))),
+            ])
+        }
+        session.targetLists[sender] = list
+        for call in request.calls {
+            session.send(call.events, name: call.name, from: sender, touch: nil, rule: .T7)
+        }
+        return .obj([
+            "log": .array(session.log), "actions": .array(session.actions), "controlEvents": .array(session.controlEvents),
+            "state": session.stateJSON(), "targets": .array(list.entries.map(\.json)),
+            "allTargets": .array(list.allTargets.map { .string(orNull: $0) }),
+        ])
+    }
+
+    static func members(_ value: JSONValue) -> [(key: String, value: JSONValue)] {
+        if case let .object(members) = value { return members }
+        return []
+    }
+
+    static func resolveWindow(_ name: String?, in scene: Scene) throws(InputError) -> Int? {
+        guard let name else { return nil }
+        guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
+            throw .invalid([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
+        }
+        return index
+    }
+
+    /// An edit must name a control, and a value property the control's class has.
+    static func check(_ edit: ControlEdit, in scene: Scene) -> SceneProblem? {
+        let pointer = edit.pointer + "/set"
+        guard let view = scene.viewIndex(edit.view) else {
+            return SceneProblem(pointer: pointer + "/view", message: "\"\(edit.view)\" is not a view of the scene")
+        }
+        let node = scene.views[view]
+        guard let control = node.control else {
+            return SceneProblem(pointer: pointer + "/view", message: "\"\(edit.view)\" is a \(node.viewClass.rawValue), not a control")
+        }
+        if ControlEdit.flagProperties.contains(edit.property), edit.property != .on { return nil }
+        let kind = ControlKind.from(node.viewClass, control).kind
+        guard kind.valueProperty == edit.property else {
+            let has = kind.valueProperty.map { "its value is \"\($0.rawValue)\"" } ?? "it has no value"
+            return SceneProblem(
+                pointer: pointer + "/" + edit.property.rawValue,
+                message: "a \(node.viewClass.rawValue) has no \"\(edit.property.rawValue)\" (\(has))")
+        }
+        return nil
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TouchTraceEngine
+
+/// Runs the fixtures of Tests/Fixtures/touches/ and Tests/Fixtures/actions/, in the format of
+/// `HitTestingFixtures`: `{"rule", "description", "scene", "cases": [{"name", "request",
+/// "expected"}]}`, where `request` is the body of `POST /v1/scenes/{id}/touches` (or
+/// `/actions`) and `expected` the exact response (a problem document for an error).
+/// `TOUCHTRACE_RECORD_FIXTURES=1` rewrites `expected`; review the diff line by line.
+enum TouchFixtures {
+    static let rules = [
+        "R2", "R3", "R4", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9",
+        "T1", "T2", "T3", "T4", "T5", "T6", "T7", "M1", "M2", "M3",
+    ]
+
+    static func response(area: String, scene: JSONValue, request: JSONValue) -> JSONValue {
+        do {
+            let decoded = try SceneDecoder().decode(scene)
+            if area == "actions" {
+                return try TouchTrace.actions(ActionsRequest.decode(request), in: decoded)
+            }
+            return try TouchTrace.touches(TouchRequest.decode(request), in: decoded)
+        } catch {
+            return error.problemDocument.json
+        }
+    }
+
+    static func run(area: String, name: String) throws {
+        let url = Fixtures.root.appendingPathComponent(area).appendingPathComponent(name)
+        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
+        guard case var .object(members) = document, let scene = document["scene"],
+            case var .array(cases)? = document["cases"]
+        else {
+            Issue.record("\(name): a fixture needs \"scene\" and \"cases\"")
+            return
+        }
+        let ruleMatches = document["rule"].map { if case let .string(r) = $0 { name.hasPrefix(r + "-") } else { false } } ?? false
+        #expect(ruleMatches, "\(name): the file name must start with its \"rule\"")
+        #expect(!cases.isEmpty, "\(name): no cases")
+        var changed = false
+        for (i, testCase) in cases.enumerated() {
+            guard let request = testCase["request"] else {
+                Issue.record("\(name) case \(i): no request")
+                continue
+            }
+            let actual = response(area: area, scene: scene, request: request)
+            let caseName = testCase["name"].map { JSONWriter().string($0) } ?? "#\(i)"
+            if Fixtures.recording {
+                guard case var .object(fields) = testCase else { continue }
+                fields.removeAll { $0.key == "expected" }
+                fields.append((key: "expected", value: actual))
+                cases[i] = .object(fields)
+                changed = true
+            } else if let expected = testCase["expected"] {
+                #expect(
+                    actual == expected,
+                    "\(name) \(caseName): the response differs.\nexpected: \(JSONWriter().string(expected))\nactual:   \(JSONWriter().string(actual))")
+            } else {
+                Issue.record("\(name) \(caseName): no \"expected\"; run with TOUCHTRACE_RECORD_FIXTURES=1 and review")
+            }
+        }
+        if changed {
+            members.removeAll { $0.key == "cases" }
+            members.append((key: "cases", value: .array(cases)))
+            try Data(JSONWriter(pretty: true).bytes(.object(members))).write(to: url)
+        }
+    }
+}
+
+@Suite struct TouchFixtureTests {
+    static let touchFiles = Fixtures.files(in: "touches").map(\.lastPathComponent)
+    static let actionFiles = Fixtures.files(in: "actions").map(\.lastPathComponent)
+
+    @Test func everyTouchAndTargetActionRuleHasAFixture() {
+        let names = Self.touchFiles + Self.actionFiles
+        for rule in TouchFixtures.rules {
+            #expect(names.contains { $0.hasPrefix(rule + "-") }, "no fixture for rule \(rule)")
+        }
+    }
+
+    @Test(arguments: touchFiles)
+    func touches(_ name: String) throws {
+        try TouchFixtures.run(area: "touches", name: name)
+    }
+
+    @Test(arguments: actionFiles)
+    func actions(_ name: String) throws {
+        try TouchFixtures.run(area: "actions", name: name)
+    }
+}
