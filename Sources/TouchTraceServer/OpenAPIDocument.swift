@@ -7,7 +7,7 @@ openapi: 3.1.0
 info:
   title: TouchTrace
   version: 0.1.0
-  summary: UIKit hit testing and responder chains, headlessly, with traces that explain every step.
+  summary: UIKit hit testing, responder chains, controls and target-action, headlessly, with traces that explain every step.
   description: |
     Post a UIKit view tree (a *scene*, format `touchtrace.scene/1`, see docs/scene-format.md)
     and points; TouchTrace answers which view each touch hits, why every visited view was
@@ -241,6 +241,168 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/touches:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [traces]
+      operationId: touchesStored
+      summary: Replay touches against a stored scene
+      description: "Hit test at began, delivery along the responder chain, control tracking, control events and where each action goes (rules R2–R4, C1–C9, T1–T7, M1–M3; docs/touches.md). Never changes the stored scene."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/TouchRequest"}
+      responses:
+        "200":
+          description: The delivery trace.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/TouchTrace"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/touches:
+    post:
+      tags: [traces]
+      operationId: touchesInline
+      summary: Replay touches against a scene sent inline
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/TouchRequest"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200":
+          description: The delivery trace.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/TouchTrace"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/actions:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [traces]
+      operationId: actionsStored
+      summary: sendActions(for:) from code on a control of a stored scene
+      description: "Rule T7 (and T1, T6 for `add` / `remove`). Never changes the stored scene."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/ActionsRequest"}
+      responses:
+        "200":
+          description: The dispatch trace.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ActionsTrace"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/actions:
+    post:
+      tags: [traces]
+      operationId: actionsInline
+      summary: sendActions(for:) on a scene sent inline
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/ActionsRequest"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200":
+          description: The dispatch trace.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ActionsTrace"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/layout:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [traces]
+      operationId: layoutStored
+      summary: Apply layout changes to a stored scene and trace the layout pass
+      description: "Rules L1–L5 and M4 (docs/layout.md): where every view ends up and which layoutSubviews run. Never changes the stored scene."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/LayoutRequest"}
+      responses:
+        "200":
+          description: Frames and the layout trace.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/LayoutTrace"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/layout:
+    post:
+      tags: [traces]
+      operationId: layoutInline
+      summary: Apply layout changes to a scene sent inline
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/LayoutRequest"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200":
+          description: Frames and the layout trace.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/LayoutTrace"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
 components:
   securitySchemes:
     bearer:
@@ -440,6 +602,8 @@ components:
         layoutMargins: {type: object}
         safeAreaInsets: {type: object}
         stack: {type: object}
+        text: {type: string, description: "Title or label text, for the size estimate of sizeToFit (an approximation)."}
+        font: {type: number, exclusiveMinimum: 0, description: "Font size in points (default 17)."}
         subviews:
           type: array
           items: {$ref: "#/components/schemas/View"}
@@ -473,6 +637,10 @@ components:
         window:
           type: string
           description: The window whose coordinates the points are in (default the front-most).
+        changes:
+          type: array
+          description: "Layout changes applied, with one layout cycle, before hit testing (\"what does this tap hit after rotating?\")."
+          items: {$ref: "#/components/schemas/LayoutChange"}
     HitTestTrace:
       type: object
       required: [point, hitView, window, windowOrder, responderChain, steps]
@@ -509,6 +677,216 @@ components:
         rule: {type: string, description: "The UIKIT-RULES.md rule that decided the step (H1…H9)."}
         result: {type: [string, "null"], description: What the view's hitTest returned.}
         detail: {type: string}
+    TouchPhaseEntry:
+      type: object
+      required: [touch, phase, x, y, t]
+      properties:
+        touch: {type: integer, description: "Names one finger for its whole life."}
+        phase: {type: string, enum: [began, moved, ended, cancelled]}
+        x: {type: number}
+        y: {type: number}
+        t: {type: number, description: "Seconds on the input's own clock; equal t form one event."}
+    ControlEditEntry:
+      type: object
+      required: [t, set]
+      properties:
+        t: {type: number}
+        set:
+          type: object
+          required: [view]
+          description: "A change made by code between events: enabled, selected, on, value, selectedSegmentIndex or currentPage. Sends no events (C7)."
+          properties:
+            view: {type: string}
+    TouchRequest:
+      type: object
+      description: "Exactly one of touches, tap, drag, longPress (docs/touches.md)."
+      properties:
+        touches:
+          type: array
+          maxItems: 10000
+          items:
+            oneOf:
+              - $ref: "#/components/schemas/TouchPhaseEntry"
+              - $ref: "#/components/schemas/ControlEditEntry"
+        tap: {$ref: "#/components/schemas/Point"}
+        count: {type: integer, minimum: 1, maximum: 100, description: "Taps, with tap (default 1)."}
+        drag:
+          type: object
+          required: [from, to]
+          properties:
+            from: {$ref: "#/components/schemas/Point"}
+            to: {$ref: "#/components/schemas/Point"}
+            steps: {type: integer, minimum: 1, maximum: 1000, default: 5}
+            duration: {type: number, minimum: 0, default: 0.3}
+        longPress: {$ref: "#/components/schemas/Point"}
+        duration: {type: number, minimum: 0, description: "Seconds, with longPress (default 1)."}
+        window: {type: string, description: "The window whose coordinates the points are in."}
+        changes:
+          type: array
+          description: "Layout changes applied, with one layout cycle, before the first touch."
+          items: {$ref: "#/components/schemas/LayoutChange"}
+    ActionRecord:
+      type: object
+      required: [sender, event, action, target, resolution, searched]
+      properties:
+        sender: {type: string}
+        event: {type: string}
+        action: {type: string}
+        target: {type: [string, "null"]}
+        resolution: {type: string, enum: [explicit, responderChain, redirected, unhandled]}
+        searched:
+          type: array
+          description: "The responders asked for a nil target (T4)."
+          items: {type: string}
+        searchStart: {type: string}
+        registeredTarget: {type: [string, "null"]}
+        registeredAction: {type: string}
+        rule: {type: string}
+    ControlEventRecord:
+      type: object
+      required: [control, event, touch]
+      properties:
+        control: {type: string}
+        event: {type: string}
+        touch: {type: [integer, "null"]}
+    TouchTrace:
+      type: object
+      required: [touches, log, controlEvents, actions, state]
+      properties:
+        touches:
+          type: array
+          items:
+            type: object
+            required: [touch, hitView]
+            properties:
+              touch: {type: integer}
+              hitView: {type: [string, "null"]}
+              window: {type: [string, "null"]}
+              tapCount: {type: integer}
+              delivered: {type: boolean}
+              ignoredBecause: {type: string, enum: [multipleTouchDisabled, exclusiveTouch]}
+        log:
+          type: array
+          description: "Every call in order; each entry has type, rule and t (see docs/touches.md)."
+          items:
+            type: object
+            required: [type]
+            properties:
+              type: {type: string}
+              rule: {type: string}
+              t: {type: number}
+        controlEvents:
+          type: array
+          items: {$ref: "#/components/schemas/ControlEventRecord"}
+        actions:
+          type: array
+          items: {$ref: "#/components/schemas/ActionRecord"}
+        state:
+          type: object
+          description: "Final state per control id: enabled, selected, highlighted, tracking, touchInside, and the value of value controls."
+          additionalProperties: {type: object}
+    ActionsRequest:
+      type: object
+      required: [sender, events]
+      properties:
+        sender: {type: string, description: "A control's id."}
+        events:
+          type: array
+          minItems: 1
+          description: "Each name is one sendActions(for:) call, in order."
+          items: {type: string}
+        add:
+          type: array
+          items:
+            type: object
+            required: [action, events]
+            properties:
+              target: {type: [string, "null"]}
+              action: {type: string}
+              events: {type: array, items: {type: string}}
+        changes:
+          type: array
+          description: "Layout changes applied, with one layout cycle, before the calls."
+          items: {$ref: "#/components/schemas/LayoutChange"}
+        remove:
+          type: array
+          items:
+            type: object
+            required: [events]
+            properties:
+              target: {type: [string, "null"]}
+              action: {type: [string, "null"]}
+              events: {type: array, items: {type: string}}
+    ActionsTrace:
+      type: object
+      required: [log, actions, controlEvents, state]
+      properties:
+        log: {type: array, items: {type: object}}
+        actions:
+          type: array
+          items: {$ref: "#/components/schemas/ActionRecord"}
+        controlEvents:
+          type: array
+          items: {$ref: "#/components/schemas/ControlEventRecord"}
+        state: {type: object, additionalProperties: {type: object}}
+        targets: {type: array, items: {type: object}}
+        allTargets: {type: array, items: {type: [string, "null"]}}
+    LayoutChange:
+      type: object
+      required: [op]
+      description: "One change (docs/layout.md): setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow."
+      properties:
+        op:
+          type: string
+          enum: [setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow]
+        view: {type: string}
+        window: {type: string}
+        to: {type: string}
+        at: {type: integer, minimum: 0}
+        subview: {$ref: "#/components/schemas/View"}
+        frame: {$ref: "#/components/schemas/Rect"}
+        bounds: {$ref: "#/components/schemas/Rect"}
+        center: {$ref: "#/components/schemas/Point"}
+        transform: {type: object}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        width: {type: number, minimum: 0}
+        height: {type: number, minimum: 0}
+      additionalProperties: true
+    LayoutRequest:
+      type: object
+      properties:
+        changes:
+          type: array
+          items: {$ref: "#/components/schemas/LayoutChange"}
+        includeInitialLayout: {type: boolean, default: false, description: "Also list the initial layout cycle's layoutSubviews calls."}
+    LayoutTrace:
+      type: object
+      required: [frames, layoutSubviews, log]
+      properties:
+        frames:
+          type: object
+          description: "{id: {x, y, width, height}} in superview coordinates, unrounded, for every view in a window's tree."
+          additionalProperties: {$ref: "#/components/schemas/Rect"}
+        subviews:
+          type: object
+          description: "{id: [ids]} back to front."
+          additionalProperties: {type: array, items: {type: string}}
+        layoutSubviews:
+          type: array
+          description: "Every layoutSubviews call in order, with the reason and rule."
+          items:
+            type: object
+            required: [view, reason]
+            properties:
+              view: {type: string}
+              reason: {type: string}
+              rule: {type: string}
+              marks: {type: integer}
+              pass: {type: string, enum: [initial, updateCycle, layoutIfNeeded]}
+        log:
+          type: array
+          description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews."
+          items: {type: object}
 
 """#
 }

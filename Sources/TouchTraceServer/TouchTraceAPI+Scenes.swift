@@ -151,7 +151,7 @@ extension TouchTraceAPI {
     /// A trace request on a stored scene (from the cache when it can) or on the inline `scene`.
     func trace(
         _ request: Request, storedID: String?, extraFields: [String],
-        _ answer: @Sendable (JSONValue, Scene) throws(InputError) -> JSONValue
+        _ answer: @Sendable (JSONValue, Scene) throws(InputError) -> [UInt8]
     ) async throws -> Response {
         let json = try parse(try await body(request))
         let scene: Scene
@@ -164,7 +164,9 @@ extension TouchTraceAPI {
             scene = try decodeScene(inline, at: "/scene")
         }
         do {
-            return jsonResponse(try answer(json, scene))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: try answer(json, scene))))
         } catch {
             throw APIError.input(error)
         }

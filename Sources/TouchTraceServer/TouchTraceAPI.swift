@@ -28,6 +28,12 @@ public struct TouchTraceAPI: Sendable {
         ("/v1/scenes/{id}", [.get, .put, .delete]),
         ("/v1/scenes/{id}/hit-test", [.post]),
         ("/v1/hit-test", [.post]),
+        ("/v1/scenes/{id}/touches", [.post]),
+        ("/v1/touches", [.post]),
+        ("/v1/scenes/{id}/actions", [.post]),
+        ("/v1/actions", [.post]),
+        ("/v1/scenes/{id}/layout", [.post]),
+        ("/v1/layout", [.post]),
     ]
 
     /// The router with every route, the 405 answers and the request log.
@@ -53,12 +59,42 @@ public struct TouchTraceAPI: Sendable {
         router.delete("/v1/scenes/:id") { request, context in try await deleteScene(request, id: try sceneID(context)) }
         router.post("/v1/scenes/:id/hit-test") { request, context in
             try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                try TouchTrace.hitTest(try HitTestRequest.decode(json), in: scene)
+                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json), in: scene)
             }
         }
         router.post("/v1/hit-test") { request, _ in
             try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                try TouchTrace.hitTest(try HitTestRequest.decode(json, extraFields: ["scene"]), in: scene)
+                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json, extraFields: ["scene"]), in: scene)
+            }
+        }
+        router.post("/v1/scenes/:id/touches") { request, context in
+            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
+                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json), in: scene))
+            }
+        }
+        router.post("/v1/touches") { request, _ in
+            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
+                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json, extraFields: ["scene"]), in: scene))
+            }
+        }
+        router.post("/v1/scenes/:id/actions") { request, context in
+            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
+                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json), in: scene))
+            }
+        }
+        router.post("/v1/actions") { request, _ in
+            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
+                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json, extraFields: ["scene"]), in: scene))
+            }
+        }
+        router.post("/v1/scenes/:id/layout") { request, context in
+            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
+                try TouchTrace.layoutBytes(try LayoutRequest.decode(json), in: scene)
+            }
+        }
+        router.post("/v1/layout") { request, _ in
+            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
+                try TouchTrace.layoutBytes(try LayoutRequest.decode(json, extraFields: ["scene"]), in: scene)
             }
         }
         let every: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options]

@@ -78,7 +78,9 @@ import TouchTraceEngine
     @Test func formsAndChangesAreChecked() {
         #expect(Self.problems(#"{}"#).map(\.pointer) == [""])
         #expect(Self.problems(#"{"tap": {"x": 1, "y": 1}, "drag": {}}"#).map(\.pointer).contains("/drag"))
-        #expect(Self.problems(#"{"tap": {"x": 1, "y": 1}, "changes": []}"#).map(\.pointer) == ["/changes"])
+        #expect(Self.problems(#"{"tap": {"x": 1, "y": 1}, "changes": []}"#).isEmpty)
+        #expect(Self.problems(#"{"tap": {"x": 1, "y": 1}, "changes": [{"op": "explode"}]}"#).allSatisfy { $0.pointer.hasPrefix("/changes/0") })
+        #expect(!Self.problems(#"{"tap": {"x": 1, "y": 1}, "changes": [{"op": "explode"}]}"#).isEmpty)
         #expect(Self.problems(#"{"drag": {"from": {"x": 1, "y": 1}, "to": {"x": 1}}, "count": 2}"#).map(\.pointer).sorted()
             == ["/count", "/drag/to/y"])
         #expect(Self.problems(#"{"tap": {"x": 1, "y": 1}, "count": 0}"#).map(\.pointer) == ["/count"])
@@ -103,5 +105,25 @@ import TouchTraceEngine
             if case let .invalid(found) = error { problems = found }
         }
         #expect(Set(problems.map(\.pointer)) == ["/sender", "/events/0", "/remove/0/target", "/remove/0/events"])
+    }
+
+    @Test func changesApplyBeforeTheFirstTouch() throws {
+        // A button at x 300…390 of a 390-wide window with a flexible left margin: after the
+        // window turns to 844 wide, it sits at 754…844, so a tap at 800 reaches it.
+        let scene = try SceneDecoder().decode(bytes: Array("""
+            {"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [
+              {"id": "b", "class": "UIButton", "frame": {"x": 300, "y": 0, "width": 90, "height": 44}, "autoresizingMask": ["flexibleLeftMargin"],
+               "control": {"targets": [{"target": null, "action": "go:", "events": ["touchUpInside"]}]}}]}}
+            """.utf8))
+        let request = try TouchRequest.decode(try JSONParser().parse(#"{"tap": {"x": 800, "y": 10}, "changes": [{"op": "resizeWindow", "window": "w", "width": 844, "height": 390}]}"#))
+        let response = try TouchTrace.touches(request, in: scene)
+        guard case let .array(touches)? = response["touches"] else {
+            Issue.record("no touches")
+            return
+        }
+        #expect(touches.first?["hitView"] == "b")
+        let unchanged = try TouchTrace.touches(try TouchRequest.decode(try JSONParser().parse(#"{"tap": {"x": 800, "y": 10}}"#)), in: scene)
+        guard case let .array(before)? = unchanged["touches"] else { return }
+        #expect(before.first?["hitView"] == .null)
     }
 }

@@ -109,6 +109,62 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
+    func touchesAndActionsOnStoredAndInlineScenes(_ transport: TestingSetup) async throws {
+        try await makeApp(makeAPI()).test(transport) { client in
+            try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { #expect($0.status == .created) }
+            try await client.execute(uri: "/v1/scenes/map/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"tap": {"x": 330, "y": 770}}"#)) { response in
+                #expect(response.status == .ok)
+                guard case let .array(actions)? = response.body.json?["actions"] else { Issue.record("no actions"); return }
+                #expect(actions.first?["target"] == "mapVC")
+                #expect(actions.first?["action"] == "locate:")
+            }
+            try await client.execute(uri: "/v1/scenes/map/actions", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"sender": "locateButton", "events": ["touchUpInside"]}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.json?["allTargets"] == .array(["mapVC"]))
+            }
+            let inline = #"{"scene": \#(mapScene), "tap": {"x": 330, "y": 770}, "count": 2}"#
+            try await client.execute(uri: "/v1/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: inline)) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.text.contains("touchDownRepeat"))
+            }
+            let actions = #"{"scene": \#(mapScene), "sender": "locateButton", "events": ["touchDown"]}"#
+            try await client.execute(uri: "/v1/actions", method: .post, headers: jsonHeaders, body: ByteBuffer(string: actions)) { #expect($0.status == .ok) }
+            // A sequence that cannot happen is a 422 with a pointer.
+            try await client.execute(uri: "/v1/scenes/map/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"touches": [{"touch": 1, "phase": "moved", "x": 1, "y": 1, "t": 0}]}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.body.text.contains("/touches/0"))
+            }
+            try await client.execute(uri: "/v1/scenes/map/actions", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"sender": "root", "events": ["touchDown"]}"#)) {
+                #expect($0.status == .unprocessableContent)
+            }
+        }
+    }
+
+    @Test(arguments: transports)
+    func layoutAndChangesBeforeATrace(_ transport: TestingSetup) async throws {
+        let rotate = #"[{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]"#
+        try await makeApp(makeAPI()).test(transport) { client in
+            try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { #expect($0.status == .created) }
+            try await client.execute(uri: "/v1/scenes/map/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"changes": \#(rotate)}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.json?["frames"]?["locateButton"] == .obj(["x": 774, "y": 306, "width": 44, "height": 44]))
+            }
+            // The tap after the rotation reaches the button where it now is; the stored scene is unchanged.
+            try await client.execute(uri: "/v1/scenes/map/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"point": {"x": 790, "y": 320}, "changes": \#(rotate)}"#)) { response in
+                #expect(response.body.json?["hitView"] == "locateButton")
+            }
+            try await client.execute(uri: "/v1/scenes/map/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"point": {"x": 790, "y": 320}}"#)) { response in
+                #expect(response.body.json?["hitView"] == .null)  // outside the portrait window
+            }
+            try await client.execute(uri: "/v1/scenes/map", method: .get) { #expect($0.body.text == mapScene) }
+            try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"scene": \#(mapScene), "changes": [{"op": "setFrame", "view": "nope", "frame": {"width": -1}}]}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.body.text.contains("/changes/0"))
+            }
+        }
+    }
+
+    @Test(arguments: transports)
     func errorStatuses(_ transport: TestingSetup) async throws {
         try await makeApp(makeAPI(maxBodySize: 4096)).test(transport) { client in
             // 400 malformed JSON, with the position.

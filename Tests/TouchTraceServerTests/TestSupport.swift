@@ -109,12 +109,10 @@ func freePort() throws -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-/// A minimal blocking HTTP/1.1 client (one request per connection), for tests that talk to a
-/// child process.
-func httpRequest(port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+/// A TCP connection to 127.0.0.1:port with a 10 s receive timeout.
+func connectSocket(port: Int) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw TestError("socket failed") }
-    defer { close(fd) }
     var timeout = timeval(tv_sec: 10, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     var address = sockaddr_in()
@@ -124,32 +122,56 @@ func httpRequest(port: Int, method: String, path: String, headers: [String: Stri
     let connected = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else { throw TestError("connect failed") }
-    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
-    for (name, value) in headers { head += "\(name): \(value)\r\n" }
-    let request = Array((head + "\r\n").utf8) + body
+    guard connected == 0 else {
+        close(fd)
+        throw TestError("connect failed")
+    }
+    return fd
+}
+
+func sendAll(_ fd: Int32, _ bytes: [UInt8]) throws {
     var sent = 0
-    while sent < request.count {
-        let n = request[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    while sent < bytes.count {
+        let n = bytes[sent...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard n > 0 else { throw TestError("send failed") }
         sent += n
     }
+}
+
+/// Reads one response: until the connection closes, or until Content-Length bytes of body.
+func readResponse(_ fd: Int32) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
     var response: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
+    var parsed: (status: Int, headers: [String: String], bodyStart: Int)?
     while true {
         let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if n <= 0 { break }
         response.append(contentsOf: chunk[0..<n])
-    }
-    guard let split = response.firstRange(of: Array("\r\n\r\n".utf8)) else { throw TestError("no HTTP response") }
-    let lines = String(decoding: response[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
-    let statusParts = lines.first?.split(separator: " ") ?? []
-    guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw TestError("bad status line") }
-    var fields: [String: String] = [:]
-    for line in lines.dropFirst() {
-        if let colon = line.firstIndex(of: ":") {
-            fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if parsed == nil, let split = response.firstRange(of: Array("\r\n\r\n".utf8)) {
+            let lines = String(decoding: response[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+            let statusParts = lines.first?.split(separator: " ") ?? []
+            guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw TestError("bad status line") }
+            var fields: [String: String] = [:]
+            for line in lines.dropFirst() {
+                if let colon = line.firstIndex(of: ":") {
+                    fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                }
+            }
+            parsed = (status, fields, split.upperBound)
         }
+        if let parsed, let length = parsed.headers["content-length"].flatMap(Int.init), response.count - parsed.bodyStart >= length { break }
     }
-    return (status, fields, Array(response[split.upperBound...]))
+    guard let parsed else { throw TestError("no HTTP response") }
+    return (parsed.status, parsed.headers, Array(response[parsed.bodyStart...]))
+}
+
+/// A minimal blocking HTTP/1.1 client (one request per connection), for tests that talk to a
+/// child process.
+func httpRequest(port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> (status: Int, headers: [String: String], body: [UInt8]) {
+    let fd = try connectSocket(port: port)
+    defer { close(fd) }
+    var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    try sendAll(fd, Array((head + "\r\n").utf8) + body)
+    return try readResponse(fd)
 }

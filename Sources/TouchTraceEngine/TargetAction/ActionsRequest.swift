@@ -35,12 +35,15 @@ public struct ActionsRequest: Sendable {
     public var calls: [Call]
     public var add: [TargetRegistration]
     public var remove: [Removal]
+    /// Layout changes applied (with one layout cycle) before the calls (SPEC §4).
+    public var changes: [LayoutChange]
 
-    public init(sender: String, calls: [Call], add: [TargetRegistration] = [], remove: [Removal] = []) {
+    public init(sender: String, calls: [Call], add: [TargetRegistration] = [], remove: [Removal] = [], changes: [LayoutChange] = []) {
         self.sender = sender
         self.calls = calls
         self.add = add
         self.remove = remove
+        self.changes = changes
     }
 
     /// The most calls, additions or removals one request may hold.
@@ -50,7 +53,7 @@ public struct ActionsRequest: Sendable {
     /// lists members the caller handles (the inline routes' `"scene"`).
     public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> ActionsRequest {
         var context = DecodeContext()
-        let allowed = ["sender", "events", "add", "remove", "changes", "includeInitialLayout"] + extraFields
+        let allowed = ["sender", "events", "add", "remove", "changes"] + extraFields
         guard let f = context.object(json, at: "", allowed: allowed, what: "the request") else { throw .invalid(context.problems) }
         var request = ActionsRequest(sender: "", calls: [])
         if let v = f["sender"] {
@@ -95,12 +98,7 @@ public struct ActionsRequest: Sendable {
                 }
             }
         }
-        if f["changes"] != nil {
-            context.fail("/changes", "layout changes are not supported yet by this version; send the request without \"changes\"")
-        }
-        if f["includeInitialLayout"] != nil {
-            context.fail("/includeInitialLayout", "the layout pass is not supported yet by this version")
-        }
+        if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
         if !context.problems.isEmpty { throw .invalid(context.problems) }
         return request
     }

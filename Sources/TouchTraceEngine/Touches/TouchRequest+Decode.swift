@@ -1,5 +1,5 @@
 extension TouchRequest {
-    static let requestFields = ["touches", "tap", "count", "drag", "longPress", "duration", "window", "changes", "includeInitialLayout"]
+    static let requestFields = ["touches", "tap", "count", "drag", "longPress", "duration", "window", "changes"]
 
     /// Decodes a request body (see `TouchRequest`), reporting every problem with its JSON
     /// pointer. `extraFields` lists members the caller handles (the inline routes' `"scene"`).
@@ -31,12 +31,7 @@ extension TouchRequest {
             }
         }
         if let w = f["window"] { request.window = context.string(w, at: "/window", what: "window") }
-        if f["changes"] != nil {
-            context.fail("/changes", "layout changes are not supported yet by this version; send the request without \"changes\"")
-        }
-        if f["includeInitialLayout"] != nil {
-            context.fail("/includeInitialLayout", "the layout pass is not supported yet by this version")
-        }
+        if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
         if context.problems.isEmpty { context.checkSequence(request.steps) }
         if !context.problems.isEmpty { throw .invalid(context.problems) }
         return request

@@ -18,10 +18,13 @@ public struct TouchRequest: Sendable {
     public var window: String?
     /// The input in order, shorthands expanded.
     public var steps: [TouchStep]
+    /// Layout changes applied (with one layout cycle) before the first touch (SPEC §4).
+    public var changes: [LayoutChange]
 
-    public init(steps: [TouchStep], window: String? = nil) {
+    public init(steps: [TouchStep], window: String? = nil, changes: [LayoutChange] = []) {
         self.steps = steps
         self.window = window
+        self.changes = changes
     }
 
     /// The most entries (after expanding shorthands) one request may hold.

@@ -35,9 +35,9 @@ extension HitTestResult {
 
 extension HitTestStep {
     func writeJSON(in scene: Scene, into out: inout JSONOutput) {
-        out.raw("{\"detail\":")
-        out.string(detail(in: scene))
-        out.raw(",\"outcome\":\"")
+        out.raw("{\"detail\":\"")
+        writeDetail(in: scene, into: &out)
+        out.raw("\",\"outcome\":\"")
         switch outcome {
         case .hit: out.raw("hit")
         case .descend: out.raw("descend")

@@ -43,29 +43,80 @@ extension HitTestStep {
 
     /// One sentence saying why, for people reading the trace.
     public func detail(in scene: Scene) -> String {
-        let node = scene.views[Int(view)]
-        let at = point.map { "(\(JSONWriter.format($0.x)), \(JSONWriter.format($0.y)))" } ?? "the point"
-        let b = node.geometry.bounds
-        let boundsText = "(\(JSONWriter.format(b.minX)), \(JSONWriter.format(b.minY)), \(JSONWriter.format(b.size.width)), \(JSONWriter.format(b.size.height)))"
-        let resultID = result >= 0 ? scene.views[Int(result)].id : "nil"
+        var out = JSONOutput(capacity: 96)
+        writeDetail(in: scene, into: &out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// Writes `detail(in:)`'s sentence as raw UTF-8 (no quotes, nothing to escape: ids are
+    /// `A-Z a-z 0-9 _ . : -`).
+    func writeDetail(in scene: Scene, into out: inout JSONOutput) {
+        func at() {
+            if let point {
+                out.byte(UInt8(ascii: "("))
+                out.number(point.x)
+                out.raw(", ")
+                out.number(point.y)
+                out.byte(UInt8(ascii: ")"))
+            } else {
+                out.raw("the point")
+            }
+        }
+        func resultID() {
+            if result >= 0 { out.bytes.append(contentsOf: scene.views[Int(result)].id.utf8) } else { out.raw("nil") }
+        }
         switch (outcome, reason) {
-        case (.rejected, .hidden?): return "hidden: the view and its subviews are skipped"
+        case (.rejected, .hidden?): out.raw("hidden: the view and its subviews are skipped")
         case (.rejected, .userInteractionDisabled?):
-            let classNote = node.viewClass.defaultUserInteractionEnabled ? "" : " (the \(node.viewClass.rawValue) default, H6)"
-            return "userInteractionEnabled is false\(classNote): the view and its subviews are skipped"
-        case (.rejected, .transparent?): return "alpha \(JSONWriter.format(node.alpha)) is below 0.01: the view and its subviews are skipped"
-        case (.rejected, .disabledControl?): return "a disabled control returns nil for itself and its subviews"
-        case (.rejected, .outside?): return "\(at) is outside the bounds \(boundsText)"
-        case (.rejected, .pointInsideOverride?): return "point(inside:) override (\(node.pointInside.name)) says \(at) is outside"
-        case (.rejected, .hitTestOverride?): return "hitTest override passThroughSelf returns nil where the view itself would be hit"
-        case (.rejected, .nonInvertibleTransform?): return "the transform cannot be inverted (for example a scale of 0)"
-        case (.rejected, nil): return "rejected"
+            out.raw("userInteractionEnabled is false")
+            if !scene.views[Int(view)].viewClass.defaultUserInteractionEnabled {
+                out.raw(" (the ")
+                out.bytes.append(contentsOf: scene.views[Int(view)].viewClass.rawValue.utf8)
+                out.raw(" default, H6)")
+            }
+            out.raw(": the view and its subviews are skipped")
+        case (.rejected, .transparent?):
+            out.raw("alpha ")
+            out.number(scene.views[Int(view)].alpha)
+            out.raw(" is below 0.01: the view and its subviews are skipped")
+        case (.rejected, .disabledControl?): out.raw("a disabled control returns nil for itself and its subviews")
+        case (.rejected, .outside?):
+            at()
+            out.raw(" is outside the bounds (")
+            let b = scene.views[Int(view)].geometry.bounds
+            out.number(b.minX)
+            out.raw(", ")
+            out.number(b.minY)
+            out.raw(", ")
+            out.number(b.size.width)
+            out.raw(", ")
+            out.number(b.size.height)
+            out.byte(UInt8(ascii: ")"))
+        case (.rejected, .pointInsideOverride?):
+            out.raw("point(inside:) override (")
+            out.bytes.append(contentsOf: scene.views[Int(view)].pointInside.name.utf8)
+            out.raw(") says ")
+            at()
+            out.raw(" is outside")
+        case (.rejected, .hitTestOverride?): out.raw("hitTest override passThroughSelf returns nil where the view itself would be hit")
+        case (.rejected, .nonInvertibleTransform?): out.raw("the transform cannot be inverted (for example a scale of 0)")
+        case (.rejected, nil): out.raw("rejected")
         case (.hit, _):
-            if rule == .H9 { return "no subview answered; hitTest override redirects to \(resultID)" }
-            return node.subviews.isEmpty ? "\(at) is inside and the view has no subviews" : "\(at) is inside and no subview answered"
+            if rule == .H9 {
+                out.raw("no subview answered; hitTest override redirects to ")
+                resultID()
+            } else {
+                at()
+                out.raw(scene.views[Int(view)].subviews.isEmpty ? " is inside and the view has no subviews" : " is inside and no subview answered")
+            }
         case (.descend, _):
-            if rule == .H9 { return "a subview answered but hitTest override capture returns the view itself" }
-            return "\(at) is inside; a subview answered with \(resultID)"
+            if rule == .H9 {
+                out.raw("a subview answered but hitTest override capture returns the view itself")
+            } else {
+                at()
+                out.raw(" is inside; a subview answered with ")
+                resultID()
+            }
         }
     }
 }
