@@ -32,5 +32,32 @@ let package = Package(
             path: "Benchmarks/HitTesting",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A 100-event touch sequence on the 1,000-view scene (touch delivery, tracking, actions).
+        .executableTarget(
+            name: "Touches",
+            dependencies: [
+                "SceneGenerator",
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Touches",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The constraint solver on kiwi_reference.py's card scenes; driven by solver/run.sh,
+        // which runs kiwisolver on the same systems in the same run.
+        .executableTarget(
+            name: "touchtrace-solver-bench",
+            dependencies: [.product(name: "TouchTraceSolver", package: "touchtrace")]
+        ),
+        // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
+        .executableTarget(
+            name: "LayoutBenchmark",
+            dependencies: [
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/LayoutBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

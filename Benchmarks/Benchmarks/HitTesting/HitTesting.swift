@@ -38,16 +38,17 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
 
-        // What `POST .../hit-test` does per point: the traced hit test, its trace as a JSON value
-        // (`HitTestResult.json(in:)`, with the responder chain and each step's detail text) and
-        // the bytes of the response.
+        // What `POST .../hit-test` does per point: the traced hit test and the bytes of its
+        // response, written directly (`HitTestResult.writeJSON(in:into:)`, the same bytes as
+        // `JSONWriter().bytes(result.json(in:))`, with the responder chain and each step's detail).
         Benchmark("tracedJSON/\(size)", configuration: configuration) { benchmark in
             let tester = fixture.tester
             let scene = fixture.scene
             let points = fixture.points
-            let writer = JSONWriter()
             for i in benchmark.scaledIterations {
-                blackHole(writer.bytes(tester.hitTest(points[i], traced: true).json(in: scene)))
+                var out = JSONOutput(capacity: 4096)
+                tester.hitTest(points[i], traced: true).writeJSON(in: scene, into: &out)
+                blackHole(out.bytes)
             }
         }
     }

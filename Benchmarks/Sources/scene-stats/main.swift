@@ -23,7 +23,36 @@ func perHitNanoseconds(_ fixture: HitTestFixture, rounds: Int, _ body: (Point) -
     return best
 }
 
-let quick = CommandLine.arguments.contains("--no-timing") == false
+// `scene-stats --profile untraced|traced|json VIEWS SECONDS`: loops one variant for a profiler
+// (perf record, valgrind --tool=callgrind) without the benchmark framework around it.
+let arguments = CommandLine.arguments
+if let i = arguments.firstIndex(of: "--profile"), arguments.count > i + 3,
+    let size = Int(arguments[i + 2]), let seconds = Double(arguments[i + 3])
+{
+    let f = HitTestFixture(viewCount: size)
+    let variant = arguments[i + 1]
+    let clock = ContinuousClock()
+    let end = clock.now + .milliseconds(Int(seconds * 1000))
+    var sink = 0
+    var hits = 0
+    while clock.now < end {
+        for p in f.points {
+            switch variant {
+            case "untraced": sink &+= f.tester.hitTest(p, traced: false).hitView ?? 0
+            case "traced": sink &+= f.tester.hitTest(p, traced: true).steps.count
+            default:
+                var out = JSONOutput(capacity: 4096)
+                f.tester.hitTest(p, traced: true).writeJSON(in: f.scene, into: &out)
+                sink &+= out.bytes.count
+            }
+        }
+        hits += f.points.count
+    }
+    print("\(variant) \(size) views: \(hits) hits (\(sink))")
+    exit(0)
+}
+
+let quick = arguments.contains("--no-timing") == false
 print("views  depth  scene JSON  window-hits  hits by class                                    steps/hit  trace JSON/hit  | best-of-5 ns/hit: untraced  traced  traced+JSON")
 for size in HitTestFixture.sizes {
     let f = HitTestFixture(viewCount: size)
@@ -48,7 +77,11 @@ for size in HitTestFixture.sizes {
         let rounds = size >= 10_000 ? 3 : 5
         let u = perHitNanoseconds(f, rounds: rounds) { f.tester.hitTest($0, traced: false).hitView ?? -1 }
         let t = perHitNanoseconds(f, rounds: rounds) { f.tester.hitTest($0, traced: true).steps.count }
-        let j = perHitNanoseconds(f, rounds: rounds) { JSONWriter().bytes(f.tester.hitTest($0, traced: true).json(in: f.scene)).count }
+        let j = perHitNanoseconds(f, rounds: rounds) {
+            var out = JSONOutput(capacity: 4096)
+            f.tester.hitTest($0, traced: true).writeJSON(in: f.scene, into: &out)
+            return out.bytes.count
+        }
         line += "  | \(Int(u))  \(Int(t))  \(Int(j))"
     }
     print(line)
