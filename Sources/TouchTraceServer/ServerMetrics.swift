@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import Synchronization
 import TouchTraceStore
 
 /// The server's Prometheus metrics, kept in a registry the server owns (not swift-metrics' global
@@ -12,6 +13,15 @@ public final class ServerMetrics: Sendable {
     let cacheHits: Counter
     let cacheMisses: Counter
     let storedScenes: Gauge
+    /// The per-(route, method, status) series, made once each: the registry's own lookup builds
+    /// label keys on every call.
+    private let series = Mutex<[SeriesKey: (Counter, DurationHistogram)]>([:])
+
+    private struct SeriesKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
 
     static let buckets: [Duration] = [
         .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5),
@@ -27,12 +37,21 @@ public final class ServerMetrics: Sendable {
     }
 
     func record(route: String, method: String, status: Int, duration: Duration) {
-        let labels = [("route", route), ("method", method), ("status", String(status))]
-        registry.makeCounter(name: "touchtrace_http_requests_total", labels: labels, help: "HTTP requests by route, method and status.").increment()
-        registry.makeDurationHistogram(
-            name: "touchtrace_http_request_duration_seconds", labels: labels, buckets: Self.buckets,
-            help: "HTTP request latency by route, method and status."
-        ).recordNanoseconds(duration.nanoseconds)
+        let key = SeriesKey(route: route, method: method, status: status)
+        let (counter, histogram) = series.withLock { cache in
+            if let existing = cache[key] { return existing }
+            let labels = [("route", route), ("method", method), ("status", String(status))]
+            let made = (
+                registry.makeCounter(name: "touchtrace_http_requests_total", labels: labels, help: "HTTP requests by route, method and status."),
+                registry.makeDurationHistogram(
+                    name: "touchtrace_http_request_duration_seconds", labels: labels, buckets: Self.buckets,
+                    help: "HTTP request latency by route, method and status.")
+            )
+            cache[key] = made
+            return made
+        }
+        counter.increment()
+        histogram.recordNanoseconds(duration.nanoseconds)
     }
 
     /// The Prometheus text exposition, with the stored-scene gauge refreshed.

@@ -73,22 +73,13 @@ public final class FileSceneStore: SceneStore {
         return (nil, max(header?.version ?? 0, tombstone))
     }
 
-    private static func check(_ condition: WriteCondition, live: Header?) throws(StoreError) {
-        switch condition {
-        case .none: return
-        case let .version(expected): if live?.version != expected { throw .preconditionFailed(current: live?.version) }
-        case .exists: if live == nil { throw .preconditionFailed(current: nil) }
-        case .absent: if let live { throw .preconditionFailed(current: live.version) }
-        }
-    }
-
     public func put(id: String, document: [UInt8], name: String?, viewCount: Int, condition: WriteCondition) async throws(StoreError) -> (StoredScene, created: Bool) {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         let updated = now()
         let result = try await locks.withLock(id) { () async throws(StoreError) -> (StoredScene, created: Bool) in
             try await self.blocking { () throws(StoreError) -> (StoredScene, created: Bool) in
                 let (live, version) = try self.state(id)
-                try Self.check(condition, live: live)
+                try condition.check(liveVersion: live?.version)
                 let header = Header(id: id, version: version + 1, name: name, viewCount: viewCount, updated: updated)
                 let bytes = header.line + [0x0A] + document
                 try DurableFile.write(bytes, to: self.scenePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
@@ -119,7 +110,7 @@ public final class FileSceneStore: SceneStore {
             try await self.blocking { () throws(StoreError) in
                 let (live, version) = try self.state(id)
                 guard live != nil else { throw .notFound(id) }
-                try Self.check(condition, live: live)
+                try condition.check(liveVersion: live?.version)
                 // The tombstone first: from the moment it is durable the scene is deleted.
                 try DurableFile.write(Array(String(version + 1).utf8), to: self.tombstonePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
                 try DurableFile.remove(self.scenePath(id), directory: self.directory)

@@ -13,21 +13,12 @@ public final class MemorySceneStore: SceneStore {
         self.now = now
     }
 
-    private static func check(_ condition: WriteCondition, live: StoredScene?) throws(StoreError) {
-        switch condition {
-        case .none: return
-        case let .version(expected): if live?.version != expected { throw .preconditionFailed(current: live?.version) }
-        case .exists: if live == nil { throw .preconditionFailed(current: nil) }
-        case .absent: if let live { throw .preconditionFailed(current: live.version) }
-        }
-    }
-
     public func put(id: String, document: [UInt8], name: String?, viewCount: Int, condition: WriteCondition) async throws(StoreError) -> (StoredScene, created: Bool) {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         let updated = now()
         return try state.withLock { (s: inout State) throws(StoreError) -> (StoredScene, created: Bool) in
             let live = s.scenes[id]
-            try Self.check(condition, live: live)
+            try condition.check(liveVersion: live?.version)
             let version = max(live?.version ?? 0, s.deletedVersions[id] ?? 0) + 1
             let stored = StoredScene(id: id, version: version, name: name, viewCount: viewCount, updated: updated, document: document)
             s.scenes[id] = stored
@@ -45,7 +36,7 @@ public final class MemorySceneStore: SceneStore {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         try state.withLock { (s: inout State) throws(StoreError) in
             guard let live = s.scenes[id] else { throw .notFound(id) }
-            try Self.check(condition, live: live)
+            try condition.check(liveVersion: live.version)
             s.deletedVersions[id] = live.version + 1
             s.scenes[id] = nil
         }

@@ -54,6 +54,18 @@ public enum WriteCondition: Sendable, Equatable {
     case absent
 }
 
+extension WriteCondition {
+    /// Checks the condition against the live version of an id (nil when it does not exist).
+    func check(liveVersion: Int?) throws(StoreError) {
+        switch self {
+        case .none: return
+        case let .version(expected): if liveVersion != expected { throw .preconditionFailed(current: liveVersion) }
+        case .exists: if liveVersion == nil { throw .preconditionFailed(current: nil) }
+        case .absent: if let liveVersion { throw .preconditionFailed(current: liveVersion) }
+        }
+    }
+}
+
 public enum StoreError: Error, Sendable, Equatable {
     /// The id could escape the data directory or is otherwise not allowed.
     case invalidID(String)

@@ -6,11 +6,12 @@ import TouchTraceEngine
 struct TouchTraceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "touchtrace",
-        abstract: "Run UIKit's hit-testing and responder-chain rules on a view tree (a scene) and explain every step.",
+        abstract: "Run UIKit's layout, hit-testing, responder-chain, control and target-action rules on a view tree (a scene) and explain every step.",
         discussion: """
-            Scenes are JSON documents of format touchtrace.scene/1 (see docs/scene-format.md). \
-            Every subcommand prints the same JSON the HTTP API returns, with sorted keys; a bad \
-            scene or request prints an RFC 9457 problem document and exits with status 1.
+            `touchtrace serve` runs the HTTP API. The other subcommands run the same engine on \
+            files and print the same JSON the API returns, with sorted keys; a bad scene or \
+            request prints an RFC 9457 problem document and exits with status 1. Scenes are JSON \
+            documents of format touchtrace.scene/1 (see docs/scene-format.md).
             """,
         subcommands: [ServeCommand.self, HitTestCommand.self, TouchesCommand.self, ActionsCommand.self, LayoutCommand.self, ValidateCommand.self]
     )

@@ -58,45 +58,7 @@ func layoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
 
     @Test(arguments: files.map(\.lastPathComponent))
     func fixture(_ name: String) throws {
-        let url = Fixtures.root.appendingPathComponent("layout").appendingPathComponent(name)
-        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
-        guard case var .object(members) = document, let scene = document["scene"],
-            case var .array(cases)? = document["cases"]
-        else {
-            Issue.record("\(name): a fixture needs \"scene\" and \"cases\"")
-            return
-        }
-        let rule = document["rule"]
-        #expect(rule.map { if case let .string(r) = $0 { name.hasPrefix(r + "-") } else { false } } ?? false,
-            "\(name): the file name must start with its \"rule\"")
-        #expect(!cases.isEmpty, "\(name): no cases")
-        var changed = false
-        for (i, testCase) in cases.enumerated() {
-            guard let request = testCase["request"] else {
-                Issue.record("\(name) case \(i): no request")
-                continue
-            }
-            let actual = layoutResponse(scene: scene, request: request)
-            let caseName = testCase["name"].map { JSONWriter().string($0) } ?? "#\(i)"
-            if Fixtures.recording {
-                guard case var .object(fields) = testCase else { continue }
-                fields.removeAll { $0.key == "expected" }
-                fields.append((key: "expected", value: actual))
-                cases[i] = .object(fields)
-                changed = true
-            } else if let expected = testCase["expected"] {
-                #expect(
-                    actual == expected,
-                    "\(name) \(caseName): the response differs.\nexpected: \(JSONWriter().string(expected))\nactual:   \(JSONWriter().string(actual))")
-            } else {
-                Issue.record("\(name) \(caseName): no \"expected\"; run with TOUCHTRACE_RECORD_FIXTURES=1 and review")
-            }
-        }
-        if changed {
-            members.removeAll { $0.key == "cases" }
-            members.append((key: "cases", value: .array(cases)))
-            try Data(JSONWriter(pretty: true).bytes(.object(members))).write(to: url)
-        }
+        try Fixtures.run(area: "layout", name: name, respond: layoutResponse)
     }
 }
 

@@ -20,28 +20,35 @@ public struct JSONOutput: Sendable {
         JSONWriter.writeString(s, into: &bytes)
     }
 
+    /// A string known to need no escaping (scene ids: `A-Z a-z 0-9 _ . : -`), quoted.
+    @inline(__always) public mutating func plainString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: s.utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// A number in `JSONWriter.format`'s one format, with a fast path for integers.
     public mutating func number(_ n: Double) {
         if n == n.rounded(.towardZero), abs(n) < 1e15 {
-            var value = Int64(n)
+            let value = Int64(n)
             if value == 0 {
                 bytes.append(UInt8(ascii: "0"))
                 return
             }
-            if value < 0 {
-                bytes.append(UInt8(ascii: "-"))
-                value = -value
-            }
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var count = 0
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                while value > 0 {
-                    buffer[count] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                    count += 1
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { raw in
+                var i = raw.count
+                var v = value.magnitude
+                while v > 0 {
+                    i -= 1
+                    raw[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                    v /= 10
                 }
-                for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[i]) }
+                if value < 0 {
+                    i -= 1
+                    raw[i] = UInt8(ascii: "-")
+                }
+                bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[i...]))
             }
             return
         }

@@ -1,9 +1,10 @@
 extension HitTestResult {
     /// Writes `json(in:)` as `JSONWriter` would, directly to bytes: the API's hot path.
-    /// Keys are written in sorted order; ids need no escaping (they are `A-Z a-z 0-9 _ . : -`).
+    /// Keys are written in sorted order; ids need no escaping (they are `A-Z a-z 0-9 _ . : -`),
+    /// nor do rule ids and reasons.
     public func writeJSON(in scene: Scene, into out: inout JSONOutput) {
         out.raw("{\"hitView\":")
-        if let hitView { out.string(scene.views[hitView].id) } else { out.raw("null") }
+        if let hitView { out.plainString(scene.views[hitView].id) } else { out.raw("null") }
         out.raw(",\"point\":")
         out.point(point)
         out.raw(",\"responderChain\":[")
@@ -13,7 +14,7 @@ extension HitTestResult {
             while let responder = current {
                 if !first { out.byte(UInt8(ascii: ",")) }
                 first = false
-                out.string(scene.id(of: responder))
+                out.plainString(scene.id(of: responder))
                 current = scene.nextResponder(of: responder)
             }
         }
@@ -23,11 +24,11 @@ extension HitTestResult {
             step.writeJSON(in: scene, into: &out)
         }
         out.raw("],\"window\":")
-        if let window { out.string(scene.views[window].id) } else { out.raw("null") }
+        if let window { out.plainString(scene.views[window].id) } else { out.raw("null") }
         out.raw(",\"windowOrder\":[")
         for (i, window) in windowOrder.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
-            out.string(scene.views[window].id)
+            out.plainString(scene.views[window].id)
         }
         out.raw("]}")
     }
@@ -47,14 +48,14 @@ extension HitTestStep {
         if let point { out.point(point) } else { out.raw("null") }
         if let reason {
             out.raw(",\"reason\":")
-            out.string(reason.rawValue)
+            out.plainString(reason.rawValue)
         }
         out.raw(",\"result\":")
-        if result >= 0 { out.string(scene.views[Int(result)].id) } else { out.raw("null") }
+        if result >= 0 { out.plainString(scene.views[Int(result)].id) } else { out.raw("null") }
         out.raw(",\"rule\":")
-        out.string(rule.rawValue)
+        out.plainString(rule.rawValue)
         out.raw(",\"view\":")
-        out.string(scene.views[Int(view)].id)
+        out.plainString(scene.views[Int(view)].id)
         out.byte(UInt8(ascii: "}"))
     }
 }
