@@ -27,7 +27,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         let loaded = try loadScene(path: scene, output: output)
-        var body = try Self.readJSON(path: changes, output: output)
+        var body = try loadRequest(path: changes, output: output)
         if case .array = body { body = .obj(["changes": body]) }
         do {
             var request = try LayoutRequest.decode(body)
@@ -35,21 +35,6 @@ struct LayoutCommand: ParsableCommand {
             print(JSONWriter(pretty: output.pretty).string(try TouchTrace.layout(request, in: loaded)))
         } catch {
             fail(error.problemDocument, output: output)
-        }
-    }
-
-    /// Reads and parses a JSON file, or prints the problem document and exits 1.
-    static func readJSON(path: String, output: OutputOptions) throws -> JSONValue {
-        let data: Data
-        do {
-            data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ValidationError("cannot read \(path): \(error.localizedDescription)")
-        }
-        do {
-            return try JSONParser().parse([UInt8](data))
-        } catch {
-            fail(InputError.malformed(error).problemDocument, output: output)
         }
     }
 }

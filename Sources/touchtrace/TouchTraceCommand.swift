@@ -97,18 +97,33 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-/// Reads and decodes a scene file, or prints the problem document and exits 1.
-func loadScene(path: String, output: OutputOptions) throws -> Scene {
-    let data: Data
+/// The bytes of a file, or of standard input for `-`.
+func readInput(path: String) throws -> [UInt8] {
     do {
-        data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+        return [UInt8](data)
     } catch {
         throw ValidationError("cannot read \(path): \(error.localizedDescription)")
     }
+}
+
+/// Reads and decodes a scene file, or prints the problem document and exits 1.
+func loadScene(path: String, output: OutputOptions) throws -> Scene {
+    let bytes = try readInput(path: path)
     do {
-        return try SceneDecoder().decode(bytes: [UInt8](data))
+        return try SceneDecoder().decode(bytes: bytes)
     } catch {
         fail(error.problemDocument, output: output)
+    }
+}
+
+/// Reads and parses a request file, or prints the problem document and exits 1.
+func loadRequest(path: String, output: OutputOptions) throws -> JSONValue {
+    let bytes = try readInput(path: path)
+    do {
+        return try JSONParser().parse(bytes)
+    } catch {
+        fail(InputError.malformed(error).problemDocument, output: output)
     }
 }
 

@@ -65,18 +65,3 @@ struct ActionsCommand: ParsableCommand {
         }
     }
 }
-
-/// Reads and parses a request file, or prints the problem document and exits 1.
-func loadRequest(path: String, output: OutputOptions) throws -> JSONValue {
-    let data: Data
-    do {
-        data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-        throw ValidationError("cannot read \(path): \(error.localizedDescription)")
-    }
-    do {
-        return try JSONParser().parse([UInt8](data))
-    } catch {
-        fail(InputError.malformed(error).problemDocument, output: output)
-    }
-}
