@@ -20,7 +20,7 @@ let package = Package(
     targets: [
         // The pure engine: geometry, scene model and validation, hit testing, responder chain,
         // traces. No I/O, no clock, no globals; it depends on the standard library only.
-        .target(name: "TouchTraceEngine"),
+        .target(name: "TouchTraceEngine", dependencies: ["TouchTraceSolver"]),
         // The Cassowary-family constraint solver (rule L6) with priorities as strict tiers:
         // standard library only, so the engine can depend on it without giving up purity.
         .target(name: "TouchTraceSolver"),

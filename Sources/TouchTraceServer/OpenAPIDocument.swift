@@ -887,6 +887,18 @@ components:
           type: array
           description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews."
           items: {type: object}
+        conflicts:
+          type: array
+          description: "Only when views use Auto Layout (L6): each required constraint that could not be satisfied (not installed) with the constraints it conflicts with."
+          items:
+            type: object
+            properties:
+              broken: {type: object}
+              involved: {type: array, items: {type: object}}
+        ambiguous:
+          type: array
+          description: "Only when views use Auto Layout (L6): ids of views whose frame the constraints do not determine."
+          items: {type: string}
 
 """#
 }

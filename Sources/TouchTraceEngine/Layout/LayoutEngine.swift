@@ -15,6 +15,8 @@ public struct LayoutEngine: Sendable {
     /// cycle knows it must look again.
     var markedDuringPass = false
     var inPass = false
+    /// Auto Layout's solution (L6), solved at the first `layoutSubviews` of an outermost pass.
+    var autoLayout: AutoLayoutSystem?
     /// Problems found while applying changes (unknown ids, impossible edits), with pointers.
     var problems: [SceneProblem] = []
     let limits: SceneLimits
@@ -93,6 +95,7 @@ public struct LayoutEngine: Sendable {
     mutating func layoutSubtree(from root: Int, pass: LayoutPass, change: Int?) -> Bool {
         var ran = false
         let outerPass = inPass
+        if !outerPass { autoLayout = nil }
         inPass = true
         defer { inPass = outerPass }
         var stack = [root]
@@ -126,10 +129,15 @@ public struct LayoutEngine: Sendable {
     ///
     /// UIKit's default implementation applies the constraint engine's solution to the subviews
     /// whose `translatesAutoresizingMaskIntoConstraints` is false, and `UIStackView` arranges its
-    /// subviews; without constraints it does nothing, which is all this version models.
+    /// subviews; without constraints it does nothing. `applyAutoLayout(_:toSubviewsOf:)` does
+    /// this with the pass's `AutoLayoutSystem` (solved once per outermost pass), through
+    /// `setCenter` and `setBoundsSize` so that the marking (L2) and autoresizing (L5) rules apply.
     /// Autoresizing (L5) does not happen here but in the superview's size setter
-    /// (`setBoundsSize(_:of:reason:)`). An implementation must set frames through
-    /// `setFrame(_:of:)` so that the marking (L2) and autoresizing (L5) rules apply to them;
-    /// subviews it marks are laid out later in the same pass (pre-order).
-    mutating func performLayoutSubviews(of view: Int) {}
+    /// (`setBoundsSize(_:of:reason:)`); subviews marked here are laid out later in the same
+    /// pass (pre-order).
+    mutating func performLayoutSubviews(of view: Int) {
+        let system = autoLayout ?? AutoLayoutSystem(scene: scene)
+        autoLayout = system
+        applyAutoLayout(system, toSubviewsOf: view)
+    }
 }

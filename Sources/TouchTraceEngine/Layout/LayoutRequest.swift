@@ -35,14 +35,18 @@ extension TouchTrace {
     /// every view in a window, in superview coordinates, unrounded), `layoutSubviews`
     /// (`[{view, reason, rule, marks, pass}]` in call order) and `log` (every change, mark,
     /// autoresize and view-controller callback in order), and `subviews` (`{id: [ids]}`, back
-    /// to front, for every view in a window's tree that has subviews). The scene itself is not
+    /// to front, for every view in a window's tree that has subviews); when views use Auto Layout
+    /// (L6), also `conflicts` (each broken constraint with the constraints it conflicts with) and
+    /// `ambiguous` (views whose frame the constraints do not determine). The scene itself is not
     /// changed.
     public static func layout(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> JSONValue {
         let (result, trace) = try scene.applying(request.changes)
         let parts = trace.json(in: result, includeInitialLayout: request.includeInitialLayout)
-        return .obj([
-            "frames": result.framesJSON, "subviews": result.subviewsJSON, "layoutSubviews": parts.layoutSubviews,
-            "log": parts.log,
-        ])
+        let members: [(key: String, value: JSONValue)] = [
+            ("frames", result.framesJSON), ("subviews", result.subviewsJSON), ("layoutSubviews", parts.layoutSubviews),
+            ("log", parts.log),
+        ]
+        // With Auto Layout (L6): `conflicts` and `ambiguous`.
+        return .object(members + result.autoLayoutFields)
     }
 }

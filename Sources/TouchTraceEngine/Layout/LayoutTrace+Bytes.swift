@@ -5,7 +5,7 @@ extension TouchTrace {
     public static func layoutBytes(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> [UInt8] {
         let (result, trace) = try scene.applying(request.changes)
         var out = JSONOutput(capacity: 64 * result.views.count + 128 * trace.log.count)
-        result.writeLayoutResponse(trace, includeInitialLayout: request.includeInitialLayout, into: &out)
+        result.writeLayoutResponse(trace, includeInitialLayout: request.includeInitialLayout, autoLayout: result.autoLayoutFields, into: &out)
         return out.bytes
     }
 }
@@ -13,9 +13,20 @@ extension TouchTrace {
 extension Scene {
     /// `{"frames", "layoutSubviews", "log", "subviews"}` with keys in sorted order, as
     /// `JSONWriter` writes the `JSONValue` of `TouchTrace.layout`.
-    func writeLayoutResponse(_ trace: LayoutTrace, includeInitialLayout: Bool, into out: inout JSONOutput) {
+    /// `autoLayout` holds `ambiguous` and `conflicts` (keys that sort before `frames`), or nothing.
+    func writeLayoutResponse(
+        _ trace: LayoutTrace, includeInitialLayout: Bool, autoLayout: [(key: String, value: JSONValue)] = [],
+        into out: inout JSONOutput
+    ) {
         let attached = attachedViews.sorted { views[$0].id.utf8.lexicographicallyPrecedes(views[$1].id.utf8) }
-        out.raw("{\"frames\":{")
+        out.byte(UInt8(ascii: "{"))
+        for (key, value) in autoLayout.sorted(by: { $0.key < $1.key }) {
+            out.string(key)
+            out.byte(UInt8(ascii: ":"))
+            out.bytes.append(contentsOf: JSONWriter().bytes(value))
+            out.byte(UInt8(ascii: ","))
+        }
+        out.raw("\"frames\":{")
         for (i, v) in attached.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
             out.string(views[v].id)

@@ -31,7 +31,12 @@ public struct SceneDecoder: Sendable {
         if !builder.context.problems.isEmpty {
             throw .invalid(builder.context.problems)
         }
-        return builder.scene()
+        let scene = builder.scene()
+        // Constraints as UIKit validates them (L6: axis pairing, locations need a second item, a
+        // common ancestor), once every id is known.
+        let constraintProblems = AutoLayout.validate(scene)
+        if !constraintProblems.isEmpty { throw .invalid(constraintProblems) }
+        return scene
     }
 }
 

@@ -1,0 +1,14 @@
+extension AutoLayout {
+    /// The priorities `UIStackView` gives its generated constraints (rule L6), as TZStackView
+    /// records them after checking the real `UIStackView`; every other stack constraint is required.
+    public enum StackPriority {
+        /// `fillProportionally`: lengths proportional to the intrinsic lengths (`UISV-fill-proportionally`).
+        public static let fillProportionally = 999.0
+        /// `equalCentering`: equal distances between centres (`UISV-fill-equally` on the distributing guides).
+        public static let equalCentering = 150.0
+        /// Non-fill alignments: the stack's cross length as small as its largest view (`UISV-canvas-fit`).
+        public static let canvasFit = 49.0
+        /// Non-fill alignments: each view's cross length 0 unless something holds it (`UISV-ambiguity-suppression`).
+        public static let ambiguitySuppression = 25.0
+    }
+}

@@ -1,0 +1,204 @@
+/// The constraints UIKit adds on its own (rule L6): autoresizing-mask constraints, content-size
+/// constraints from the intrinsic content size, and a `UIStackView`'s arrangement.
+extension AutoLayout {
+    /// `NSAutoresizingMaskLayoutConstraint`s of a view with `translatesAutoresizingMaskIntoConstraints`:
+    /// per axis, the position and the size as linear functions of the superview's size, so that
+    /// a superview size change is shared among the flexible parts (leading margin, size, trailing
+    /// margin) in proportion to their current lengths, exactly as rule L5 resizes. With no
+    /// flexible part both are constants. Identifier: UIKit's `h=-&- v=---` notation
+    /// (`-` fixed, `&` flexible; left margin, width, right margin).
+    static func autoresizingConstraints(of view: Int, in scene: Scene) -> [LayoutConstraint] {
+        let node = scene.views[view]
+        guard let parent = node.parent else { return [] }
+        let frame = node.geometry.untransformedFrame
+        let container = scene.views[parent].geometry.bounds.size
+        let mask = node.layout.autoresizingMask
+        func code(_ a: AutoresizingMask, _ b: AutoresizingMask, _ c: AutoresizingMask) -> String {
+            [a, b, c].map { mask.contains($0) ? "&" : "-" }.joined()
+        }
+        let identifier = "h=" + code(.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin)
+            + " v=" + code(.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
+        var result: [LayoutConstraint] = []
+        func axis(
+            _ origin: Double, _ length: Double, _ size: Double, _ flex: (Bool, Bool, Bool),
+            _ start: LayoutAttribute, _ lengthAttribute: LayoutAttribute
+        ) {
+            let count = [flex.0, flex.1, flex.2].filter { $0 }.count
+            let trailing = size - origin - length
+            let total = (flex.0 ? origin : 0) + (flex.1 ? length : 0) + (flex.2 ? trailing : 0)
+            func share(_ on: Bool, _ part: Double) -> Double {
+                guard on, count > 0 else { return 0 }
+                return total == 0 ? 1 / Double(count) : part / total
+            }
+            for (attribute, value, s) in [(start, origin, share(flex.0, origin)), (lengthAttribute, length, share(flex.1, length))] {
+                if s == 0 {
+                    result.append(LayoutConstraint(.view(view), attribute, constant: value, origin: .autoresizingMask, view: view, identifier: identifier))
+                } else {
+                    result.append(
+                        LayoutConstraint(
+                            .view(view), attribute, .equal, .view(parent), lengthAttribute == .width ? .width : .height,
+                            multiplier: s, constant: value - s * size, origin: .autoresizingMask, view: view, identifier: identifier))
+                }
+            }
+        }
+        axis(
+            frame.minX, frame.size.width, container.width,
+            (mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)), .left, .width)
+        axis(
+            frame.minY, frame.size.height, container.height,
+            (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)), .top, .height)
+        return result
+    }
+
+    /// The window's frame, fixed: the root of every layout. The size is a pair of required
+    /// inequalities (`width >= w`, `width <= w`) rather than an equality: inequalities carry slack
+    /// markers, so a window resize removes and re-adds them incrementally, while the solver can
+    /// keep required equalities (most UI constraints) marker-free.
+    static func windowConstraints(of window: Int, in scene: Scene) -> [LayoutConstraint] {
+        let f = scene.views[window].geometry.untransformedFrame
+        var result = [(LayoutAttribute.left, f.minX), (.top, f.minY)].map {
+            LayoutConstraint(.view(window), $0.0, constant: $0.1, origin: .window, view: window, identifier: "UIWindow-frame")
+        }
+        for (attribute, length) in [(LayoutAttribute.width, f.size.width), (.height, f.size.height)] {
+            for relation in [ConstraintSpec.Relation.greaterThanOrEqual, .lessThanOrEqual] {
+                result.append(LayoutConstraint(.view(window), attribute, relation, constant: length, origin: .window, view: window, identifier: "UIWindow-frame"))
+            }
+        }
+        return result
+    }
+
+    /// `NSContentSizeLayoutConstraint`s: per axis with an intrinsic length, `length <= intrinsic`
+    /// at the content-hugging priority and `length >= intrinsic` at the compression-resistance one.
+    static func intrinsicConstraints(of view: Int, in scene: Scene) -> [LayoutConstraint] {
+        let size = scene.intrinsicContentSize(of: view)
+        let layout = scene.views[view].layout
+        var result: [LayoutConstraint] = []
+        for (attribute, length, hug, resist) in [
+            (LayoutAttribute.width, size.width, layout.contentHugging.horizontal, layout.compressionResistance.horizontal),
+            (.height, size.height, layout.contentHugging.vertical, layout.compressionResistance.vertical),
+        ] where length >= 0 {
+            result.append(
+                LayoutConstraint(
+                    .view(view), attribute, .lessThanOrEqual, constant: length, priority: hug, origin: .intrinsicContentSize, view: view,
+                    identifier: "contentHugging"))
+            result.append(
+                LayoutConstraint(
+                    .view(view), attribute, .greaterThanOrEqual, constant: length, priority: resist, origin: .intrinsicContentSize,
+                    view: view, identifier: "compressionResistance"))
+        }
+        return result
+    }
+
+    /// A stack view's arranged subviews: its subviews that are not hidden (a hidden arranged
+    /// subview collapses: it leaves the arrangement and keeps its frame).
+    static func arrangedSubviews(of stack: Int, in scene: Scene) -> [Int] {
+        scene.views[stack].subviews.filter { !scene.views[$0].hidden && !scene.views[$0].detached }
+    }
+
+    /// The constraints `UIStackView` generates (as TZStackView documents them, checked against
+    /// UIKit; identifiers are UIKit's `UISV-…` names). Along the axis: the first and last arranged
+    /// subviews pinned to the container (`UISV-canvas-connection`), then per distribution
+    /// `fill` — `next.leading == previous.trailing + spacing` (`UISV-spacing`);
+    /// `fillEqually` — that plus equal lengths (`UISV-fill-equally`);
+    /// `fillProportionally` — that plus lengths proportional to the intrinsic lengths at 999;
+    /// `equalSpacing` — gaps `>= spacing` and distributing guides between neighbours with equal
+    /// lengths (required); `equalCentering` — the same between centres, equal at 150.
+    /// Across: `fill` pins both edges; `leading`/`top`/`firstBaseline` pin the leading edge and
+    /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom`/`lastBaseline`
+    /// the reverse; `center` pins the centres. Non-fill alignments add `length == 0 @25` per view
+    /// (`UISV-ambiguity-suppression`) and `stack length == 0 @49` (`UISV-canvas-fit`) so the stack
+    /// hugs its tallest view. The container is the stack's bounds, or its layout margins with
+    /// `layoutMarginsRelativeArrangement`.
+    static func stackConstraints(of stack: Int, in scene: Scene) -> [LayoutConstraint] {
+        guard let config = scene.views[stack].layout.stack else { return [] }
+        let arranged = arrangedSubviews(of: stack, in: scene)
+        guard let firstView = arranged.first, let lastView = arranged.last else { return [] }
+        let container: LayoutItem = config.layoutMarginsRelativeArrangement ? .layoutMargins(stack) : .view(stack)
+        let horizontal = config.axis == .horizontal
+        let lead: LayoutAttribute = horizontal ? .leading : .top
+        let trail: LayoutAttribute = horizontal ? .trailing : .bottom
+        let length: LayoutAttribute = horizontal ? .width : .height
+        let center: LayoutAttribute = horizontal ? .centerX : .centerY
+        let crossLead: LayoutAttribute = horizontal ? .top : .leading
+        let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
+        let crossLength: LayoutAttribute = horizontal ? .height : .width
+        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+        var result: [LayoutConstraint] = []
+        func add(
+            _ a: LayoutItem, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute,
+            multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, _ identifier: String
+        ) {
+            result.append(
+                LayoutConstraint(
+                    a, aa, r, b, ba, multiplier: multiplier, constant: constant, priority: priority, origin: .stackView, view: stack,
+                    identifier: identifier))
+        }
+        add(.view(firstView), lead, .equal, container, lead, "UISV-canvas-connection")
+        add(.view(lastView), trail, .equal, container, trail, "UISV-canvas-connection")
+        let spacing = config.spacing
+        let pairs = zip(arranged, arranged.dropFirst()).map { ($0, $1) }
+        switch config.distribution {
+        case .fill, .fillEqually, .fillProportionally:
+            for (a, b) in pairs { add(.view(b), lead, .equal, .view(a), trail, constant: spacing, "UISV-spacing") }
+        case .equalSpacing, .equalCentering:
+            for (a, b) in pairs { add(.view(b), lead, .greaterThanOrEqual, .view(a), trail, constant: spacing, "UISV-spacing") }
+        }
+        switch config.distribution {
+        case .fill:
+            break
+        case .fillEqually:
+            for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
+        case .fillProportionally:
+            let lengths = arranged.map { v -> Double in
+                let s = scene.intrinsicContentSize(of: v)
+                return max(0, horizontal ? s.width : s.height)
+            }
+            let total = lengths.reduce(0, +)
+            let gaps = Double(arranged.count - 1) * spacing
+            if total > 0 {
+                for (v, l) in zip(arranged, lengths) {
+                    add(
+                        .view(v), length, .equal, container, length, multiplier: l / total, constant: -gaps * l / total, priority: StackPriority.fillProportionally,
+                        "UISV-fill-proportionally")
+                }
+            } else {
+                for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
+            }
+        case .equalSpacing, .equalCentering:
+            let centering = config.distribution == .equalCentering
+            for (k, (a, b)) in pairs.enumerated() {
+                let guide = LayoutItem.spacer(stack: stack, index: k)
+                add(guide, lead, .equal, .view(a), centering ? center : trail, "UISV-distributing-edge")
+                add(guide, trail, .equal, .view(b), centering ? center : lead, "UISV-distributing-edge")
+                if k > 0 {
+                    add(
+                        guide, length, .equal, .spacer(stack: stack, index: 0), length, priority: centering ? StackPriority.equalCentering : 1000,
+                        centering ? "UISV-fill-equally-centering" : "UISV-fill-equally")
+                }
+            }
+        }
+        for v in arranged {
+            switch config.alignment {
+            case .fill:
+                add(.view(v), crossLead, .equal, container, crossLead, "UISV-alignment")
+                add(.view(v), crossTrail, .equal, container, crossTrail, "UISV-alignment")
+            case .leading, .top, .firstBaseline:
+                add(.view(v), crossLead, .equal, container, crossLead, "UISV-alignment")
+                add(.view(v), crossTrail, .lessThanOrEqual, container, crossTrail, "UISV-spanning-boundary")
+            case .trailing, .bottom, .lastBaseline:
+                add(.view(v), crossTrail, .equal, container, crossTrail, "UISV-alignment")
+                add(.view(v), crossLead, .greaterThanOrEqual, container, crossLead, "UISV-spanning-boundary")
+            case .center:
+                add(.view(v), crossCenter, .equal, container, crossCenter, "UISV-alignment")
+                add(.view(v), crossLead, .greaterThanOrEqual, container, crossLead, "UISV-spanning-boundary")
+            }
+            if config.alignment != .fill {
+                add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
+            }
+        }
+        if config.alignment != .fill {
+            add(.view(stack), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")
+        }
+        return result
+    }
+}

@@ -1,0 +1,127 @@
+import TouchTraceSolver
+
+/// Turning constraints into linear expressions over the solver's variables.
+///
+/// Every view has four variables: `x`, `y` (its frame's origin in the superview's coordinates, as
+/// UIKit's frames are) and `width`, `height`. A guide has four in its owner's coordinates. An
+/// attribute is read in the coordinates of the nearest common ancestor of the two items, by adding
+/// the origins of the views between the item and that ancestor; a view's own edges in its own
+/// coordinates are `0…width`. Bounds origins (scrolling) and transforms are ignored, as Auto
+/// Layout ignores them (it sets `center` and `bounds.size`).
+struct LayoutVariables {
+    let viewCount: Int
+    /// Variables of guides, by item, numbered after the views'.
+    var guideBase: [LayoutItem: Int] = [:]
+
+    init(viewCount: Int) { self.viewCount = viewCount }
+
+    static func view(_ v: Int, _ k: Int) -> Variable { Variable(v * 4 + k) }
+
+    mutating func base(of item: LayoutItem) -> Int {
+        if let b = guideBase[item] { return b }
+        let b = (viewCount + guideBase.count) * 4
+        guideBase[item] = b
+        return b
+    }
+
+    /// An item's rectangle (x, y, width, height).
+    typealias Box = (x: LinearExpression, y: LinearExpression, w: LinearExpression, h: LinearExpression)
+
+    /// The item's rectangle in its own space: a view's frame in its superview's coordinates,
+    /// a guide's in its owner's.
+    mutating func ownBox(_ item: LayoutItem, in scene: Scene) -> Box {
+        func v(_ view: Int, _ k: Int) -> LinearExpression { LinearExpression(Self.view(view, k)) }
+        switch item {
+        case let .view(view):
+            return (v(view, 0), v(view, 1), v(view, 2), v(view, 3))
+        case let .safeArea(owner):
+            let e = AutoLayout.safeAreaInsets(of: owner, in: scene)
+            return (
+                LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
+                v(owner, 3) - (e.top + e.bottom)
+            )
+        case let .layoutMargins(owner):
+            let e = scene.views[owner].layout.layoutMargins
+            return (
+                LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
+                v(owner, 3) - (e.top + e.bottom)
+            )
+        case .guide, .spacer:
+            let b = base(of: item)
+            return (
+                LinearExpression(Variable(b)), LinearExpression(Variable(b + 1)), LinearExpression(Variable(b + 2)),
+                LinearExpression(Variable(b + 3))
+            )
+        }
+    }
+
+    /// The item's rectangle in the coordinates of `space` (an ancestor-or-self of its anchor),
+    /// or in its own space when `space` is nil.
+    mutating func box(_ item: LayoutItem, in space: Int?, scene: Scene) -> Box {
+        if case let .view(view) = item, view == space {
+            return (LinearExpression(), LinearExpression(), LinearExpression(Self.view(view, 2)), LinearExpression(Self.view(view, 3)))
+        }
+        var b = ownBox(item, in: scene)
+        guard let space else { return b }
+        // The space the own box is in: a view's superview, a guide's owner.
+        var current: Int?
+        if case let .view(view) = item { current = scene.views[view].parent } else { current = item.anchor }
+        while let c = current, c != space {
+            b.x = b.x + Self.view(c, 0)
+            b.y = b.y + Self.view(c, 1)
+            current = scene.views[c].parent
+        }
+        return b
+    }
+
+    /// The attribute read off a box; margins are the view's layout margins (zero for guides).
+    static func read(_ attribute: LayoutAttribute, of box: Box, margins: EdgeInsets) -> LinearExpression {
+        let horizontal = attribute.axis == .horizontal
+        let start = horizontal ? box.x : box.y
+        let length = horizontal ? box.w : box.h
+        if attribute.isSize { return length }
+        let r = attribute.reading
+        let ms = horizontal ? margins.left : margins.top
+        let me = horizontal ? margins.right : margins.bottom
+        return start + length * r.length + (r.marginStart * ms + r.marginEnd * me)
+    }
+
+    /// The solver form of a constraint: `first − (multiplier × second + constant)` related to 0.
+    /// Nil when the items have no common ancestor.
+    mutating func solverConstraint(_ c: LayoutConstraint, tag: Int, in scene: Scene) -> Constraint? {
+        var space: Int?
+        if let second = c.second, c.firstAttribute.isLocation || c.secondAttribute.isLocation {
+            guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return nil }
+            space = a
+        }
+        func margins(_ item: LayoutItem) -> EdgeInsets {
+            if case let .view(v) = item { return scene.views[v].layout.layoutMargins }
+            return .zero
+        }
+        let lhs = Self.read(c.firstAttribute, of: box(c.first, in: space, scene: scene), margins: margins(c.first))
+        var rhs = LinearExpression(constant: c.constant)
+        if let second = c.second {
+            rhs = rhs + Self.read(c.secondAttribute, of: box(second, in: space, scene: scene), margins: margins(second)) * c.multiplier
+        }
+        let relation: Relation
+        switch c.relation {
+        case .equal: relation = .equal
+        case .lessThanOrEqual: relation = .lessThanOrEqual
+        case .greaterThanOrEqual: relation = .greaterThanOrEqual
+        }
+        return Constraint(lhs - rhs, relation, priority: Priority(Float(c.priority)), tag: tag)
+    }
+}
+
+extension AutoLayout {
+    /// A view's `safeAreaInsets`: the scene's value for the view; a window's direct subview
+    /// (a root view, which fills its window) that declares none inherits the window's.
+    /// UIKit computes every view's insets from its overlap with the window's unsafe edges; that
+    /// needs the solved frames, so deeper views use only what the scene declares.
+    public static func safeAreaInsets(of view: Int, in scene: Scene) -> EdgeInsets {
+        let own = scene.views[view].layout.safeAreaInsets
+        if own != .zero { return own }
+        if let parent = scene.views[view].parent, scene.views[parent].isWindow { return scene.views[parent].layout.safeAreaInsets }
+        return own
+    }
+}

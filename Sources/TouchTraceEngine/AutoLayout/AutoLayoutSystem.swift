@@ -1,0 +1,233 @@
+import TouchTraceSolver
+
+/// The Auto Layout engine of a scene (rule L6): every constraint (declared and generated), solved
+/// in independent parts, each part a ``Solver`` kept for incremental re-solving.
+///
+/// ```swift
+/// var system = AutoLayoutSystem(scene: scene)
+/// system.frame(of: label)                         // solved frame, superview coordinates
+/// system.result.json                              // frames, conflicts, ambiguous, generated
+/// system.resize(window: win, to: Size(width: 844, height: 390))   // rotate: incremental
+/// ```
+///
+/// Which views take part: the owners and items of declared constraints, stack views and their
+/// arranged subviews, and every ancestor of those up to the window (their frames come from their
+/// autoresizing masks, so a window resize reaches them). A view in the system that translates its
+/// autoresizing mask gets `NSAutoresizingMaskLayoutConstraint`s from its current frame; arranged
+/// subviews never do (`UIStackView` turns the flag off). Windows are fixed by their frames.
+/// Required constraints are added first, per top-level container; one that cannot hold is left
+/// out and reported with the constraints it conflicts with, as UIKit's "Unable to simultaneously
+/// satisfy constraints" does.
+public struct AutoLayoutSystem: Sendable {
+    public private(set) var scene: Scene
+    /// Every constraint, declared and generated, in creation order (per view in arena order).
+    public private(set) var constraints: [LayoutConstraint] = []
+    /// The views that take part, ascending.
+    public private(set) var views: [Int] = []
+    /// The views whose frames Auto Layout sets (in ``views``, not windows, not translating their
+    /// autoresizing mask — arranged subviews included): what `layoutSubviews` applies.
+    public private(set) var positioned: Set<Int> = []
+    /// Required constraints that were broken, with the installed constraints they conflict with
+    /// (indices into ``constraints``).
+    public private(set) var conflicts: [(broken: Int, involved: [Int])] = []
+
+    var solverConstraints: [Constraint?] = []
+    var solvers: [Solver] = []
+    /// Per constraint: its part (solver index) and handle when installed.
+    var part: [Int] = []
+    var installed: [ConstraintID?] = []
+    var partOfVariable: [Variable: Int] = [:]
+    var variables: LayoutVariables
+
+    /// Whether the solvers keep markers on required equalities (see `Solver.init(tracksRequiredEqualities:)`).
+    public let tracksRequiredEqualities: Bool
+
+    /// Builds and solves the system of `scene`. With `tracksRequiredEqualities`, changing the
+    /// constant of a required equality (``updateConstant(ofConstraint:to:)``) is incremental
+    /// instead of rebuilding its part, at the price of a larger tableau (about 2× slower to build
+    /// on the 'cards' scene).
+    public init(scene: Scene, tracksRequiredEqualities: Bool = false) {
+        self.scene = scene
+        self.tracksRequiredEqualities = tracksRequiredEqualities
+        self.variables = LayoutVariables(viewCount: scene.views.count)
+        collect()
+        solve()
+    }
+
+    // MARK: Building
+
+    mutating func collect() {
+        var taking = Set<Int>()
+        var arranged = Set<Int>()
+        var valid: [Int: [ConstraintSpec]] = [:]
+        for v in scene.views.indices where !scene.views[v].detached && scene.isAttached(v) {
+            let node = scene.views[v]
+            for spec in node.layout.constraints where AutoLayout.validate(spec, in: scene).isEmpty {
+                valid[v, default: []].append(spec)
+                taking.insert(v)
+                if let a = scene.layoutItem(named: spec.firstItem) { taking.insert(a.anchor) }
+                if let s = spec.secondItem, let b = scene.layoutItem(named: s) { taking.insert(b.anchor) }
+            }
+            if node.layout.stack != nil {
+                taking.insert(v)
+                for a in AutoLayout.arrangedSubviews(of: v, in: scene) {
+                    taking.insert(a)
+                    arranged.insert(a)
+                }
+            }
+        }
+        for v in Array(taking) {
+            var p = scene.views[v].parent
+            while let c = p, taking.insert(c).inserted {
+                p = scene.views[c].parent
+            }
+        }
+        views = taking.sorted()
+        for v in views {
+            let node = scene.views[v]
+            if node.isWindow {
+                constraints += AutoLayout.windowConstraints(of: v, in: scene)
+            } else if node.layout.translatesAutoresizingMaskIntoConstraints && !arranged.contains(v) {
+                constraints += AutoLayout.autoresizingConstraints(of: v, in: scene)
+            } else {
+                positioned.insert(v)
+                constraints += AutoLayout.intrinsicConstraints(of: v, in: scene)
+            }
+            constraints += AutoLayout.stackConstraints(of: v, in: scene)
+            for spec in valid[v] ?? [] {
+                if let c = LayoutConstraint(spec, view: v, in: scene) { constraints.append(c) }
+            }
+        }
+    }
+
+    /// The top-level container of every view, for the insertion order: the subview of the root
+    /// view (the window's direct subview) a view is in — a screen's sections — or the view
+    /// itself when it is shallower. Finishing one container before the next keeps rows short
+    /// (see `ConstraintPartition.requiredFirstOrder(_:groups:)`). Linear in the number of views.
+    func containers() -> [Int] {
+        var depth = [Int](repeating: -1, count: scene.views.count)
+        var container = [Int](repeating: -1, count: scene.views.count)
+        for start in scene.views.indices where depth[start] < 0 {
+            var path: [Int] = []
+            var v: Int? = start
+            while let c = v, depth[c] < 0 {
+                path.append(c)
+                v = scene.views[c].parent
+            }
+            for c in path.reversed() {
+                if let p = scene.views[c].parent {
+                    depth[c] = depth[p] + 1
+                    container[c] = depth[c] <= 2 ? c : container[p]
+                } else {
+                    depth[c] = 0
+                    container[c] = c
+                }
+            }
+        }
+        return container
+    }
+
+    mutating func solve() {
+        solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: scene) }
+        let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
+        let list = usable.map { solverConstraints[$0]! }
+        part = Array(repeating: -1, count: constraints.count)
+        installed = Array(repeating: nil, count: constraints.count)
+        let container = containers()
+        for component in ConstraintPartition.components(list) {
+            let members = component.map { usable[$0] }
+            var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
+            let index = solvers.count
+            let memberConstraints = members.map { solverConstraints[$0]! }
+            let groups = members.map { container[constraints[$0].first.anchor] }
+            for k in ConstraintPartition.requiredFirstOrder(memberConstraints, groups: groups) {
+                let i = members[k]
+                part[i] = index
+                for t in memberConstraints[k].expression.terms { partOfVariable[t.variable] = index }
+                do {
+                    installed[i] = try solver.addConstraint(memberConstraints[k])
+                } catch {
+                    if case let .unsatisfiable(u) = error {
+                        conflicts.append((i, u.conflicting.map(\.tag)))
+                    } else {
+                        conflicts.append((i, []))
+                    }
+                }
+            }
+            solvers.append(solver)
+        }
+    }
+
+    // MARK: Reading
+
+    func value(_ variable: Variable) -> Double {
+        guard let p = partOfVariable[variable] else { return 0 }
+        return solvers[p].value(of: variable)
+    }
+
+    func isAmbiguous(_ variable: Variable) -> Bool {
+        guard let p = partOfVariable[variable] else { return true }
+        return solvers[p].isAmbiguous(variable)
+    }
+
+    /// The solved frame of a view in the system, in its superview's coordinates (unrounded).
+    public func frame(of view: Int) -> Rect {
+        let v = (0..<4).map { value(LayoutVariables.view(view, $0)) }
+        return Rect(x: v[0] + 0, y: v[1] + 0, width: v[2] + 0, height: v[3] + 0)
+    }
+
+    /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).
+    public var ambiguousViews: [Int] {
+        views.filter { v in (0..<4).contains { isAmbiguous(LayoutVariables.view(v, $0)) } }
+    }
+
+    /// The result as a value (frames, conflicts, ambiguous views, generated constraints).
+    public var result: AutoLayoutResult {
+        AutoLayoutResult(
+            scene: scene, frames: views.map { ($0, frame(of: $0)) }, conflicts: conflicts,
+            ambiguous: ambiguousViews, constraints: constraints)
+    }
+
+    // MARK: Incremental changes
+
+    /// Re-solves for a new window size: the window's width and height bounds are replaced in the
+    /// solver of the part that holds them (inequalities, so removal and re-adding are incremental
+    /// dual-simplex steps), and every other part is untouched. The window's own geometry in
+    /// ``scene`` follows; views that translate their mask keep the frames they were built from,
+    /// now as functions of the new size (as autoresizing would move them).
+    public mutating func resize(window: Int, to size: Size) {
+        for (attribute, value) in [(LayoutAttribute.width, size.width), (.height, size.height)] {
+            let pair = constraints.indices.filter {
+                constraints[$0].origin == .window && constraints[$0].view == window && constraints[$0].firstAttribute == attribute
+            }
+            // Loosen first: the upper bound first when growing, the lower bound when shrinking.
+            let growing = pair.contains { constraints[$0].constant < value }
+            let upper = pair.filter { constraints[$0].relation == .lessThanOrEqual }
+            let lower = pair.filter { constraints[$0].relation == .greaterThanOrEqual }
+            for i in growing ? upper + lower : lower + upper { updateConstant(ofConstraint: i, to: value) }
+        }
+        var node = scene.views[window]
+        node.geometry.bounds.size = size
+        scene.views[window] = node
+    }
+
+    /// Changes one constraint's constant (`constraint.constant = value`) and re-solves its part
+    /// incrementally: the old row is removed and the new one added.
+    public mutating func updateConstant(ofConstraint i: Int, to value: Double) {
+        constraints[i].constant = value
+        guard let new = variables.solverConstraint(constraints[i], tag: i, in: scene) else { return }
+        solverConstraints[i] = new
+        let p = part[i]
+        guard p >= 0 else { return }
+        if let id = installed[i] {
+            try? solvers[p].removeConstraint(id)
+            installed[i] = nil
+        }
+        conflicts.removeAll { $0.broken == i }
+        do {
+            installed[i] = try solvers[p].addConstraint(new)
+        } catch {
+            if case let .unsatisfiable(u) = error { conflicts.append((i, u.conflicting.map(\.tag))) } else { conflicts.append((i, [])) }
+        }
+    }
+}

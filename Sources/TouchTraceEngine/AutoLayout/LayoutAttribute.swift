@@ -1,0 +1,133 @@
+/// `NSLayoutConstraint.Attribute`, as the solver sees it (rule L6): which axis it lies on,
+/// whether it is a location or a size, and how it reads off an item's rectangle.
+///
+/// TouchTrace lays out left-to-right only, so `leading` is `left` and `trailing` is `right`.
+/// Without font metrics a baseline is approximated: `firstBaseline` is the top edge and
+/// `lastBaseline` the bottom edge (see docs/autolayout.md).
+public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+    case firstBaseline, lastBaseline
+    case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+    case centerXWithinMargins, centerYWithinMargins
+    case notAnAttribute
+
+    public enum Axis: Sendable { case horizontal, vertical }
+
+    /// The axis; nil for `notAnAttribute`.
+    public var axis: Axis? {
+        switch self {
+        case .left, .right, .leading, .trailing, .width, .centerX, .leftMargin, .rightMargin, .leadingMargin,
+            .trailingMargin, .centerXWithinMargins:
+            return .horizontal
+        case .top, .bottom, .height, .centerY, .firstBaseline, .lastBaseline, .topMargin, .bottomMargin,
+            .centerYWithinMargins:
+            return .vertical
+        case .notAnAttribute:
+            return nil
+        }
+    }
+
+    /// `width` and `height`: the only attributes that may equal a constant alone.
+    public var isSize: Bool { self == .width || self == .height }
+    /// Every attribute but the sizes and `notAnAttribute`.
+    public var isLocation: Bool { !isSize && self != .notAnAttribute }
+
+    /// UIKit refuses to relate `leading`/`trailing` to `left`/`right` ("direction-dependent"
+    /// and absolute attributes cannot be mixed).
+    var directionFamily: Int {
+        switch self {
+        case .left, .right, .leftMargin, .rightMargin: return 1
+        case .leading, .trailing, .leadingMargin, .trailingMargin: return 2
+        default: return 0
+        }
+    }
+
+    /// The point (or length) the attribute reads, as `start + a·length + b·marginStart + c·marginEnd`:
+    /// coefficient of the length, of the leading margin and of the trailing margin.
+    var reading: (length: Double, marginStart: Double, marginEnd: Double) {
+        switch self {
+        case .left, .leading, .top, .firstBaseline: return (0, 0, 0)
+        case .right, .trailing, .bottom, .lastBaseline: return (1, 0, 0)
+        case .centerX, .centerY: return (0.5, 0, 0)
+        case .width, .height: return (1, 0, 0)
+        case .leftMargin, .leadingMargin, .topMargin: return (0, 1, 0)
+        case .rightMargin, .trailingMargin, .bottomMargin: return (1, 0, -1)
+        case .centerXWithinMargins, .centerYWithinMargins: return (0.5, 0.5, -0.5)
+        case .notAnAttribute: return (0, 0, 0)
+        }
+    }
+}
+
+/// Something a constraint can name (rule L6): a view, one of its two built-in layout guides,
+/// a custom `UILayoutGuide`, or a guide a `UIStackView` adds between its arranged subviews
+/// (UIKit's "UISV-distributing" guides for `equalSpacing` and `equalCentering`).
+public enum LayoutItem: Sendable, Hashable {
+    case view(Int)
+    /// `view.safeAreaLayoutGuide`.
+    case safeArea(Int)
+    /// `view.layoutMarginsGuide`.
+    case layoutMargins(Int)
+    /// A custom layout guide: owner view and index in its `layoutGuides`.
+    case guide(owner: Int, index: Int)
+    /// A stack view's distributing guide between arranged subviews `index` and `index + 1`.
+    case spacer(stack: Int, index: Int)
+
+    /// The view whose coordinate space the item's rectangle is measured in, climbing: a view's
+    /// frame is in its superview's space, a guide's in its owner's bounds.
+    var anchor: Int {
+        switch self {
+        case let .view(v), let .safeArea(v), let .layoutMargins(v): return v
+        case let .guide(owner, _): return owner
+        case let .spacer(stack, _): return stack
+        }
+    }
+
+    /// The item's name in reports: the view id, `<id>#safeArea`, `<id>#layoutMargins`, the
+    /// guide id, or `<stackId>#spacer<k>`.
+    func name(in scene: Scene) -> String {
+        switch self {
+        case let .view(v): return scene.views[v].id
+        case let .safeArea(v): return scene.views[v].id + "#safeArea"
+        case let .layoutMargins(v): return scene.views[v].id + "#layoutMargins"
+        case let .guide(owner, index): return scene.views[owner].layout.layoutGuides[index].id
+        case let .spacer(stack, index): return scene.views[stack].id + "#spacer\(index)"
+        }
+    }
+}
+
+extension Scene {
+    /// Resolves a constraint item as the scene names it (a view id, a guide id,
+    /// `<viewId>#safeArea`, `<viewId>#layoutMargins`); nil when it names nothing laid out.
+    public func layoutItem(named name: String) -> LayoutItem? {
+        if let hash = name.firstIndex(of: "#") {
+            guard let v = viewIndex(String(name[..<hash])) else { return nil }
+            switch name[name.index(after: hash)...] {
+            case "safeArea": return .safeArea(v)
+            case "layoutMargins": return .layoutMargins(v)
+            default: return nil
+            }
+        }
+        switch ids[name] {
+        case let .view(v)?: return .view(v)
+        case let .layoutGuide(view, index)?: return .guide(owner: view, index: index)
+        default: return nil
+        }
+    }
+
+    /// The nearest common ancestor of two views (a view is its own ancestor); nil when they are
+    /// in different windows or one is detached.
+    func nearestCommonAncestor(_ a: Int, _ b: Int) -> Int? {
+        var chain = Set<Int>()
+        var v: Int? = a
+        while let c = v {
+            chain.insert(c)
+            v = views[c].parent
+        }
+        v = b
+        while let c = v {
+            if chain.contains(c) { return c }
+            v = views[c].parent
+        }
+        return nil
+    }
+}

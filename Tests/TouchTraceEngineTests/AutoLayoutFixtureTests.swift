@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TouchTraceEngine
+
+/// The Auto Layout part of a layout response for a fixture (rule L6): the request's changes are
+/// applied (one layout cycle), then `AutoLayoutSystem` solves the resulting scene. Returns
+/// `{"frames": {id: rect} of every view in the system (numbers rounded to 1e-6, so solver noise
+/// does not show), "conflicts": [...], "ambiguous": [ids]}`, or the problem document of an invalid
+/// scene (constraint validation included) or request.
+func autoLayoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
+    do {
+        let decoded = try SceneDecoder().decode(scene)
+        let problems = AutoLayout.validate(decoded)
+        if !problems.isEmpty { return InputError.invalid(problems).problemDocument.json }
+        let parsed = try LayoutRequest.decode(request)
+        let (laidOut, _) = try decoded.applying(parsed.changes)
+        let result = AutoLayoutSystem(scene: laidOut).result
+        func rounded(_ x: Double) -> JSONValue { .number((x * 1e6).rounded() / 1e6 + 0) }
+        let frames: [(key: String, value: JSONValue)] = result.frames.map { entry in
+            let f = entry.frame
+            return (
+                key: laidOut.views[entry.view].id,
+                value: .obj(["x": rounded(f.minX), "y": rounded(f.minY), "width": rounded(f.size.width), "height": rounded(f.size.height)])
+            )
+        }
+        let json = result.json
+        return .obj(["frames": .object(frames), "conflicts": json["conflicts"] ?? .array([]), "ambiguous": json["ambiguous"] ?? .array([])])
+    } catch {
+        return error.problemDocument.json
+    }
+}
+
+/// Runs every fixture under Tests/Fixtures/autolayout/ with the shared runner (`Fixtures.run`;
+/// `TOUCHTRACE_RECORD_FIXTURES=1` rewrites `expected` — the expected frames here were computed by
+/// hand first, see each file's description).
+@Suite struct AutoLayoutFixtures {
+    static let files = Fixtures.files(in: "autolayout")
+
+    @Test func fixturesCoverTheL6Cases() {
+        let names = Self.files.map(\.lastPathComponent)
+        for part in [
+            "fillEqually", "fillProportionally", "equalSpacing", "equalCentering", "distribution-fill", "alignments", "hidden",
+            "safe-area", "conflict", "ambiguous", "priority",
+        ] {
+            #expect(names.contains { $0.hasPrefix("L6-") && $0.contains(part) }, "no L6 fixture for \(part)")
+        }
+    }
+
+    @Test(arguments: files.map(\.lastPathComponent))
+    func fixture(_ name: String) throws {
+        try Fixtures.run(area: "autolayout", name: name, respond: autoLayoutResponse)
+    }
+}
+
+/// Through the layout route's entry points: a scene with constraints answers with `conflicts` and
+/// `ambiguous` beside the frames, and the byte writer matches `JSONWriter` for every fixture scene.
+@Suite struct AutoLayoutResponseTests {
+    @Test(arguments: Fixtures.files(in: "autolayout").map(\.lastPathComponent))
+    func layoutResponseCarriesConflictsAndAmbiguity(_ name: String) throws {
+        let url = Fixtures.root.appendingPathComponent("autolayout").appendingPathComponent(name)
+        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
+        guard let sceneJSON = document["scene"], let scene = try? SceneDecoder().decode(sceneJSON) else { return }
+        let request = try LayoutRequest.decode(.obj(["changes": .array([])]))
+        let value = try TouchTrace.layout(request, in: scene)
+        #expect(value["conflicts"] != nil, "\(name): no conflicts member")
+        #expect(value["ambiguous"] != nil, "\(name): no ambiguous member")
+        #expect(String(decoding: try TouchTrace.layoutBytes(request, in: scene), as: UTF8.self) == JSONWriter().string(value), "\(name)")
+    }
+
+    @Test func theConflictFixtureReportsTheBrokenConstraint() throws {
+        let url = Fixtures.root.appendingPathComponent("autolayout/L6-conflict-two-required-widths.json")
+        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
+        let scene = try SceneDecoder().decode(document["scene"]!)
+        let value = try TouchTrace.layout(try LayoutRequest.decode(.obj([:])), in: scene)
+        guard case let .array(conflicts)? = value["conflicts"] else {
+            Issue.record("no conflicts")
+            return
+        }
+        #expect(conflicts.count == 1)
+    }
+}
