@@ -12,6 +12,9 @@ final class SceneCache: Sendable {
     private struct State {
         var entries: [String: Entry] = [:]
         var clock: UInt64 = 0
+        /// Ids deleted since their last write through this server: a reader that loaded the
+        /// scene just before the delete must not put it back.
+        var deleted: Set<String> = []
     }
     private let state = Mutex(State())
     let capacity: Int
@@ -31,9 +34,17 @@ final class SceneCache: Sendable {
         }
     }
 
-    func put(_ id: String, version: Int, scene: Scene) {
+    /// Caches a parsed scene. `written` is true for the server's own writes (which are the
+    /// truth); a reader's put (`written: false`) never replaces a newer version and never brings
+    /// back a deleted scene.
+    func put(_ id: String, version: Int, scene: Scene, written: Bool) {
         guard capacity > 0 else { return }
         state.withLock { s in
+            if written {
+                s.deleted.remove(id)
+            } else if s.deleted.contains(id) {
+                return
+            }
             if let existing = s.entries[id], existing.version > version { return }
             s.clock += 1
             s.entries[id] = Entry(version: version, scene: scene, lastUse: s.clock)
@@ -43,8 +54,15 @@ final class SceneCache: Sendable {
         }
     }
 
+    /// Forgets a deleted scene, and keeps readers from caching it again until it is written.
     func remove(_ id: String) {
-        _ = state.withLock { $0.entries.removeValue(forKey: id) }
+        state.withLock { s in
+            s.entries[id] = nil
+            // The race this guards against lasts milliseconds, so old marks can be forgotten:
+            // keep the set bounded on a long-running server with many deletes.
+            if s.deleted.count >= 100_000 { s.deleted.removeAll(keepingCapacity: true) }
+            s.deleted.insert(id)
+        }
     }
 
     var count: Int { state.withLock { $0.entries.count } }

@@ -78,7 +78,7 @@ extension TouchTraceAPI {
         let scene = try decodeScene(try parse(bytes))
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, scene: scene)
+            cache.put(id, version: result.0.version, scene: scene, written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -186,7 +186,7 @@ extension TouchTraceAPI {
             throw APIError.store(error)
         }
         let scene = try decodeScene(try parse(stored.document))
-        cache.put(id, version: stored.version, scene: scene)
+        cache.put(id, version: stored.version, scene: scene, written: false)
         return scene
     }
 }
