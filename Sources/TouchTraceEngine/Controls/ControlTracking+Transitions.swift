@@ -80,14 +80,9 @@ extension ControlTracking {
             } else {
                 changeValue(at: p, inside: inside, sendEvents: true, &actions)
             }
-            phase = .idle
-            set(.tracking, false, .C4, &actions)
-            actions.append(.send(inside ? .touchUpInside : .touchUpOutside, .C4))
-            if inside, config.kind == .button { actions.append(.send(.primaryActionTriggered, .C6)) }
-            set(.highlighted, false, .C4, &actions)
-            set(.touchInside, false, .C4, &actions)
-            startPoint = nil
-            startValue = nil
+            var events: [(ControlEvents, RuleID)] = [(inside ? .touchUpInside : .touchUpOutside, .C4)]
+            if inside, config.kind == .button { events.append((.primaryActionTriggered, .C6)) }
+            stopTracking(sending: events, &actions)
             return actions
         case .refused(touch):
             phase = .idle
@@ -106,13 +101,7 @@ extension ControlTracking {
         switch phase {
         case .tracking(touch):
             var actions: [ControlTrackingAction] = [.consume(.R4), .call(.cancelTracking, returned: nil, .C4)]
-            phase = .idle
-            set(.tracking, false, .C4, &actions)
-            actions.append(.send(.touchCancel, .C4))
-            set(.highlighted, false, .C4, &actions)
-            set(.touchInside, false, .C4, &actions)
-            startPoint = nil
-            startValue = nil
+            stopTracking(sending: [(.touchCancel, .C4)], &actions)
             return actions
         case .refused(touch):
             phase = .idle
@@ -122,6 +111,18 @@ extension ControlTracking {
             return [.consume(.C3)]
         default: return [.consume(.R4)]
         }
+    }
+
+    /// The end of tracking shared by touch-up and cancel (C4): `tracking` becomes false, the
+    /// events are sent in order, then the highlight and `touchInside` clear.
+    private mutating func stopTracking(sending events: [(ControlEvents, RuleID)], _ actions: inout [ControlTrackingAction]) {
+        phase = .idle
+        set(.tracking, false, .C4, &actions)
+        for (event, rule) in events { actions.append(.send(event, rule)) }
+        set(.highlighted, false, .C4, &actions)
+        set(.touchInside, false, .C4, &actions)
+        startPoint = nil
+        startValue = nil
     }
 
     /// Code sets `isEnabled` (C8): disabling a control in the middle of a touch does not cancel

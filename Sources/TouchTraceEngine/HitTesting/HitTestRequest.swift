@@ -63,16 +63,8 @@ public enum TouchTrace {
     /// for `points`. With `changes`, hit-tests the scene as the changes and one layout cycle
     /// left it (the scene passed in is not changed).
     public static func hitTest(_ request: HitTestRequest, in original: Scene) throws(InputError) -> JSONValue {
-        let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
-        var window: Int?
-        if let name = request.window {
-            guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-                throw .invalid([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
-            }
-            window = index
-        }
-        let tester = HitTester(scene: scene)
-        let traces = request.points.map { tester.hitTest($0, inWindow: window).json(in: scene) }
+        let (scene, results) = try hitTestResults(request, in: original)
+        let traces = results.map { $0.json(in: scene) }
         return request.single ? traces[0] : .obj(["results": .array(traces)])
     }
 }
