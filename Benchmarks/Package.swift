@@ -43,11 +43,22 @@ let package = Package(
             path: "Benchmarks/Touches",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // The constraint solver on kiwi_reference.py's card scenes; driven by solver/run.sh,
+        // kiwi_reference.py's 'cards' scene: the solver-level constraint systems and the same
+        // tree as a TouchTrace scene document (stack views and intrinsic sizes).
+        .target(
+            name: "CardsSceneGenerator",
+            dependencies: [.product(name: "TouchTraceSolver", package: "touchtrace")]
+        ),
+        // The constraint solver on kiwi_reference.py's card scenes, and the wired pipeline
+        // (AutoLayoutSystem, TouchTrace.layout) on the same scene; driven by solver/run.sh,
         // which runs kiwisolver on the same systems in the same run.
         .executableTarget(
             name: "touchtrace-solver-bench",
-            dependencies: [.product(name: "TouchTraceSolver", package: "touchtrace")]
+            dependencies: [
+                "CardsSceneGenerator",
+                .product(name: "TouchTraceSolver", package: "touchtrace"),
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+            ]
         ),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
         .executableTarget(

@@ -16,6 +16,11 @@ is used directly). Per size N this prints, in milliseconds (min over repeats):
                 on that same variant (grouped order, its faster order there) for a fair ratio
   tt part       TouchTraceSolver, one Solver per section
   resize        suggestValue(root width) + read back, median over 768/1280/900/1100/1024
+  wired         the same scene as a TouchTrace scene document (UIStackViews and leaves with an
+                intrinsicContentSize, the root stack pinned to the window's leading, trailing and
+                top): AutoLayoutSystem(scene:) generating the constraints and solving + reading every
+                frame; AutoLayoutSystem.resize(window:to:) + every frame, median over the same
+                widths; TouchTrace.layoutBytes / TouchTrace.layout with a resizeWindow change to 768
 
 and the ratios, then checks that all engines produce the same frames (max |difference| <= 0.001 pt).
 kiwi's one-solver run is skipped above --kiwi-max-monolithic (10,000 views take ~184 s).
@@ -286,10 +291,11 @@ def kiwi_local(n, repeats):
 
 
 def kiwi_part(n, repeats):
+    """Also returns the frames at the first resize width (768), read outside the timed part."""
     nodes = make_tree(n)
     roots = nodes[0].children
     sections = [clone_subtree(sec) for sec in roots]
-    solves, cpus, resizes, frames = [], [], [], None
+    solves, cpus, resizes, frames, frames768 = [], [], [], None, None
     for _ in range(repeats):
         gc.collect()
         built = [build(sec) for sec in sections]
@@ -327,8 +333,16 @@ def kiwi_part(n, repeats):
             for kv, _ in built:
                 y += kv[0].h.value() + SPACING
             rs.append(time.perf_counter() - t)
+            if frames768 is None and w == 768.0:
+                root_h = y - SPACING + PAD if built else 2 * PAD
+                frames768 = [[0.0, 0.0, w, root_h]] + [None] * (n - 1)
+                y = PAD
+                for sec, (kv, _) in zip(roots, built):
+                    for j, v in enumerate(kv):
+                        frames768[sec.idx + j] = [PAD + v.x.value(), y + v.y.value(), v.w.value(), v.h.value()]
+                    y += kv[0].h.value() + SPACING
         resizes.append(statistics.median(rs))
-    return {"solve_s": min(solves), "cpu_s": min(cpus), "resize_s": min(resizes)}, frames
+    return {"solve_s": min(solves), "cpu_s": min(cpus), "resize_s": min(resizes)}, frames, frames768
 
 
 def max_diff(a, b):
@@ -339,6 +353,10 @@ def max_diff(a, b):
 
 def ms(x):
     return "skipped" if x is None else f"{x * 1e3:9.3f}"
+
+
+def ms_short(x):
+    return "-" if x is None else f"{x * 1e3:.3f}"
 
 
 def ratio(a, b):
@@ -354,6 +372,8 @@ def main():
                     help="skip kiwi's one-solver run above this N (10,000 views take ~184 s)")
     ap.add_argument("--tt-repeats-large", type=int, default=1,
                     help="repeats of TouchTrace's one-solver runs for N >= 5000 (the per-section run uses --repeats)")
+    ap.add_argument("--tt-only", help="TouchTrace modes to run, comma-separated (one, one-grouped, one-local, "
+                    "part, wired; default: all); kiwi always runs its modes")
     ap.add_argument("--json", help="also write all results here")
     a = ap.parse_args()
 
@@ -362,6 +382,8 @@ def main():
     tmp = tempfile.mkdtemp(prefix="tt-solver-bench-")
     cmd = [a.bench, "--views", *map(str, a.views), "--repeats", str(a.repeats),
            "--repeats-large", str(a.tt_repeats_large), "--dump-dir", tmp]
+    if a.tt_only:
+        cmd += ["--only", a.tt_only]
     print("$", " ".join(cmd), flush=True)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     tt = {}
@@ -376,9 +398,9 @@ def main():
         if n <= a.kiwi_max_monolithic:
             ko, kframes = kiwi_one(n, a.repeats)
             kl, klframes = kiwi_local(n, a.repeats)
-        kp, kpframes = kiwi_part(n, a.repeats)
+        kp, kpframes, kpframes768 = kiwi_part(n, a.repeats)
         so, sg, sp = tt.get(("one", n)), tt.get(("one-grouped", n)), tt.get(("part", n))
-        sl = tt.get(("one-local", n))
+        sl, sw = tt.get(("one-local", n)), tt.get(("wired", n))
 
         def load(mode):
             path = os.path.join(tmp, f"swift-{mode}-{n}.json")
@@ -388,29 +410,43 @@ def main():
                 return json.load(f)
         sframes, sgframes, spframes = load("one"), load("one-grouped"), load("part")
         slframes = load("one-local")
-        diffs = {"tt-one vs kiwi-one": max_diff(sframes, kframes) if kframes else None,
-                 "tt-grouped vs kiwi-one": max_diff(sgframes, kframes) if kframes else None,
-                 "tt-part vs kiwi-part": max_diff(spframes, kpframes),
-                 "tt-one vs kiwi-part": max_diff(sframes, kpframes),
-                 "tt-grouped vs kiwi-part": max_diff(sgframes, kpframes),
-                 "tt-local vs kiwi-part": max_diff(slframes, kpframes),
-                 "kiwi-local vs kiwi-part": max_diff(klframes, kpframes) if klframes else None}
+        wframes, w768frames, wbackframes, lframes = load("wired"), load("wired768"), load("wiredback"), load("layout768")
+        diffs = {"tt-one vs kiwi-one": max_diff(sframes, kframes) if kframes and so else None,
+                 "tt-grouped vs kiwi-one": max_diff(sgframes, kframes) if kframes and sg else None,
+                 "tt-part vs kiwi-part": max_diff(spframes, kpframes) if sp else None,
+                 "tt-one vs kiwi-part": max_diff(sframes, kpframes) if so else None,
+                 "tt-grouped vs kiwi-part": max_diff(sgframes, kpframes) if sg else None,
+                 "tt-local vs kiwi-part": max_diff(slframes, kpframes) if sl else None,
+                 "kiwi-local vs kiwi-part": max_diff(klframes, kpframes) if klframes else None,
+                 "wired vs kiwi-part": max_diff(wframes, kpframes) if sw else None,
+                 "wired@768 vs kiwi-part@768": max_diff(w768frames, kpframes768) if sw else None,
+                 "wired back@1024 vs kiwi-part": max_diff(wbackframes, kpframes) if sw else None,
+                 "layout@768 vs kiwi-part@768": max_diff(lframes, kpframes768) if sw else None}
         same = all(d is None or d <= 1e-3 for d in diffs.values())
         ok = ok and same
+        def g(rec, key):
+            return rec[key] if rec else None
         r = {"views": n, "constraints": so["constraints"] if so else None,
              "kiwi_one_s": ko["solve_s"] if ko else None, "kiwi_part_s": kp["solve_s"],
-             "tt_one_s": so["solve_s"] if so else None, "tt_part_s": sp["solve_s"],
+             "tt_one_s": so["solve_s"] if so else None, "tt_part_s": g(sp, "solve_s"),
              "tt_grouped_s": sg["solve_s"] if sg else None,
              "tt_local_s": sl["solve_s"] if sl else None, "kiwi_local_s": kl["solve_s"] if kl else None,
              "tt_local_cpu_s": sl["solve_cpu_s"] if sl else None,
              "tt_local_resize_s": sl["resize_s"] if sl else None, "kiwi_local_resize_s": kl["resize_s"] if kl else None,
              "tt_one_cpu_s": so["solve_cpu_s"] if so else None, "tt_grouped_cpu_s": sg["solve_cpu_s"] if sg else None,
-             "tt_part_cpu_s": sp["solve_cpu_s"],
+             "tt_part_cpu_s": g(sp, "solve_cpu_s"),
              "kiwi_one_cpu_s": ko["cpu_s"] if ko else None, "kiwi_part_cpu_s": kp["cpu_s"],
              "kiwi_local_cpu_s": kl["cpu_s"] if kl else None,
              "kiwi_one_resize_s": ko["resize_s"] if ko else None, "kiwi_part_resize_s": kp["resize_s"],
-             "tt_one_resize_s": so["resize_s"] if so else None, "tt_part_resize_s": sp["resize_s"],
+             "tt_one_resize_s": so["resize_s"] if so else None, "tt_part_resize_s": g(sp, "resize_s"),
              "tt_grouped_resize_s": sg["resize_s"] if sg else None,
+             "wired_constraints": g(sw, "constraints"), "wired_decode_s": g(sw, "decode_s"),
+             "wired_s": g(sw, "solve_s"), "wired_cpu_s": g(sw, "solve_cpu_s"),
+             "wired_resize_s": g(sw, "resize_s"), "wired_resize_only_s": g(sw, "resize_only_s"),
+             "wired_first_resize_s": g(sw, "first_resize_s"),
+             "wired_layout_bytes_s": g(sw, "layout_bytes_s"), "wired_layout_json_s": g(sw, "layout_json_s"),
+             "wired_applying_s": g(sw, "applying_s"), "wired_response_bytes": g(sw, "response_bytes"),
+             "wired_conflicts": g(sw, "conflicts"), "wired_ambiguous_views": g(sw, "ambiguous_views"),
              "max_frame_diff": diffs, "frames_identical": same,
              "tt_ambiguous_views": so.get("ambiguous_views") if so else None}
         results.append(r)
@@ -440,16 +476,30 @@ def main():
               f"tt part / kiwi part {ratio(r['tt_part_cpu_s'], r['kiwi_part_cpu_s'])}")
         print(f"   resize ratio tt one / kiwi one {ratio(r['tt_one_resize_s'], r['kiwi_one_resize_s'])}   "
               f"tt part / kiwi part {ratio(r['tt_part_resize_s'], r['kiwi_part_resize_s'])}")
+        if sw:
+            print(f"   wired  (ms)  build+solve {ms(r['wired_s'])} (CPU {ms(r['wired_cpu_s'])})   "
+                  f"resize {ms(r['wired_resize_s'])} (re-solve alone {ms_short(r['wired_resize_only_s'])}, "
+                  f"first after build {ms_short(r['wired_first_resize_s'])})   "
+                  f"decode {ms_short(r['wired_decode_s'])}   {r['wired_constraints']} constraints, "
+                  f"{r['wired_conflicts']} conflicts, {r['wired_ambiguous_views']} ambiguous")
+            print(f"   layout (ms)  TouchTrace.layoutBytes + resizeWindow {ms(r['wired_layout_bytes_s'])}   "
+                  f"TouchTrace.layout {ms(r['wired_layout_json_s'])}   Scene.applying alone "
+                  f"{ms(r['wired_applying_s'])}   ({r['wired_response_bytes']} response bytes)")
+            print(f"   wired ratios build+solve / kiwi one {ratio(r['wired_s'], r['kiwi_one_s'])}   "
+                  f"/ kiwi part {ratio(r['wired_s'], r['kiwi_part_s'])}   "
+                  f"CPU / kiwi part CPU {ratio(r['wired_cpu_s'], r['kiwi_part_cpu_s'])}   "
+                  f"resize / kiwi one resize {ratio(r['wired_resize_s'], r['kiwi_one_resize_s'])}   "
+                  f"/ kiwi part resize {ratio(r['wired_resize_s'], r['kiwi_part_resize_s'])}")
         print("   frames       " + "  ".join(f"{k}: {'-' if v is None else f'{v:.2g}'}" for k, v in diffs.items())
               + ("   IDENTICAL" if same else "   DIFFERENT"))
     by_n = {r["views"]: r for r in results}
 
     def target(label, value, limit, cpu=None):
         if value is None:
-            print(f"   {label:<48} not measured")
+            print(f"   {label:<56} not measured")
             return
         verdict = lambda v: "MET" if v <= limit else "NOT MET"  # noqa: E731
-        line = f"   {label:<48} wall {value:10.4f} {verdict(value):<7}"
+        line = f"   {label:<56} wall {value:10.4f} {verdict(value):<7}"
         if cpu is not None:
             line += f"  CPU {cpu:10.4f} {verdict(cpu)}"
         print(line + f"   (target <= {limit})")
@@ -460,18 +510,23 @@ def main():
           "inflates wall time unevenly):")
     r1, r10 = by_n.get(1000), by_n.get(10000)
     if r1:
-        for mode in ("one", "grouped", "local", "part"):
-            target(f"1,000 views: tt {mode} / kiwi one-solver", q(r1[f"tt_{mode}_s"], r1["kiwi_one_s"]), 0.10,
-                   q(r1[f"tt_{mode}_cpu_s"], r1["kiwi_one_cpu_s"]))
-        for mode in ("one", "grouped", "local", "part"):
-            target(f"1,000 views: tt {mode} / kiwi per-section", q(r1[f"tt_{mode}_s"], r1["kiwi_part_s"]), 2.0,
-                   q(r1[f"tt_{mode}_cpu_s"], r1["kiwi_part_cpu_s"]))
-        target("1,000 views: resize, tt one (ms)", r1["tt_one_resize_s"] * 1e3 if r1["tt_one_resize_s"] else None, 1.0)
-        target("1,000 views: resize, tt part (ms)", r1["tt_part_resize_s"] * 1e3, 1.0)
+        for mode in ("one", "grouped", "local", "part", "wired"):
+            key = "wired" if mode == "wired" else f"tt_{mode}"
+            target(f"1,000 views: {'' if mode == 'wired' else 'tt '}{mode} / kiwi one-solver",
+                   q(r1[f"{key}_s"], r1["kiwi_one_s"]), 0.10, q(r1[f"{key}_cpu_s"], r1["kiwi_one_cpu_s"]))
+        for mode in ("one", "grouped", "local", "part", "wired"):
+            key = "wired" if mode == "wired" else f"tt_{mode}"
+            target(f"1,000 views: {'' if mode == 'wired' else 'tt '}{mode} / kiwi per-section",
+                   q(r1[f"{key}_s"], r1["kiwi_part_s"]), 2.0, q(r1[f"{key}_cpu_s"], r1["kiwi_part_cpu_s"]))
+        for label, key in (("tt one", "tt_one_resize_s"), ("tt part", "tt_part_resize_s"),
+                           ("wired, AutoLayoutSystem.resize", "wired_resize_s")):
+            target(f"1,000 views: resize, {label} (ms)", r1[key] * 1e3 if r1[key] else None, 1.0)
     if r10:
-        for mode in ("one", "grouped", "local", "part"):
-            v, c = r10[f"tt_{mode}_s"], r10[f"tt_{mode}_cpu_s"]
-            target(f"10,000 views: tt {mode} (ms)", v * 1e3 if v else None, 200.0, c * 1e3 if c else None)
+        for mode in ("one", "grouped", "local", "part", "wired"):
+            key = "wired" if mode == "wired" else f"tt_{mode}"
+            v, c = r10[f"{key}_s"], r10[f"{key}_cpu_s"]
+            target(f"10,000 views: {'' if mode == 'wired' else 'tt '}{mode} (ms)", v * 1e3 if v else None, 200.0,
+                   c * 1e3 if c else None)
     if a.json:
         with open(a.json, "w") as f:
             json.dump(results, f, indent=2)

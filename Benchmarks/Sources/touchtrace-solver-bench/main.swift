@@ -1,13 +1,20 @@
 // touchtrace-solver-bench: times TouchTraceSolver on kiwi_reference.py's 'cards' scene.
 //
 //   touchtrace-solver-bench [--views 100 1000 10000] [--repeats 5] [--repeats-large 3]
-//                           [--max-monolithic 10000] [--dump-dir DIR] [--only one|one-grouped|one-local|part]
+//                           [--max-monolithic 10000] [--dump-dir DIR]
+//                           [--only MODE[,MODE...]]   (one, one-grouped, one-local, part, wired)
 //
 // Modes: one (one solver, required-first: kiwi's order), one-grouped (one solver, required-first per
 // section subtree), one-local (one solver, x/y in superview coordinates as UIKit frames are, grouped
-// order: an equivalent system, not the one kiwi gets), part (one solver per section). Prints one JSON object per line (per size and
-// mode) on stdout; with --dump-dir writes the frames ([[x, y, w, h], ...] per view, root
-// coordinates) to DIR/swift-MODE-N.json.
+// order: an equivalent system, not the one kiwi gets), part (one solver per section), wired (the
+// same scene as a TouchTrace scene document — stack views and intrinsic sizes, the root stack
+// pinned to the window — through AutoLayoutSystem(scene:), AutoLayoutSystem.resize(window:to:)
+// and TouchTrace.layout / layoutBytes with a resizeWindow change). Prints one JSON object per line
+// (per size and mode) on stdout; with --dump-dir writes the frames ([[x, y, w, h], ...] per view,
+// root coordinates) to DIR/swift-MODE-N.json (wired also swift-wired768-N.json, after the resize
+// to 768, and swift-layout768-N.json, the layout pass's frames after resizeWindow to 768).
+import CardsSceneGenerator
+import TouchTraceEngine
 import TouchTraceSolver
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +27,7 @@ var repeats = 5
 var repeatsLarge = 3
 var maxMonolithic = 10000
 var dumpDir: String? = nil
-var modes: Set<String> = ["one", "one-grouped", "one-local", "part"]
+var modes: Set<String> = ["one", "one-grouped", "one-local", "part", "wired"]
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -32,7 +39,7 @@ while !args.isEmpty {
     case "--repeats-large": repeatsLarge = Int(args.removeFirst()) ?? repeatsLarge
     case "--max-monolithic": maxMonolithic = Int(args.removeFirst()) ?? maxMonolithic
     case "--dump-dir": dumpDir = args.removeFirst()
-    case "--only": modes = [args.removeFirst()]
+    case "--only": modes = Set(args.removeFirst().split(separator: ",").map(String.init))
     default:
         print("unknown argument \(a)")
         exit(2)
@@ -193,6 +200,122 @@ func runPartitioned(_ n: Int, runs: Int) -> [[Double]] {
     return frames
 }
 
+/// The wired pipeline on the cards scene as a TouchTrace scene (root stack pinned to the window):
+/// `AutoLayoutSystem(scene:)` (building the generated constraints, partitioning, solving) and
+/// reading every frame; `resize(window:to:)` + every frame again, median over the resize widths;
+/// `TouchTrace.layoutBytes` (what the HTTP layout routes return) and `TouchTrace.layout` with a
+/// `resizeWindow` change, and `Scene.applying` alone (the layout cycles without the response).
+/// The scene document is decoded once, outside the timings (decode time reported apart).
+func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
+    let nodes = CardsScene.makeTree(n)
+    let document = Array(CardsScene.sceneDocument(nodes, root: .followsWindow).utf8)
+    var decodes: [Double] = []
+    var scene: Scene! = nil
+    for _ in 0..<runs {
+        let t0 = clock.now
+        scene = try! SceneDecoder().decode(bytes: document)
+        decodes.append(seconds(clock.now - t0))
+    }
+    let index = nodes.map { scene.viewIndex("v\($0.idx)")! }
+    let window = scene.viewIndex("win")!
+    let height = CardsScene.windowHeight
+    /// Frames in root coordinates (the root is at the window's origin), as kiwi's are.
+    func rootFrames(_ frame: (Int) -> Rect) -> [[Double]] {
+        var out: [[Double]] = []
+        out.reserveCapacity(nodes.count)
+        for s in nodes {
+            let f = frame(index[s.idx])
+            var x = f.minX, y = f.minY
+            if s.parent >= 0 {
+                x += out[s.parent][0]
+                y += out[s.parent][1]
+            }
+            out.append([x, y, f.size.width, f.size.height])
+        }
+        return out
+    }
+
+    var solves: [Double] = [], cpus: [Double] = [], resizes: [Double] = [], resizeOnly: [Double] = []
+    var firstResizes: [Double] = []  // the first resize of a freshly built system (768 wide)
+    var frames: [[Double]] = [], frames768: [[Double]] = [], framesBack: [[Double]] = []
+    var constraintCount = 0, conflicts = 0, ambiguous = 0
+    for run in 0..<runs {
+        let c1 = threadCPU()
+        let t1 = clock.now
+        var system = AutoLayoutSystem(scene: scene)
+        var sink = 0.0
+        for v in index {
+            let f = system.frame(of: v)
+            sink += f.minX + f.size.width
+        }
+        let t2 = clock.now
+        cpus.append(threadCPU() - c1)
+        solves.append(seconds(t2 - t1))
+        if run == 0 {
+            frames = rootFrames { system.frame(of: $0) }
+            constraintCount = system.constraints.count
+            conflicts = system.conflicts.count
+            ambiguous = system.ambiguousViews.count
+        }
+        var rs: [Double] = [], ro: [Double] = []
+        for width in CardsScene.resizeWidths {
+            // Like kiwi's updateVariables(): every frame is read back after the re-solve.
+            let t3 = clock.now
+            system.resize(window: window, to: Size(width: width, height: height))
+            let t4 = clock.now
+            for v in index {
+                let f = system.frame(of: v)
+                sink += f.minX + f.size.width
+            }
+            rs.append(seconds(clock.now - t3))
+            ro.append(seconds(t4 - t3))
+            if run == 0 && width == 768 { frames768 = rootFrames { system.frame(of: $0) } }
+        }
+        precondition(sink.isFinite && abs(system.frame(of: index[0]).size.width - 1024) < 1e-6)
+        if run == 0 { framesBack = rootFrames { system.frame(of: $0) } }
+        resizes.append(rs.sorted()[rs.count / 2])
+        resizeOnly.append(ro.sorted()[ro.count / 2])
+        firstResizes.append(rs[0])
+    }
+
+    // The user-visible path: a layout request with a resizeWindow change (a rotation-like resize
+    // to 768 wide), as the HTTP layout routes answer it.
+    let request = LayoutRequest(changes: [LayoutChange(.resizeWindow(window: "win", size: Size(width: 768, height: height)), pointer: "/changes/0")])
+    var bytesTimes: [Double] = [], jsonTimes: [Double] = [], applyingTimes: [Double] = []
+    var responseBytes = 0
+    var layoutFrames: [[Double]] = []
+    for run in 0..<layoutRuns {
+        var t = clock.now
+        let bytes = try! TouchTrace.layoutBytes(request, in: scene)
+        bytesTimes.append(seconds(clock.now - t))
+        responseBytes = bytes.count
+        t = clock.now
+        let json = try! TouchTrace.layout(request, in: scene)
+        jsonTimes.append(seconds(clock.now - t))
+        precondition(json["frames"] != nil)
+        t = clock.now
+        let (result, _) = try! scene.applying(request.changes)
+        applyingTimes.append(seconds(clock.now - t))
+        if run == 0 { layoutFrames = rootFrames { result.views[$0].frame } }
+    }
+    if let d = dumpDir {
+        writeFrames(frames, to: "\(d)/swift-wired-\(n).json")
+        writeFrames(frames768, to: "\(d)/swift-wired768-\(n).json")
+        writeFrames(framesBack, to: "\(d)/swift-wiredback-\(n).json")
+        writeFrames(layoutFrames, to: "\(d)/swift-layout768-\(n).json")
+    }
+    emit([("mode", "\"wired\""), ("views", "\(n)"), ("scene_views", "\(scene.views.count)"),
+          ("constraints", "\(constraintCount)"), ("conflicts", "\(conflicts)"),
+          ("ambiguous_views", "\(ambiguous)"),
+          ("decode_s", "\(decodes.min()!)"), ("solve_s", "\(solves.min()!)"),
+          ("solve_median_s", "\(solves.sorted()[solves.count / 2])"), ("solve_cpu_s", "\(cpus.min()!)"),
+          ("resize_s", "\(resizes.min()!)"), ("resize_only_s", "\(resizeOnly.min()!)"),
+          ("first_resize_s", "\(firstResizes.min()!)"),
+          ("layout_bytes_s", "\(bytesTimes.min()!)"), ("layout_json_s", "\(jsonTimes.min()!)"),
+          ("applying_s", "\(applyingTimes.min()!)"), ("layout_runs", "\(layoutRuns)"),
+          ("response_bytes", "\(responseBytes)"), ("root_h", "\(frames[0][3])")])
+}
+
 for n in views {
     let runs = n >= 5000 ? repeatsLarge : repeats
     for grouped in [false, true] where n <= maxMonolithic && modes.contains(grouped ? "one-grouped" : "one") {
@@ -203,7 +326,9 @@ for n in views {
         let f = runOneSolver(n, runs: runs, grouped: true, local: true)
         if let d = dumpDir { writeFrames(f, to: "\(d)/swift-one-local-\(n).json") }
     }
-    guard modes.contains("part") else { continue }
-    let f = runPartitioned(n, runs: repeats)
-    if let d = dumpDir { writeFrames(f, to: "\(d)/swift-part-\(n).json") }
+    if modes.contains("part") {
+        let f = runPartitioned(n, runs: repeats)
+        if let d = dumpDir { writeFrames(f, to: "\(d)/swift-part-\(n).json") }
+    }
+    if modes.contains("wired") { runWired(n, runs: repeats, layoutRuns: runs, dumpDir: dumpDir) }
 }

@@ -1,21 +1,24 @@
 import TouchTraceSolver
 
-/// The 'cards' scene of `kiwi_reference.py`, node for node and constraint for constraint.
+/// The 'cards' scene of `kiwi_reference.py`, node for node and constraint for constraint: the
+/// one generator of the benchmarks (the solver-level constraint systems here, the TouchTrace scene
+/// document in CardsScene+Document.swift). Tests/TouchTraceEngineTests/AutoLayoutCardsSceneTests.swift
+/// keeps its own small copy because the main package's tests cannot depend on this package.
 ///
 /// A scroll-content column of sections; a section is a row of 4 cards; a card is a column of image,
 /// title, subtitle and a row of 2 buttons. Stack constraints as UIStackView generates them
 /// (margins 8, spacing 8, alignment .fill, distribution .fill for columns / .fillEqually for rows);
 /// leaves get hugging (250) and compression resistance (750) from an intrinsic size.
-struct ViewSpec {
-    var idx: Int
-    var parent: Int  // -1 for the root
-    var children: [Int] = []
-    var depth: Int
-    var iw: Double
-    var ih: Double
-    var horizontal: Bool { depth % 2 == 1 }
+public struct ViewSpec: Sendable {
+    public var idx: Int
+    public var parent: Int  // -1 for the root
+    public var children: [Int] = []
+    public var depth: Int
+    public var iw: Double
+    public var ih: Double
+    public var horizontal: Bool { depth % 2 == 1 }
 
-    init(idx: Int, parent: Int, depth: Int) {
+    public init(idx: Int, parent: Int, depth: Int) {
         self.idx = idx
         self.parent = parent
         self.depth = depth
@@ -24,16 +27,16 @@ struct ViewSpec {
     }
 }
 
-enum CardsScene {
-    static let pad = 8.0
-    static let spacing = 8.0
-    static let rootWidth = 1024.0
-    static let resizeWidths = [768.0, 1280.0, 900.0, 1100.0, 1024.0]
+public enum CardsScene {
+    public static let pad = 8.0
+    public static let spacing = 8.0
+    public static let rootWidth = 1024.0
+    public static let resizeWidths = [768.0, 1280.0, 900.0, 1100.0, 1024.0]
     /// The root width's edit priority: above every optional tier, below required (kiwi: 1e8).
-    static let editPriority = Priority(999)
+    public static let editPriority = Priority(999)
 
     /// `_make_cards(n)`: exactly `n` nodes, depth-first.
-    static func makeTree(_ n: Int) -> [ViewSpec] {
+    public static func makeTree(_ n: Int) -> [ViewSpec] {
         var nodes = [ViewSpec(idx: 0, parent: -1, depth: 0)]
         func new(_ parent: Int) -> Int? {
             if nodes.count >= n { return nil }
@@ -58,7 +61,7 @@ enum CardsScene {
 
     /// `clone_subtree`: the subtree under `root`, renumbered 0..<k in pre-order (keeps depth, iw, ih).
     /// Returns the clone and the original index of each cloned node.
-    static func cloneSubtree(_ nodes: [ViewSpec], root: Int) -> ([ViewSpec], [Int]) {
+    public static func cloneSubtree(_ nodes: [ViewSpec], root: Int) -> ([ViewSpec], [Int]) {
         var out: [ViewSpec] = []
         var origin: [Int] = []
         func rec(_ src: Int, _ parent: Int) {
@@ -74,26 +77,26 @@ enum CardsScene {
         return (out, origin)
     }
 
-    static func x(_ i: Int) -> Variable { Variable(i * 4) }
-    static func y(_ i: Int) -> Variable { Variable(i * 4 + 1) }
-    static func w(_ i: Int) -> Variable { Variable(i * 4 + 2) }
-    static func h(_ i: Int) -> Variable { Variable(i * 4 + 3) }
+    public static func x(_ i: Int) -> Variable { Variable(i * 4) }
+    public static func y(_ i: Int) -> Variable { Variable(i * 4 + 1) }
+    public static func w(_ i: Int) -> Variable { Variable(i * 4 + 2) }
+    public static func h(_ i: Int) -> Variable { Variable(i * 4 + 3) }
 
     /// `build_kiwi_stack(nodes)` in the same order. Returns all constraints (as built); `groups`
     /// receives, per constraint, the index of the section (depth-1 subtree) it belongs to (-1: root).
-    static func constraints(_ nodes: [ViewSpec]) -> [Constraint] {
+    public static func constraints(_ nodes: [ViewSpec]) -> [Constraint] {
         var groups: [Int] = []
         return constraints(nodes, groups: &groups)
     }
 
-    static func constraints(_ nodes: [ViewSpec], groups: inout [Int]) -> [Constraint] {
+    public static func constraints(_ nodes: [ViewSpec], groups: inout [Int]) -> [Constraint] {
         constraints(nodes, groups: &groups, local: false)
     }
 
     /// With `local`, x and y are in the superview's coordinates (as UIKit frames are): the parent's
     /// own x/y drop out of every stack constraint, and absolute positions are summed afterwards.
     /// The same layout, a different (equivalent) constraint system; not what kiwi is given.
-    static func constraints(_ nodes: [ViewSpec], groups: inout [Int], local: Bool) -> [Constraint] {
+    public static func constraints(_ nodes: [ViewSpec], groups: inout [Int], local: Bool) -> [Constraint] {
         var section = [Int](repeating: -1, count: nodes.count)
         for s in nodes where s.parent >= 0 { section[s.idx] = s.depth == 1 ? s.idx : section[s.parent] }
         var current = -1
