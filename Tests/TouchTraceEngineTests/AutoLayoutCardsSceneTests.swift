@@ -38,8 +38,10 @@ import TouchTraceEngine
         return nodes
     }
 
-    /// The scene document: root `v0` pinned to the window's top-left with width 1024.
-    static func sceneJSON(_ nodes: [Node]) -> String {
+    /// The scene document: root `v0` pinned to the window's top-left with width 1024, or, with
+    /// `followsWindow`, to the window's leading, trailing and top edges (the wired benchmark's form,
+    /// Benchmarks/Sources/CardsSceneGenerator).
+    static func sceneJSON(_ nodes: [Node], followsWindow: Bool = false) -> String {
         func view(_ i: Int) -> String {
             let n = nodes[i]
             if n.children.isEmpty {
@@ -52,7 +54,9 @@ import TouchTraceEngine
                 s += #", "translatesAutoresizingMaskIntoConstraints": false, "constraints": ["#
                 s += #"{"firstAttribute": "leading", "secondItem": "win", "secondAttribute": "leading"}, "#
                 s += #"{"firstAttribute": "top", "secondItem": "win", "secondAttribute": "top"}, "#
-                s += #"{"identifier": "rootWidth", "firstAttribute": "width", "constant": 1024}]"#
+                s += followsWindow
+                    ? #"{"firstAttribute": "trailing", "secondItem": "win", "secondAttribute": "trailing"}]"#
+                    : #"{"identifier": "rootWidth", "firstAttribute": "width", "constant": 1024}]"#
             }
             s += #", "subviews": ["# + n.children.map(view).joined(separator: ", ") + "]}"
             return s
