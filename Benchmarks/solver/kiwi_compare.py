@@ -450,7 +450,7 @@ def main():
              "max_frame_diff": diffs, "frames_identical": same,
              "tt_ambiguous_views": so.get("ambiguous_views") if so else None}
         results.append(r)
-        print(f"\n== cards, {n} views, {r['constraints']} constraints ==")
+        print(f"\n== cards, {n} views" + (f", {r['constraints']} constraints" if r["constraints"] else "") + " ==")
         if ko is None:
             print(f"   kiwi one-solver and kiwi local skipped above {a.kiwi_max_monolithic} views "
                   f"(kiwi_reference.py: ~184 s at 10,000)")
