@@ -238,7 +238,8 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     var solves: [Double] = [], cpus: [Double] = [], resizes: [Double] = [], resizeOnly: [Double] = []
     var firstResizes: [Double] = []  // the first resize of a freshly built system (768 wide)
     var frames: [[Double]] = [], frames768: [[Double]] = [], framesBack: [[Double]] = []
-    var constraintCount = 0, conflicts = 0, ambiguous = 0
+    var constraintCount = 0, conflicts = 0
+    var ambiguousNodes: [Int] = []  // tree indices of the views AutoLayoutSystem reports ambiguous
     for run in 0..<runs {
         let c1 = threadCPU()
         let t1 = clock.now
@@ -255,7 +256,8 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
             frames = rootFrames { system.frame(of: $0) }
             constraintCount = system.constraints.count
             conflicts = system.conflicts.count
-            ambiguous = system.ambiguousViews.count
+            let ambiguous = Set(system.ambiguousViews)
+            ambiguousNodes = nodes.indices.filter { ambiguous.contains(index[$0]) }
         }
         var rs: [Double] = [], ro: [Double] = []
         for width in CardsScene.resizeWidths {
@@ -306,7 +308,7 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     }
     emit([("mode", "\"wired\""), ("views", "\(n)"), ("scene_views", "\(scene.views.count)"),
           ("constraints", "\(constraintCount)"), ("conflicts", "\(conflicts)"),
-          ("ambiguous_views", "\(ambiguous)"),
+          ("ambiguous_views", "\(ambiguousNodes.count)"), ("ambiguous_nodes", "\(ambiguousNodes)"),
           ("decode_s", "\(decodes.min()!)"), ("solve_s", "\(solves.min()!)"),
           ("solve_median_s", "\(solves.sorted()[solves.count / 2])"), ("solve_cpu_s", "\(cpus.min()!)"),
           ("resize_s", "\(resizes.min()!)"), ("resize_only_s", "\(resizeOnly.min()!)"),
