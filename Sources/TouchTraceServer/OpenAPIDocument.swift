@@ -851,6 +851,20 @@ components:
         contentOffset: {$ref: "#/components/schemas/Point"}
         width: {type: number, minimum: 0}
         height: {type: number, minimum: 0}
+        contentHugging:
+          type: object
+          description: "set: setContentHuggingPriority(_:for:) per axis given; the other axis keeps its priority."
+          properties:
+            horizontal: {type: number, minimum: 1, maximum: 1000}
+            vertical: {type: number, minimum: 1, maximum: 1000}
+          additionalProperties: false
+        compressionResistance:
+          type: object
+          description: "set: setContentCompressionResistancePriority(_:for:) per axis given."
+          properties:
+            horizontal: {type: number, minimum: 1, maximum: 1000}
+            vertical: {type: number, minimum: 1, maximum: 1000}
+          additionalProperties: false
       additionalProperties: true
     LayoutRequest:
       type: object
@@ -879,7 +893,9 @@ components:
             required: [view, reason]
             properties:
               view: {type: string}
-              reason: {type: string}
+              reason:
+                type: string
+                enum: [initialLayout, setNeedsLayout, boundsSizeChanged, boundsOriginChanged, superviewSizeChanged, subviewSizeChanged, subviewAdded, subviewRemoved, subviewsReordered, constraintsChanged]
               rule: {type: string}
               marks: {type: integer}
               pass: {type: string, enum: [initial, updateCycle, layoutIfNeeded]}

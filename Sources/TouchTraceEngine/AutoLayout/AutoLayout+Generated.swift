@@ -100,9 +100,10 @@ extension AutoLayout {
     /// subviews pinned to the container (`UISV-canvas-connection`), then per distribution
     /// `fill` — `next.leading == previous.trailing + spacing` (`UISV-spacing`);
     /// `fillEqually` — that plus equal lengths (`UISV-fill-equally`);
-    /// `fillProportionally` — that plus lengths proportional to the intrinsic lengths at 999;
+    /// `fillProportionally` — that plus lengths proportional to the intrinsic lengths at 999, 998…
+    /// (UIKit's multipliers, which count the spacing as content);
     /// `equalSpacing` — gaps `>= spacing` and distributing guides between neighbours with equal
-    /// lengths (required); `equalCentering` — the same between centres, equal at 150.
+    /// lengths (required); `equalCentering` — the same between centres, equal at 149, 148….
     /// Across: `fill` pins both edges; `leading`/`top`/`firstBaseline` pin the leading edge and
     /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom`/`lastBaseline`
     /// the reverse; `center` pins the centres. Non-fill alignments add `length == 0 @25` per view
@@ -149,16 +150,24 @@ extension AutoLayout {
         case .fillEqually:
             for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
         case .fillProportionally:
+            // UIKit's constraints, quirk included: `length_k == l_k / (Σl + gaps) × stack.length`
+            // at 999, 998, … in arrangement order (999 alone for a single view), `l` the intrinsic
+            // length, or the current length for a view without one. The spacing is counted as
+            // content, so with spacing > 0 the lengths cannot all hold: the earlier views keep
+            // theirs and the last one takes the difference (rdar://34595752).
             let lengths = arranged.map { v -> Double in
                 let s = scene.intrinsicContentSize(of: v)
-                return max(0, horizontal ? s.width : s.height)
+                let intrinsic = horizontal ? s.width : s.height
+                let size = scene.views[v].geometry.bounds.size
+                return intrinsic >= 0 ? intrinsic : max(0, horizontal ? size.width : size.height)
             }
             let total = lengths.reduce(0, +)
             let gaps = Double(arranged.count - 1) * spacing
             if total > 0 {
-                for (v, l) in zip(arranged, lengths) {
+                for (k, (v, l)) in zip(arranged, lengths).enumerated() {
+                    let priority = StackPriority.fillProportionally - (arranged.count > 1 ? Double(k) : 0)
                     add(
-                        .view(v), length, .equal, container, length, multiplier: l / total, constant: -gaps * l / total, priority: StackPriority.fillProportionally,
+                        .view(v), length, .equal, .view(stack), length, multiplier: l / (total + gaps), priority: max(1, priority),
                         "UISV-fill-proportionally")
                 }
             } else {
@@ -171,8 +180,10 @@ extension AutoLayout {
                 add(guide, lead, .equal, .view(a), centering ? center : trail, "UISV-distributing-edge")
                 add(guide, trail, .equal, .view(b), centering ? center : lead, "UISV-distributing-edge")
                 if k > 0 {
+                    // equalCentering's equal gaps count down from 149 in order, as UIKit's do.
                     add(
-                        guide, length, .equal, .spacer(stack: stack, index: 0), length, priority: centering ? StackPriority.equalCentering : 1000,
+                        guide, length, .equal, .spacer(stack: stack, index: 0), length,
+                        priority: centering ? max(1, StackPriority.equalCentering - Double(k)) : 1000,
                         centering ? "UISV-fill-equally-centering" : "UISV-fill-equally")
                 }
             }

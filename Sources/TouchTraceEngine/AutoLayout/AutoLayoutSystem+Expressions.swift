@@ -109,7 +109,9 @@ struct LayoutVariables {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return Constraint(lhs - rhs, relation, priority: Priority(Float(c.priority)), tag: tag)
+        var constraint = Constraint(lhs - rhs, relation, priority: Priority(Float(c.priority)), tag: tag)
+        if c.priority < 1000 { constraint.tieBreak = c.tieBreak }
+        return constraint
     }
 }
 

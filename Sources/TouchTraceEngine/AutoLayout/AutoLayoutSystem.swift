@@ -98,6 +98,39 @@ public struct AutoLayoutSystem: Sendable {
                 if let c = LayoutConstraint(spec, view: v, in: scene) { constraints.append(c) }
             }
         }
+        assignTieBreaks()
+    }
+
+    /// How ties between equally good solutions are settled (UIKit's engine settles them by the
+    /// order of its internal work; `hasAmbiguousLayout` is still true for such views, and they stay
+    /// in ``ambiguousViews``):
+    ///
+    /// - In general the constraint created first is kept and later ones give way: three labels of
+    ///   equal hugging chained between the edges of a wider superview leave the stretch to the last
+    ///   one. Weights fall from 2 to 1 in creation order.
+    /// - The content-size constraints of a stack view's arranged subviews along the stack's axis
+    ///   are settled by arrangement index, first view first: the first of the equally hugging (or
+    ///   equally resisting) arranged subviews stretches (or shrinks). `UIStackView`'s documentation
+    ///   says that ambiguity is resolved "based on their index in the arrangedSubviews array", and
+    ///   a `fill` row of labels with default hugging stretches its first label.
+    mutating func assignTieBreaks() {
+        var arrangement: [Int: (index: Int, count: Int, axis: LayoutAttribute)] = [:]
+        for v in views {
+            guard let config = scene.views[v].layout.stack else { continue }
+            let list = AutoLayout.arrangedSubviews(of: v, in: scene)
+            for (k, a) in list.enumerated() {
+                arrangement[a] = (k, list.count, config.axis == .horizontal ? .width : .height)
+            }
+        }
+        let n = Double(max(constraints.count, 1))
+        for k in constraints.indices where constraints[k].priority < 1000 {
+            let c = constraints[k]
+            if c.origin == .intrinsicContentSize, let place = arrangement[c.view], c.firstAttribute == place.axis {
+                constraints[k].tieBreak = 1 + Double(place.index + 1) / Double(place.count + 1)
+            } else {
+                constraints[k].tieBreak = 2 - Double(k) / n
+            }
+        }
     }
 
     /// The top-level container of every view, for the insertion order: the subview of the root

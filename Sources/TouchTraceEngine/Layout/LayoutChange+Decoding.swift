@@ -6,7 +6,7 @@ extension LayoutChange {
     public static let settableProperties = [
         "hidden", "alpha", "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch",
         "enabled", "selected", "highlighted", "on", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints",
-        "intrinsicContentSize", "text", "font", "touches", "actions", "pointInside",
+        "intrinsicContentSize", "contentHugging", "compressionResistance", "text", "font", "touches", "actions", "pointInside",
     ]
 
     /// Each operation's fields besides `op`.
@@ -203,6 +203,19 @@ extension SceneBuilder {
                 if f["autoresizingMask"] != nil { result.append(.autoresizingMask(scratch.layout.autoresizingMask)) }
                 if f["intrinsicContentSize"] != nil { result.append(.intrinsicContentSize(scratch.layout.intrinsicContentSize)) }
             }
+        }
+        for key in ["contentHugging", "compressionResistance"] {
+            guard let v = f[key], let o = context.object(v, at: p(key), allowed: ["horizontal", "vertical"], what: key) else { continue }
+            let before = context.problems.count
+            var axes: [Double?] = [nil, nil]
+            for (k, axis) in ["horizontal", "vertical"].enumerated() {
+                if let x = o[axis] { axes[k] = context.number(x, at: p(key) + "/" + axis, min: 1, max: 1000, what: "priority") }
+            }
+            if o.isEmpty { context.fail(p(key), "\(key) needs horizontal, vertical or both") }
+            guard context.problems.count == before else { continue }
+            result.append(key == "contentHugging"
+                ? .contentHugging(horizontal: axes[0], vertical: axes[1])
+                : .compressionResistance(horizontal: axes[0], vertical: axes[1]))
         }
         if let v = f["text"] {
             if v == .null {

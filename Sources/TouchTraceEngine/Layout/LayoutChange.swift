@@ -95,7 +95,7 @@ public struct RectPatch: Sendable, Hashable {
 
 /// A property a `set` change assigns. None of them changes geometry, so none marks a view as
 /// needing layout (L2); `text`, `font` and `intrinsicContentSize` feed `sizeThatFits` and, later,
-/// Auto Layout (L6).
+/// Auto Layout (L6), as do the content priorities.
 public enum ViewProperty: Sendable {
     case hidden(Bool), alpha(Double), userInteractionEnabled(Bool), clipsToBounds(Bool)
     case multipleTouchEnabled(Bool), exclusiveTouch(Bool)
@@ -105,6 +105,10 @@ public enum ViewProperty: Sendable {
     case on(Bool)
     case autoresizingMask(AutoresizingMask), translatesAutoresizingMaskIntoConstraints(Bool)
     case intrinsicContentSize(Size)
+    /// `setContentHuggingPriority(_:for:)` / `setContentCompressionResistancePriority(_:for:)`:
+    /// the axes given change, the others keep their priority.
+    case contentHugging(horizontal: Double?, vertical: Double?)
+    case compressionResistance(horizontal: Double?, vertical: Double?)
     case text(String?), font(Double)
     case touches(TouchHandling), actions([String]), pointInside(TouchArea)
 
@@ -124,6 +128,8 @@ public enum ViewProperty: Sendable {
         case .autoresizingMask: return "autoresizingMask"
         case .translatesAutoresizingMaskIntoConstraints: return "translatesAutoresizingMaskIntoConstraints"
         case .intrinsicContentSize: return "intrinsicContentSize"
+        case .contentHugging: return "contentHugging"
+        case .compressionResistance: return "compressionResistance"
         case .text: return "text"
         case .font: return "font"
         case .touches: return "touches"

@@ -26,6 +26,7 @@ extension LayoutEngine {
     mutating func apply(_ change: LayoutChange, index: Int) {
         let p = { (key: String) in JSONPointer.join(change.pointer, key) }
         record(.change(index: index, op: change.name))
+        changedSinceLayout = true
         switch change.op {
         case let .setFrame(id, patch):
             guard let v = view(id, at: p("view")) else { return }
@@ -187,6 +188,12 @@ extension LayoutEngine {
         case let .autoresizingMask(mask): scene.views[v].layout.autoresizingMask = mask
         case let .translatesAutoresizingMaskIntoConstraints(b): scene.views[v].layout.translatesAutoresizingMaskIntoConstraints = b
         case let .intrinsicContentSize(size): scene.views[v].layout.intrinsicContentSize = size
+        case let .contentHugging(h, vertical):
+            if let h { scene.views[v].layout.contentHugging.horizontal = h }
+            if let vertical { scene.views[v].layout.contentHugging.vertical = vertical }
+        case let .compressionResistance(h, vertical):
+            if let h { scene.views[v].layout.compressionResistance.horizontal = h }
+            if let vertical { scene.views[v].layout.compressionResistance.vertical = vertical }
         case let .text(text): scene.views[v].text = text
         case let .font(size): scene.views[v].fontSize = size
         case let .touches(handling): scene.views[v].touches = handling

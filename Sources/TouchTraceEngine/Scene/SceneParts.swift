@@ -87,6 +87,11 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
 public struct AxisPriorities: Sendable, Hashable {
     public var horizontal: Double
     public var vertical: Double
+
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
 }
 
 /// A constraint as the scene declares it (rule L6; solved by the Auto Layout issue). Items are
