@@ -491,7 +491,7 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
     Invalid:
-      description: JSON that breaks the scene or request format; `errors` lists every problem with its JSON pointer.
+      description: "JSON that breaks the scene format (type .../problems/invalid-scene, title 'Invalid scene') or the request around it: a touch sequence, a change, a point, an unknown id in them (type .../problems/invalid-request, title 'Invalid request'); `errors` lists every problem with its JSON pointer."
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}

@@ -29,8 +29,8 @@ private func problems(_ body: () throws(InputError) -> Void) -> [SceneProblem] {
         try body()
         return []
     } catch {
-        if case let .invalid(list) = error { return list }
-        return [SceneProblem(pointer: "", message: "malformed")]
+        if case .malformed = error { return [SceneProblem(pointer: "", message: "malformed")] }
+        return error.problems
     }
 }
 

@@ -146,7 +146,7 @@ extension LayoutEngine {
             }
             switch scene.addSubviewTree(json, at: p("subview"), to: parent, limits: limits) {
             case let .failure(error):
-                if case let .invalid(list) = error { problems.append(contentsOf: list) }
+                problems.append(contentsOf: error.problems)
             case let .success(v):
                 if let position {
                     scene.views[parent].subviews.removeLast()
