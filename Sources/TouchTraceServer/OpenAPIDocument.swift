@@ -558,6 +558,11 @@ components:
             tapSlop: {type: number, minimum: 0, default: 10}
             multiTapInterval: {type: number, minimum: 0, default: 0.35}
             multiTapRadius: {type: number, minimum: 0, default: 10}
+            layoutDirection:
+              type: string
+              enum: [leftToRight, rightToLeft]
+              default: leftToRight
+              description: "The app's userInterfaceLayoutDirection: leading/trailing constraints of views whose semanticContentAttribute is unspecified flip in rightToLeft (docs/autolayout.md)."
     View:
       type: object
       required: [id]
@@ -599,8 +604,22 @@ components:
         intrinsicContentSize: {type: object}
         contentHugging: {type: object}
         compressionResistance: {type: object}
-        layoutMargins: {type: object}
+        layoutMargins: {type: object, description: "{top, left, bottom, right}; physical, never flipped."}
+        directionalLayoutMargins:
+          type: object
+          description: Instead of layoutMargins; leading and trailing resolve against the view's effective direction.
+          additionalProperties: false
+          properties:
+            top: {type: number, default: 8}
+            leading: {type: number, default: 8}
+            bottom: {type: number, default: 8}
+            trailing: {type: number, default: 8}
         safeAreaInsets: {type: object}
+        semanticContentAttribute:
+          type: string
+          enum: [unspecified, playback, spatial, forceLeftToRight, forceRightToLeft]
+          default: unspecified
+          description: "The view's effective layout direction: forceRightToLeft is right-to-left; forceLeftToRight, playback and spatial left-to-right; unspecified the scene's layoutDirection.
         stack: {type: object}
         text: {type: string, description: "Title or label text, for the size estimate of sizeToFit (an approximation)."}
         font: {type: number, exclusiveMinimum: 0, description: "Font size in points (default 17)."}

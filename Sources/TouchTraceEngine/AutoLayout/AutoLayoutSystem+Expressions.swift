@@ -41,7 +41,7 @@ struct LayoutVariables {
                 v(owner, 3) - (e.top + e.bottom)
             )
         case let .layoutMargins(owner):
-            let e = scene.views[owner].layout.layoutMargins
+            let e = scene.layoutMargins(of: owner)
             return (
                 LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
                 v(owner, 3) - (e.top + e.bottom)
@@ -88,28 +88,53 @@ struct LayoutVariables {
 
     /// The solver form of a constraint: `first − (multiplier × second + constant)` related to 0.
     /// Nil when the items have no common ancestor.
+    ///
+    /// Right-to-left: a constraint with a `leading`/`trailing` attribute follows the effective
+    /// direction of the view it is written in, the nearest common ancestor of its items (the view
+    /// UIKit installs it on, whose content it arranges; a guide counts as its owning view). In
+    /// right-to-left it is read in that view's mirrored coordinates, `x' = width − x`: `leading`
+    /// is `width − right`, `trailing` is `width − left`, `centerX` is `width − centerX`. A positive
+    /// constant then points left, and the layout is the mirror image of the left-to-right one.
     mutating func solverConstraint(_ c: LayoutConstraint, tag: Int, in scene: Scene) -> Constraint? {
         var space: Int?
         if let second = c.second, c.firstAttribute.isLocation || c.secondAttribute.isLocation {
             guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return nil }
             space = a
         }
+        var mirrored = false
+        if let space, c.firstAttribute.isDirectional || c.secondAttribute.isDirectional {
+            mirrored = scene.layoutDirection(of: space) == .rightToLeft
+        }
         func margins(_ item: LayoutItem) -> EdgeInsets {
-            if case let .view(v) = item { return scene.views[v].layout.layoutMargins }
+            if case let .view(v) = item { return scene.layoutMargins(of: v) }
             return .zero
         }
-        let lhs = Self.read(c.firstAttribute, of: box(c.first, in: space, scene: scene), margins: margins(c.first))
-        var rhs = LinearExpression(constant: c.constant)
-        if let second = c.second {
-            rhs = rhs + Self.read(c.secondAttribute, of: box(second, in: space, scene: scene), margins: margins(second)) * c.multiplier
+        // One side: the reading, and the coefficient of the space's width (1 for a mirrored
+        // horizontal location, `width − x`).
+        func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> (LinearExpression, Double) {
+            let b = box(item, in: space, scene: scene)
+            guard mirrored, attribute.axis == .horizontal, attribute.isLocation else {
+                return (Self.read(attribute.resolved(for: .leftToRight), of: b, margins: margins(item)), 0)
+            }
+            return (-Self.read(attribute.resolved(for: .rightToLeft), of: b, margins: margins(item)), 1)
         }
+        let (lhs, lhsWidth) = side(c.first, c.firstAttribute)
+        var rhs = LinearExpression(constant: c.constant)
+        var width = lhsWidth
+        if let second = c.second {
+            let (r, rhsWidth) = side(second, c.secondAttribute)
+            rhs = rhs + r * c.multiplier
+            width -= rhsWidth * c.multiplier
+        }
+        var expression = lhs - rhs
+        if let space, width != 0 { expression = expression + LinearExpression(Self.view(space, 2)) * width }
         let relation: Relation
         switch c.relation {
         case .equal: relation = .equal
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        var constraint = Constraint(lhs - rhs, relation, priority: Priority(Float(c.priority)), tag: tag)
+        var constraint = Constraint(expression, relation, priority: Priority(Float(c.priority)), tag: tag)
         if c.priority < 1000 { constraint.tieBreak = c.tieBreak }
         return constraint
     }

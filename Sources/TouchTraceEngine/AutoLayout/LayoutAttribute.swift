@@ -1,9 +1,10 @@
 /// `NSLayoutConstraint.Attribute`, as the solver sees it (rule L6): which axis it lies on,
 /// whether it is a location or a size, and how it reads off an item's rectangle.
 ///
-/// TouchTrace lays out left-to-right only, so `leading` is `left` and `trailing` is `right`.
-/// Without font metrics a baseline is approximated: `firstBaseline` is the top edge and
-/// `lastBaseline` the bottom edge (see docs/autolayout.md).
+/// `leading` and `trailing` (and their margin forms) are `left` and `right` in a left-to-right
+/// constraint and `right` and `left`, read in mirrored coordinates, in a right-to-left one (see
+/// ``resolved(for:)`` and docs/autolayout.md). Without font metrics a baseline is approximated:
+/// `firstBaseline` is the top edge and `lastBaseline` the bottom edge.
 public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
     case firstBaseline, lastBaseline
@@ -39,6 +40,26 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
         case .left, .right, .leftMargin, .rightMargin: return 1
         case .leading, .trailing, .leadingMargin, .trailingMargin: return 2
         default: return 0
+        }
+    }
+
+    /// `leading`, `trailing`, `leadingMargin`, `trailingMargin`: the attributes whose edge
+    /// depends on the layout direction.
+    var isDirectional: Bool { directionFamily == 2 }
+
+    /// The physical attribute in a layout direction: in right-to-left, `leading` is `right`,
+    /// `trailing` is `left`, and the margin forms follow; every other attribute is itself.
+    public func resolved(for direction: LayoutDirection) -> LayoutAttribute {
+        switch (self, direction) {
+        case (.leading, .leftToRight): return .left
+        case (.trailing, .leftToRight): return .right
+        case (.leadingMargin, .leftToRight): return .leftMargin
+        case (.trailingMargin, .leftToRight): return .rightMargin
+        case (.leading, .rightToLeft): return .right
+        case (.trailing, .rightToLeft): return .left
+        case (.leadingMargin, .rightToLeft): return .rightMargin
+        case (.trailingMargin, .rightToLeft): return .leftMargin
+        default: return self
         }
     }
 

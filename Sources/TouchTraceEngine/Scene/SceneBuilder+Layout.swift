@@ -35,6 +35,18 @@ extension SceneBuilder {
         if let v = f["layoutMargins"], let e = context.insets(v, at: p("layoutMargins"), what: "layoutMargins", defaults: node.layout.layoutMargins) {
             node.layout.layoutMargins = e
         }
+        if let v = f["directionalLayoutMargins"] {
+            if f["layoutMargins"] != nil {
+                context.fail(p("directionalLayoutMargins"), "give either \"layoutMargins\" or \"directionalLayoutMargins\", not both (UIKit keeps one set of margins)")
+            } else if let e = readDirectionalInsets(v, at: p("directionalLayoutMargins"), what: "directionalLayoutMargins") {
+                node.layout.directionalLayoutMargins = e
+            }
+        }
+        if let v = f["semanticContentAttribute"],
+            let a = context.choice(v, at: p("semanticContentAttribute"), as: SemanticContentAttribute.self, what: "semanticContentAttribute")
+        {
+            node.layout.semanticContentAttribute = a
+        }
         if let v = f["safeAreaInsets"], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
             node.layout.safeAreaInsets = e
         }
@@ -65,6 +77,29 @@ extension SceneBuilder {
                 if let c = readConstraint(item, at: p("constraints") + "/\(i)", owner: node.id) { node.layout.constraints.append(c) }
             }
         }
+    }
+
+    /// `{top, leading, bottom, trailing}`; missing members keep UIKit's default margins.
+    mutating func readDirectionalInsets(_ value: JSONValue, at pointer: String, what: String) -> DirectionalEdgeInsets? {
+        let keys = ["top", "leading", "bottom", "trailing"]
+        guard let f = context.object(value, at: pointer, allowed: keys, what: what) else { return nil }
+        let d = LayoutConfig().layoutMargins
+        var e = DirectionalEdgeInsets(top: d.top, leading: d.left, bottom: d.bottom, trailing: d.right)
+        var ok = true
+        for key in keys {
+            guard let v = f[key] else { continue }
+            guard let n = context.number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
+                ok = false
+                continue
+            }
+            switch key {
+            case "top": e.top = n
+            case "leading": e.leading = n
+            case "bottom": e.bottom = n
+            default: e.trailing = n
+            }
+        }
+        return ok ? e : nil
     }
 
     mutating func readStack(_ value: JSONValue, at pointer: String) -> StackConfig {
