@@ -104,9 +104,12 @@ extension AutoLayout {
     /// (UIKit's multipliers, which count the spacing as content);
     /// `equalSpacing` — gaps `>= spacing` and distributing guides between neighbours with equal
     /// lengths (required); `equalCentering` — the same between centres, equal at 149, 148….
-    /// Across: `fill` pins both edges; `leading`/`top`/`firstBaseline` pin the leading edge and
-    /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom`/`lastBaseline`
-    /// the reverse; `center` pins the centres. Non-fill alignments add `length == 0 @25` per view
+    /// Across: `fill` pins both edges; `leading`/`top` pin the leading edge and
+    /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom` the reverse;
+    /// `firstBaseline`/`lastBaseline` (horizontal stacks) make the baselines equal and keep every
+    /// view inside an alignment spanner that starts at the top and hugs them at 51
+    /// (`UISV-spanning-fit`), so the view reaching highest touches the top (in vertical stacks
+    /// they act as `leading`/`trailing`); `center` pins the centres. Non-fill alignments add `length == 0 @25` per view
     /// (`UISV-ambiguity-suppression`) and `stack length == 0 @49` (`UISV-canvas-fit`) so the stack
     /// hugs its tallest view. The container is the stack's bounds, or its layout margins with
     /// `layoutMarginsRelativeArrangement`.
@@ -188,7 +191,19 @@ extension AutoLayout {
                 }
             }
         }
+        let baseline: LayoutAttribute? = !horizontal ? nil : config.alignment == .firstBaseline ? .firstBaseline
+            : config.alignment == .lastBaseline ? .lastBaseline : nil
         for v in arranged {
+            if let baseline {
+                // Baseline alignment (horizontal stacks): baselines equal to the first view's,
+                // every view inside the alignment spanner, which starts at the top and hugs them.
+                let spanner = LayoutItem.spacer(stack: stack, index: LayoutItem.alignmentSpannerIndex)
+                if v != firstView { add(.view(v), baseline, .equal, .view(firstView), baseline, "UISV-alignment") }
+                add(spanner, .top, .lessThanOrEqual, .view(v), .top, "UISV-spanning-boundary")
+                add(spanner, .bottom, .greaterThanOrEqual, .view(v), .bottom, "UISV-spanning-boundary")
+                add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
+                continue
+            }
             switch config.alignment {
             case .fill:
                 add(.view(v), crossLead, .equal, container, crossLead, "UISV-alignment")
@@ -206,6 +221,14 @@ extension AutoLayout {
             if config.alignment != .fill {
                 add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
             }
+        }
+        if baseline != nil {
+            let spanner = LayoutItem.spacer(stack: stack, index: LayoutItem.alignmentSpannerIndex)
+            add(spanner, .top, .equal, container, .top, "UISV-alignment-spanner")
+            add(spanner, .bottom, .lessThanOrEqual, container, .bottom, "UISV-alignment-spanner")
+            add(spanner, .leading, .equal, container, .leading, "UISV-alignment-spanner")
+            add(spanner, .width, .equal, container, .width, "UISV-alignment-spanner")
+            add(spanner, .height, .equal, nil, .notAnAttribute, priority: StackPriority.spanningFit, "UISV-spanning-fit")
         }
         if config.alignment != .fill {
             add(.view(stack), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")

@@ -112,6 +112,15 @@ struct LayoutVariables {
         // One side: the reading, and the coefficient of the space's width (1 for a mirrored
         // horizontal location, `width − x`).
         func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> (LinearExpression, Double) {
+            if attribute.isBaseline, case let .view(v) = item {
+                // The baseline of the view that stands for it (a stack view's arranged subview),
+                // from its text metrics (Scene+Baselines.swift).
+                let last = attribute == .lastBaseline
+                let target = scene.baselineView(of: v, last: last)
+                let b = box(.view(target), in: space, scene: scene)
+                let r = scene.baselineReading(of: target, last: last)
+                return (b.y + b.h * r.heightFactor + r.offset, 0)
+            }
             let b = box(item, in: space, scene: scene)
             guard mirrored, attribute.axis == .horizontal, attribute.isLocation else {
                 return (Self.read(attribute.resolved(for: .leftToRight), of: b, margins: margins(item)), 0)
