@@ -853,11 +853,20 @@ components:
     LayoutChange:
       type: object
       required: [op]
-      description: "One change (docs/layout.md): setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow."
+      description: "One change (docs/layout.md): setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow, addConstraint, setConstraint."
       properties:
         op:
           type: string
-          enum: [setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow]
+          enum: [setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow, addConstraint, setConstraint]
+        constraint:
+          description: "addConstraint: a constraint object of the scene format (firstItem defaults to view). setConstraint: the identifier of a declared constraint (or give view and index)."
+          oneOf:
+            - {type: string}
+            - {type: object}
+        index: {type: integer, minimum: 0, description: "setConstraint: the constraint's index in the view's constraints."}
+        constant: {type: number, description: "setConstraint: constraint.constant."}
+        priority: {type: number, minimum: 1, maximum: 1000, description: "setConstraint: constraint.priority; not between required and optional while active."}
+        active: {type: boolean, description: "setConstraint: constraint.isActive."}
         view: {type: string}
         window: {type: string}
         to: {type: string}

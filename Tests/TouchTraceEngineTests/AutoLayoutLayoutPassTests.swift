@@ -37,6 +37,15 @@ import TouchTraceEngine
         #expect(frames["inner"] == Self.rect(0, 0, 390, 10))
     }
 
+    @Test func constraintChangesReachTheFramesInTheSamePass() throws {
+        let frames = try Self.frames(#"{"changes": [{"op": "setConstraint", "view": "box", "index": 0, "constant": 30}]}"#)
+        #expect(frames["box"] == Self.rect(30, 10, 360, 40))
+        // box's size changed: its flexible-width subview followed (L5).
+        #expect(frames["inner"] == Self.rect(0, 0, 370, 10))
+        let added = try Self.frames(#"{"changes": [{"op": "addConstraint", "view": "box", "constraint": {"firstAttribute": "height", "constant": 80, "priority": 999}}, {"op": "setConstraint", "view": "box", "index": 3, "active": false}]}"#)
+        #expect(added["box"] == Self.rect(10, 10, 380, 80))
+    }
+
     @Test func windowResizeRelaysOutThroughAutoresizingAndConstraints() throws {
         let frames = try Self.frames(#"{"changes": [{"op": "resizeWindow", "window": "win", "width": 800, "height": 400}]}"#)
         #expect(frames["root"] == Self.rect(0, 0, 800, 400))

@@ -62,7 +62,7 @@ public struct AutoLayoutSystem: Sendable {
         var valid: [Int: [ConstraintSpec]] = [:]
         for v in scene.views.indices where !scene.views[v].detached && scene.isAttached(v) {
             let node = scene.views[v]
-            for spec in node.layout.constraints where AutoLayout.validate(spec, in: scene).isEmpty {
+            for spec in node.layout.constraints where spec.active && AutoLayout.validate(spec, in: scene).isEmpty {
                 valid[v, default: []].append(spec)
                 taking.insert(v)
                 if let a = scene.layoutItem(named: spec.firstItem) { taking.insert(a.anchor) }

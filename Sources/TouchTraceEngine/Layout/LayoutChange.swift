@@ -37,6 +37,18 @@ public struct LayoutChange: Sendable {
         case scroll(view: String, contentOffset: Point)
         /// The window's size changes, its frame origin stays (a rotation is a resize).
         case resizeWindow(window: String, size: Size)
+        /// `view.addConstraint(c)` / `c.isActive = true` for a new constraint (L6), declared as
+        /// in the scene format; `firstItem` defaults to `view`.
+        case addConstraint(view: String, constraint: ConstraintSpec)
+        /// `constraint.constant = …`, `.priority = …`, `.isActive = …` on a declared constraint (L6).
+        case setConstraint(ConstraintReference, constant: Double?, priority: Double?, active: Bool?)
+    }
+
+    /// A declared constraint: by its `identifier` (unique in the scene), or by its owning view
+    /// and index in that view's `constraints`.
+    public enum ConstraintReference: Sendable {
+        case identifier(String)
+        case index(view: String, index: Int)
     }
 
     /// The view `addSubview` adds: an existing one by id (it moves, M4), or a new view object.
@@ -50,6 +62,8 @@ public struct LayoutChange: Sendable {
     public var name: String {
         switch op {
         case .setFrame: return "setFrame"
+        case .addConstraint: return "addConstraint"
+        case .setConstraint: return "setConstraint"
         case .setBounds: return "setBounds"
         case .setCenter: return "setCenter"
         case .setTransform: return "setTransform"

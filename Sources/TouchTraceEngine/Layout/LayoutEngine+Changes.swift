@@ -89,6 +89,52 @@ extension LayoutEngine {
             }
             let frame = scene.views[v].geometry.untransformedFrame
             setFrame(Rect(origin: frame.origin, size: size), of: v)
+        case let .addConstraint(id, spec):
+            guard let v = view(id, at: p("view")) else { return }
+            let problems = AutoLayout.validate(spec, in: scene)
+            guard problems.isEmpty else {
+                self.problems.append(contentsOf: problems)
+                return
+            }
+            scene.views[v].layout.constraints.append(spec)
+        case let .setConstraint(reference, constant, priority, active):
+            guard let (v, k) = constraint(reference, at: change.pointer) else { return }
+            var spec = scene.views[v].layout.constraints[k]
+            let wasActive = spec.active
+            if let priority, wasActive, active != false, (priority >= 1000) != (spec.priority >= 1000) {
+                fail(p("priority"), "UIKit raises here: a priority cannot change from required to optional (or back) on an active constraint; deactivate it in an earlier change first")
+                return
+            }
+            if let constant { spec.constant = constant }
+            if let priority { spec.priority = priority }
+            if let active { spec.active = active }
+            scene.views[v].layout.constraints[k] = spec
+        }
+    }
+
+    /// The declared constraint a `setConstraint` names: (owning view, index), or nil with a
+    /// problem (unknown or repeated identifier, unknown view, index out of range).
+    mutating func constraint(_ reference: LayoutChange.ConstraintReference, at pointer: String) -> (Int, Int)? {
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        switch reference {
+        case let .identifier(name):
+            var found: [(Int, Int)] = []
+            for v in scene.views.indices {
+                for (k, spec) in scene.views[v].layout.constraints.enumerated() where spec.identifier == name { found.append((v, k)) }
+            }
+            if found.count == 1 { return found[0] }
+            fail(p("constraint"), found.isEmpty
+                ? "no constraint has the identifier \"\(name)\""
+                : "\(found.count) constraints have the identifier \"\(name)\"; name one by \"view\" and \"index\"")
+            return nil
+        case let .index(id, index):
+            guard let v = view(id, at: p("view")) else { return nil }
+            let count = scene.views[v].layout.constraints.count
+            guard index < count else {
+                fail(p("index"), "\"\(id)\" has \(count) constraint\(count == 1 ? "" : "s"); index \(index) is past the end")
+                return nil
+            }
+            return (v, index)
         }
     }
 

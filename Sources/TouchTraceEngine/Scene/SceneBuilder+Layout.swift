@@ -116,7 +116,7 @@ extension SceneBuilder {
 
     static let constraintFields = [
         "identifier", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute", "multiplier",
-        "constant", "priority",
+        "constant", "priority", "active",
     ]
 
     /// A constraint (rule L6). `firstItem` defaults to the view that declares it.
@@ -171,11 +171,12 @@ extension SceneBuilder {
         let priority = f["priority"].flatMap { context.number($0, at: pointer + "/priority", min: 1, max: 1000, what: "priority") } ?? 1000
         var identifier: String?
         if let v = f["identifier"] { identifier = context.string(v, at: pointer + "/identifier", what: "identifier") }
+        let active = f["active"].flatMap { context.bool($0, at: pointer + "/active", what: "active") } ?? true
         guard ok, let firstAttribute else { return nil }
         return ConstraintSpec(
             identifier: identifier, firstItem: first, firstAttribute: firstAttribute, relation: relation,
             secondItem: second, secondAttribute: secondAttribute, multiplier: multiplier, constant: constant,
-            priority: priority, pointer: pointer)
+            priority: priority, pointer: pointer, active: active)
     }
 
     /// Checks every id reference now that all ids are known (rule T5: an unknown target is an

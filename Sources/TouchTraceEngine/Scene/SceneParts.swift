@@ -116,6 +116,8 @@ public struct ConstraintSpec: Sendable, Hashable {
     public var priority: Double
     /// The pointer of the constraint in the scene document, for error reports.
     public var pointer: String
+    /// `isActive`: an inactive constraint is kept (and validated) but not installed.
+    public var active: Bool = true
 }
 
 /// A `UILayoutGuide` declared on a view.
