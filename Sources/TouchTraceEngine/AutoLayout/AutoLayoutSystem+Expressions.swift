@@ -12,6 +12,9 @@ struct LayoutVariables {
     let viewCount: Int
     /// Variables of guides, by item, numbered after the views'.
     var guideBase: [LayoutItem: Int] = [:]
+    /// Safe-area insets derived from solved frames (`AutoLayoutSystem.refineSafeAreas()`); a
+    /// view not listed uses the insets its current frames give.
+    var safeAreaInsets: [Int: EdgeInsets] = [:]
 
     init(viewCount: Int) { self.viewCount = viewCount }
 
@@ -35,7 +38,7 @@ struct LayoutVariables {
         case let .view(view):
             return (v(view, 0), v(view, 1), v(view, 2), v(view, 3))
         case let .safeArea(owner):
-            let e = AutoLayout.safeAreaInsets(of: owner, in: scene)
+            let e = safeAreaInsets[owner] ?? AutoLayout.safeAreaInsets(of: owner, in: scene)
             return (
                 LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
                 v(owner, 3) - (e.top + e.bottom)
@@ -150,14 +153,42 @@ struct LayoutVariables {
 }
 
 extension AutoLayout {
-    /// A view's `safeAreaInsets`: the scene's value for the view; a window's direct subview
-    /// (a root view, which fills its window) that declares none inherits the window's.
-    /// UIKit computes every view's insets from its overlap with the window's unsafe edges; that
-    /// needs the solved frames, so deeper views use only what the scene declares.
+    /// A view's `safeAreaInsets` from the views' current frames (see the variant with `frame`).
     public static func safeAreaInsets(of view: Int, in scene: Scene) -> EdgeInsets {
-        let own = scene.views[view].layout.safeAreaInsets
-        if own != .zero { return own }
-        if let parent = scene.views[view].parent, scene.views[parent].isWindow { return scene.views[parent].layout.safeAreaInsets }
-        return own
+        safeAreaInsets(of: view, in: scene) { scene.views[$0].geometry.untransformedFrame }
+    }
+
+    /// A view's `safeAreaInsets` as UIKit derives them: a window's are the scene's (the device's
+    /// unsafe edges); any other view's are the part of its superview's insets that it overlaps,
+    /// edge by edge (`top = max(0, superview.top − frame.minY)`, …, at most the view's length),
+    /// so a root view that fills its window has the window's and a view inside the safe area has
+    /// none. A view that declares `safeAreaInsets` in the scene has those. `frame` gives each
+    /// view's untransformed frame in its superview (solved ones during Auto Layout); scrolling
+    /// (bounds origins) is taken into account, transforms are not.
+    public static func safeAreaInsets(of view: Int, in scene: Scene, frame: (Int) -> Rect) -> EdgeInsets {
+        var chain: [Int] = []
+        var current: Int? = view
+        while let c = current, chain.count <= SceneLimits().maxDepth {
+            chain.append(c)
+            current = scene.views[c].parent
+        }
+        var insets = EdgeInsets.zero
+        for v in chain.reversed() {
+            let declared = scene.views[v].layout.safeAreaInsets
+            guard let parent = scene.views[v].parent, declared == .zero else {
+                insets = declared
+                continue
+            }
+            let f = frame(v)
+            let origin = scene.views[parent].geometry.bounds.origin
+            let size = frame(parent).size
+            let x = f.minX - origin.x, y = f.minY - origin.y
+            insets = EdgeInsets(
+                top: min(max(0, insets.top - y), f.size.height),
+                left: min(max(0, insets.left - x), f.size.width),
+                bottom: min(max(0, y + f.size.height - (size.height - insets.bottom)), f.size.height),
+                right: min(max(0, x + f.size.width - (size.width - insets.right)), f.size.width))
+        }
+        return insets
     }
 }

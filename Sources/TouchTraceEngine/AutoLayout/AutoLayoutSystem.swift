@@ -52,6 +52,43 @@ public struct AutoLayoutSystem: Sendable {
         self.variables = LayoutVariables(viewCount: scene.views.count)
         collect()
         solve()
+        refineSafeAreas()
+    }
+
+    /// Safe-area guides below a root view depend on where the views end up (a view's insets are
+    /// the part of its superview's it overlaps), so the first solution uses the current frames
+    /// and, when the solved frames give other insets, the system is solved again with those,
+    /// as UIKit's `safeAreaInsetsDidChange` → layout round does (at most 3 more rounds).
+    mutating func refineSafeAreas() {
+        var owners = Set<Int>()
+        for c in constraints {
+            if case let .safeArea(o) = c.first { owners.insert(o) }
+            if case let .safeArea(o)? = c.second { owners.insert(o) }
+        }
+        guard !owners.isEmpty else { return }
+        let inSystem = Set(views)
+        for _ in 0..<3 {
+            var next: [Int: EdgeInsets] = [:]
+            var changed = false
+            for o in owners.sorted() {
+                let insets = AutoLayout.safeAreaInsets(of: o, in: scene) { v in
+                    inSystem.contains(v) ? frame(of: v) : scene.views[v].geometry.untransformedFrame
+                }
+                next[o] = insets
+                let used = variables.safeAreaInsets[o] ?? AutoLayout.safeAreaInsets(of: o, in: scene)
+                if Self.differ(insets, used) { changed = true }
+            }
+            guard changed else { return }
+            variables.safeAreaInsets = next
+            solvers = []
+            conflicts = []
+            partOfVariable = [:]
+            solve()
+        }
+    }
+
+    static func differ(_ a: EdgeInsets, _ b: EdgeInsets) -> Bool {
+        abs(a.top - b.top) > 1e-9 || abs(a.left - b.left) > 1e-9 || abs(a.bottom - b.bottom) > 1e-9 || abs(a.right - b.right) > 1e-9
     }
 
     // MARK: Building
