@@ -49,13 +49,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The 'cards' benchmark scene and kiwisolver's frames for it, shared by two test targets.
+        .target(name: "CardsSceneSupport", path: "Tests/CardsSceneSupport"),
         .testTarget(
             name: "TouchTraceEngineTests",
-            dependencies: ["TouchTraceEngine"]
+            dependencies: ["TouchTraceEngine", "CardsSceneSupport"]
         ),
         .testTarget(
             name: "TouchTraceSolverTests",
-            dependencies: ["TouchTraceSolver"]
+            dependencies: ["TouchTraceSolver", "CardsSceneSupport"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",

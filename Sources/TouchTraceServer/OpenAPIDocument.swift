@@ -491,7 +491,7 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
     Invalid:
-      description: JSON that breaks the scene or request format; `errors` lists every problem with its JSON pointer.
+      description: "JSON that breaks the scene format (type .../problems/invalid-scene, title 'Invalid scene') or the request around it: a touch sequence, a change, a point, an unknown id in them (type .../problems/invalid-request, title 'Invalid request'); `errors` lists every problem with its JSON pointer."
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
@@ -558,6 +558,11 @@ components:
             tapSlop: {type: number, minimum: 0, default: 10}
             multiTapInterval: {type: number, minimum: 0, default: 0.35}
             multiTapRadius: {type: number, minimum: 0, default: 10}
+            layoutDirection:
+              type: string
+              enum: [leftToRight, rightToLeft]
+              default: leftToRight
+              description: "The app's userInterfaceLayoutDirection: leading/trailing constraints of views whose semanticContentAttribute is unspecified flip in rightToLeft (docs/autolayout.md)."
     View:
       type: object
       required: [id]
@@ -599,8 +604,22 @@ components:
         intrinsicContentSize: {type: object}
         contentHugging: {type: object}
         compressionResistance: {type: object}
-        layoutMargins: {type: object}
+        layoutMargins: {type: object, description: "{top, left, bottom, right}; physical, never flipped."}
+        directionalLayoutMargins:
+          type: object
+          description: Instead of layoutMargins; leading and trailing resolve against the view's effective direction.
+          additionalProperties: false
+          properties:
+            top: {type: number, default: 8}
+            leading: {type: number, default: 8}
+            bottom: {type: number, default: 8}
+            trailing: {type: number, default: 8}
         safeAreaInsets: {type: object}
+        semanticContentAttribute:
+          type: string
+          enum: [unspecified, playback, spatial, forceLeftToRight, forceRightToLeft]
+          default: unspecified
+          description: "The view's effective layout direction: forceRightToLeft is right-to-left; forceLeftToRight, playback and spatial left-to-right; unspecified the scene's layoutDirection.
         stack: {type: object}
         text: {type: string, description: "Title or label text, for the size estimate of sizeToFit (an approximation)."}
         font: {type: number, exclusiveMinimum: 0, description: "Font size in points (default 17)."}
@@ -834,11 +853,20 @@ components:
     LayoutChange:
       type: object
       required: [op]
-      description: "One change (docs/layout.md): setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow."
+      description: "One change (docs/layout.md): setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow, addConstraint, setConstraint."
       properties:
         op:
           type: string
-          enum: [setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow]
+          enum: [setFrame, setBounds, setCenter, setTransform, set, addSubview, removeFromSuperview, bringSubviewToFront, sendSubviewToBack, setNeedsLayout, layoutIfNeeded, sizeToFit, scroll, resizeWindow, addConstraint, setConstraint]
+        constraint:
+          description: "addConstraint: a constraint object of the scene format (firstItem defaults to view). setConstraint: the identifier of a declared constraint (or give view and index)."
+          oneOf:
+            - {type: string}
+            - {type: object}
+        index: {type: integer, minimum: 0, description: "setConstraint: the constraint's index in the view's constraints."}
+        constant: {type: number, description: "setConstraint: constraint.constant."}
+        priority: {type: number, minimum: 1, maximum: 1000, description: "setConstraint: constraint.priority; not between required and optional while active."}
+        active: {type: boolean, description: "setConstraint: constraint.isActive."}
         view: {type: string}
         window: {type: string}
         to: {type: string}
@@ -851,6 +879,20 @@ components:
         contentOffset: {$ref: "#/components/schemas/Point"}
         width: {type: number, minimum: 0}
         height: {type: number, minimum: 0}
+        contentHugging:
+          type: object
+          description: "set: setContentHuggingPriority(_:for:) per axis given; the other axis keeps its priority."
+          properties:
+            horizontal: {type: number, minimum: 1, maximum: 1000}
+            vertical: {type: number, minimum: 1, maximum: 1000}
+          additionalProperties: false
+        compressionResistance:
+          type: object
+          description: "set: setContentCompressionResistancePriority(_:for:) per axis given."
+          properties:
+            horizontal: {type: number, minimum: 1, maximum: 1000}
+            vertical: {type: number, minimum: 1, maximum: 1000}
+          additionalProperties: false
       additionalProperties: true
     LayoutRequest:
       type: object
@@ -879,7 +921,9 @@ components:
             required: [view, reason]
             properties:
               view: {type: string}
-              reason: {type: string}
+              reason:
+                type: string
+                enum: [initialLayout, setNeedsLayout, boundsSizeChanged, boundsOriginChanged, superviewSizeChanged, subviewSizeChanged, subviewAdded, subviewRemoved, subviewsReordered, constraintsChanged]
               rule: {type: string}
               marks: {type: integer}
               pass: {type: string, enum: [initial, updateCycle, layoutIfNeeded]}

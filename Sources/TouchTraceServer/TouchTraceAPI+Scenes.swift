@@ -159,7 +159,7 @@ extension TouchTraceAPI {
             scene = try await loadScene(id)
         } else {
             guard let inline = json["scene"] else {
-                throw APIError.input(.invalid([SceneProblem(pointer: "/scene", message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/…")]))
+                throw APIError.input(.invalidRequest([SceneProblem(pointer: "/scene", message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/…")]))
             }
             scene = try decodeScene(inline, at: "/scene")
         }

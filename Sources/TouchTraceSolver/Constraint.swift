@@ -7,11 +7,20 @@ public enum Relation: UInt8, Hashable, Sendable {
 ///
 /// `tag` is free for the caller (for example the index of the `NSLayoutConstraint` it came from);
 /// the solver carries it into conflict reports untouched.
+///
+/// `tieBreak` (optional constraints only, default 0) decides between solutions that are *equally
+/// good at every priority*: among those, the solver minimises Σ tieBreak × violation, a last tier
+/// below every priority. It never changes which solution is optimal for the priorities, so it
+/// only picks a vertex where the priorities alone leave a tie (two views with equal hugging that
+/// share a stretch), and such variables still count as ambiguous (``Solver/isAmbiguous(_:)``).
+/// A higher weight means the constraint is kept rather than violated when it ties with others.
 public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     public var expression: LinearExpression
     public var relation: Relation
     public var priority: Priority
     public var tag: Int
+    /// Weight of this constraint's violation in the tie-break tier (≥ 0, finite; 0 = none).
+    public var tieBreak: Double = 0
 
     @inlinable
     public init(_ expression: LinearExpression, _ relation: Relation, priority: Priority = .required, tag: Int = 0) {
@@ -25,6 +34,13 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     public func priority(_ p: Float) -> Constraint {
         var c = self
         c.priority = Priority(p)
+        return c
+    }
+
+    /// A copy with a tie-break weight (see ``tieBreak``): `(w <= 20).priority(250).tieBreak(2)`.
+    public func tieBreak(_ weight: Double) -> Constraint {
+        var c = self
+        c.tieBreak = weight
         return c
     }
 

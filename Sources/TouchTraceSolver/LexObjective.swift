@@ -24,6 +24,12 @@ struct LexObjective: Sendable {
     /// Number of tiers in use.
     var count: Int { priorities.count }
 
+    /// The priority value of the tie-break tier: below every valid priority (those are > 0), so it
+    /// is always compared last. See `Constraint.tieBreak`.
+    static let tieBreakPriority: Float = 0
+    /// Component of the tie-break tier once it exists.
+    private(set) var tieBreakComponent: Int = -1
+
     /// Tier priorities, highest first.
     var prioritiesByImportance: [Float] { order.map { priorities[$0] } }
 
@@ -47,6 +53,7 @@ struct LexObjective: Sendable {
             stride = newStride
         }
         priorities.append(priority)
+        if priority == Self.tieBreakPriority { tieBreakComponent = component }
         let rank = order.firstIndex { priorities[$0] < priority } ?? order.count
         order.insert(component, at: rank)
         return component
@@ -61,6 +68,15 @@ struct LexObjective: Sendable {
     func isZero(_ s: Int32) -> Bool {
         let base = Int(s) * stride
         for t in 0..<priorities.count where coefficients[base + t] != 0 { return false }
+        return true
+    }
+
+    /// `true` when every *priority* component is zero (the tie-break tier is not looked at): moving
+    /// the symbol costs nothing that any priority cares about.
+    @inline(__always)
+    func isZeroAtEveryPriority(_ s: Int32) -> Bool {
+        let base = Int(s) * stride
+        for t in 0..<priorities.count where t != tieBreakComponent && coefficients[base + t] != 0 { return false }
         return true
     }
 

@@ -17,6 +17,9 @@
 /// - **No dummy columns by default.** Required equalities (most UI constraints) get no marker;
 ///   removing one rebuilds the tableau, and conflicts are explained on demand (see
 ///   ``init(tracksRequiredEqualities:)``).
+/// - **Tie-break tier.** Below every priority, an optional tier minimises Σ `tieBreak` × violation
+///   (``Constraint/tieBreak``), so a layer can say how UIKit settles ties between equally good
+///   solutions; ambiguity ignores it.
 /// - **Exact rejection.** A required constraint that cannot hold is rolled back completely and the
 ///   error lists the installed constraints it conflicts with.
 /// - **Robust input.** NaN/infinite numbers and bad priorities are ``SolverError``s; nothing traps.
@@ -56,8 +59,11 @@ public struct Solver: Sendable {
     public var tracksRequiredEqualities: Bool { box.core.tracksRequiredEqualities }
     /// Number of installed constraints (edit constraints included).
     public var constraintCount: Int { box.core.installedCount }
-    /// Distinct optional priorities seen by the objective, highest first.
-    public var tiers: [Priority] { box.core.objective.prioritiesByImportance.map(Priority.init) }
+    /// Distinct optional priorities seen by the objective, highest first (the tie-break tier of
+    /// `Constraint.tieBreak` is not a priority and is not listed).
+    public var tiers: [Priority] {
+        box.core.objective.prioritiesByImportance.filter { $0 != LexObjective.tieBreakPriority }.map(Priority.init)
+    }
     /// Size of the tableau, for diagnostics and benchmarks.
     public var statistics: TableauStatistics { box.core.tableauStatistics }
 

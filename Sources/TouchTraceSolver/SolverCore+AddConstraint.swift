@@ -54,10 +54,11 @@ extension SolverCore {
 
     func validate(_ c: Constraint) throws(SolverError) {
         guard c.priority.isValid else { throw .invalidPriority(c.priority) }
-        guard c.expression.isFinite else { throw .nonFiniteValue(c) }
+        guard c.expression.isFinite, c.tieBreak.isFinite, c.tieBreak >= 0 else { throw .nonFiniteValue(c) }
         for t in c.expression.terms where t.variable.id < 0 { throw .invalidVariable(t.variable) }
-        let newTier = !c.priority.isRequired && objective.tier(of: c.priority.rawValue) == nil
-        let tiers = newTier && objective.count == objective.stride ? max(4, objective.stride * 2) : objective.stride
+        var newTiers = !c.priority.isRequired && objective.tier(of: c.priority.rawValue) == nil ? 1 : 0
+        if !c.priority.isRequired && c.tieBreak > 0 && objective.tieBreakComponent < 0 { newTiers += 1 }
+        let tiers = objective.count + newTiers > objective.stride ? max(4, objective.stride * 2) : objective.stride
         let symbols = kinds.count + c.expression.terms.count + 3
         if tiers > 0 && symbols > SolverLimits.maximumObjectiveCoefficients / tiers {
             throw .limitExceeded("\(symbols) symbols × \(tiers) priority tiers")
@@ -75,6 +76,7 @@ extension SolverCore {
         var marker: Int32 = -1, other: Int32 = -1
         let required = c.priority.isRequired
         let tier = required ? -1 : objective.ensureTier(c.priority.rawValue)
+        let tie = required || c.tieBreak == 0 ? -1 : objective.ensureTier(LexObjective.tieBreakPriority)
         switch c.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign: Double = c.relation == .lessThanOrEqual ? 1 : -1
@@ -84,6 +86,7 @@ extension SolverCore {
                 other = newSymbol(.error, owner: owner)
                 row.insert(other, -sign)
                 addToObjective(other, tier: tier, 1)
+                if tie >= 0 { addToObjective(other, tier: tie, c.tieBreak) }
             }
         case .equal:
             if required {
@@ -98,6 +101,10 @@ extension SolverCore {
                 row.insert(other, 1)
                 addToObjective(marker, tier: tier, 1)
                 addToObjective(other, tier: tier, 1)
+                if tie >= 0 {
+                    addToObjective(marker, tier: tie, c.tieBreak)
+                    addToObjective(other, tier: tie, c.tieBreak)
+                }
             }
         }
         if row.constant < 0 { row.reverseSign() }

@@ -13,6 +13,9 @@ extension SolverCore {
     /// layout layer meets (a view with too few constraints, optional-only constraints that are all
     /// satisfiable at more than one value). At a degenerate vertex it can miss a direction reachable
     /// only through zero-length pivots, and then answers "determined".
+    ///
+    /// Costs in the tie-break tier (`Constraint.tieBreak`) are ignored: a tie broken by that rule is
+    /// still a tie between equally good solutions, which is what UIKit reports as ambiguous.
     func isAmbiguous(_ variable: Variable) -> Bool {
         guard let s = symbol(of: variable) else { return true }
         let slot = slotOf[Int(s)]
@@ -33,7 +36,7 @@ extension SolverCore {
     /// either way) without violating a restricted row or raising the objective.
     func canMove(_ s: Int32) -> Bool {
         let kind = kinds[Int(s)]
-        if kind == .dummy || !objective.isZero(s) { return false }
+        if kind == .dummy || !objective.isZeroAtEveryPriority(s) { return false }
         var upBlocked = false, downBlocked = false
         for slot in columns[Int(s)] {
             let i = Int(slot)

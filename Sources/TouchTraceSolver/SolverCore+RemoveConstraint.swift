@@ -28,8 +28,10 @@ extension SolverCore {
             return
         }
         if !record.constraint.isRequired, let tier = objective.tier(of: record.constraint.priority.rawValue) {
+            let tie = record.constraint.tieBreak > 0 ? objective.tieBreakComponent : -1
             for m in [record.marker, record.other] where m >= 0 && kinds[Int(m)] == .error {
                 addToObjective(m, tier: tier, -1)
+                if tie >= 0 { addToObjective(m, tier: tie, -record.constraint.tieBreak) }
             }
         }
         let marker = record.marker

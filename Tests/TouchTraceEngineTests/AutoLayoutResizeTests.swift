@@ -1,3 +1,4 @@
+import CardsSceneSupport
 import Testing
 import TouchTraceEngine
 
@@ -17,7 +18,7 @@ import TouchTraceEngine
         let scene = try SceneDecoder().decode(bytes: Array(Cards.sceneJSON(nodes, followsWindow: true).utf8))
         var system = AutoLayoutSystem(scene: scene)
         let win = try #require(scene.viewIndex("win"))
-        for (width, expected) in [(768.0, Cards.kiwiFrames60At768), (1024, Cards.kiwiFrames60), (1280, nil), (768, Cards.kiwiFrames60At768)] {
+        for (width, expected) in [(768.0, KiwiCardsFrames.kiwiFrames60At768), (1024, KiwiCardsFrames.kiwiFrames60), (1280, nil), (768, KiwiCardsFrames.kiwiFrames60At768)] {
             system.resize(window: win, to: Size(width: width, height: 2000))
             #expect(system.conflicts.isEmpty)
             #expect(Self.widthBounds(system, win).allSatisfy { $0.constant == width })

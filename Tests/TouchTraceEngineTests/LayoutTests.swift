@@ -29,8 +29,8 @@ private func problems(_ body: () throws(InputError) -> Void) -> [SceneProblem] {
         try body()
         return []
     } catch {
-        if case let .invalid(list) = error { return list }
-        return [SceneProblem(pointer: "", message: "malformed")]
+        if case .malformed = error { return [SceneProblem(pointer: "", message: "malformed")] }
+        return error.problems
     }
 }
 
@@ -73,6 +73,9 @@ private let sample = """
         #expect(result.views[result.viewIndex("list")!].subviews.map { result.views[$0].id } == ["pay", "row2"])
         #expect(!result.attachedViews.contains(result.viewIndex("row")!))
         #expect(result.views[result.viewIndex("win")!].isWindow && !result.views[result.viewIndex("row")!].isWindow)
+        // R1: a removed view has no next responder (UIKit: nil); a window's is the application.
+        #expect(result.responderChain(from: .view(result.viewIndex("row")!)) == [.view(result.viewIndex("row")!)])
+        #expect(result.nextResponder(of: .view(result.viewIndex("win")!)) == .application)
     }
 
     @Test func aDetachedViewKeepsItsMarkUntilItIsAddedBack() throws {

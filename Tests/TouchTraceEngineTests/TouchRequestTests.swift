@@ -14,7 +14,7 @@ import TouchTraceEngine
             _ = try TouchRequest.decode(json)
             return []
         } catch {
-            if case let .invalid(problems) = error { return problems }
+            if case let .invalidRequest(problems) = error { return problems }
             return []
         }
     }
@@ -70,7 +70,7 @@ import TouchTraceEngine
         do {
             _ = try TouchRequest.decode(.obj(["touches": .array([entry])]))
         } catch {
-            if case let .invalid(problems) = error { pointers = problems.map(\.pointer) }
+            if case let .invalidRequest(problems) = error { pointers = problems.map(\.pointer) }
         }
         #expect(pointers == ["/touches/0/x", "/touches/0/y"])
     }
@@ -102,7 +102,7 @@ import TouchTraceEngine
             _ = try ActionsRequest.decode(json)
             Issue.record("expected an error")
         } catch {
-            if case let .invalid(found) = error { problems = found }
+            if case let .invalidRequest(found) = error { problems = found }
         }
         #expect(Set(problems.map(\.pointer)) == ["/sender", "/events/0", "/remove/0/target", "/remove/0/events"])
     }

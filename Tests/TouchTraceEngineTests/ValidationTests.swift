@@ -115,6 +115,38 @@ import TouchTraceEngine
         #expect(hasProblem(list, "/window/subviews/2/autoresizingMask/0", "unknown autoresizing mask"))
     }
 
+    @Test func layoutDirectionFieldsRejectBadValuesWithASuggestion() {
+        let list = problems("""
+            {"options": {"layoutDirection": "rightToLft"},
+             "window": {"id": "w", "semanticContentAttribute": "forceRightToleft", "subviews": [
+               {"id": "a", "semanticContentAttribute": "mirrored"},
+               {"id": "b", "directionalLayoutMargins": {"top": 1, "left": 2, "trailing": "x"}},
+               {"id": "c", "layoutMargins": {"left": 1}, "directionalLayoutMargins": {"leading": 1}},
+               {"id": "d", "semanticContentAttribute": 1}]}}
+            """)
+        #expect(hasProblem(list, "/options/layoutDirection", "unknown layoutDirection \"rightToLft\" (did you mean \"rightToLeft\"?); expected one of: leftToRight, rightToLeft"))
+        #expect(hasProblem(list, "/window/semanticContentAttribute", "unknown semanticContentAttribute \"forceRightToleft\" (did you mean \"forceRightToLeft\"?)"))
+        #expect(hasProblem(list, "/window/subviews/0/semanticContentAttribute", "unknown semanticContentAttribute \"mirrored\"; expected one of: unspecified, playback, spatial, forceLeftToRight, forceRightToLeft"))
+        #expect(hasProblem(list, "/window/subviews/1/directionalLayoutMargins/left", "unknown field \"left\" in directionalLayoutMargins; known fields: top, leading, bottom, trailing"))
+        #expect(hasProblem(list, "/window/subviews/1/directionalLayoutMargins/trailing", "directionalLayoutMargins.trailing must be a number"))
+        #expect(hasProblem(list, "/window/subviews/2/directionalLayoutMargins", "give either \"layoutMargins\" or \"directionalLayoutMargins\""))
+        #expect(hasProblem(list, "/window/subviews/3/semanticContentAttribute", "semanticContentAttribute must be a string"))
+        #expect(list.count == 7, "\(list)")
+    }
+
+    @Test func layoutDirectionFieldsDecode() throws {
+        let scene = try SceneDecoder().decode(bytes: Array("""
+            {"options": {"layoutDirection": "rightToLeft"},
+             "window": {"id": "w", "subviews": [{"id": "a", "semanticContentAttribute": "playback",
+               "directionalLayoutMargins": {"leading": 30, "trailing": 10}}, {"id": "b"}]}}
+            """.utf8))
+        #expect(scene.options.layoutDirection == .rightToLeft)
+        #expect(scene.views[1].layout.semanticContentAttribute == .playback)
+        #expect(scene.views[1].layout.directionalLayoutMargins == DirectionalEdgeInsets(top: 8, leading: 30, bottom: 8, trailing: 10))
+        #expect(scene.views[2].layout.semanticContentAttribute == .unspecified)
+        #expect(try SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w"}}"#.utf8)).options.layoutDirection == .leftToRight)
+    }
+
     @Test func unknownFieldsAreReportedWithASuggestion() {
         let list = problems(#"{"window": {"id": "w", "hiden": true, "frame": {"x": 0, "y": 0, "widht": 3}}}"#)
         #expect(hasProblem(list, "/window/hiden", "unknown field \"hiden\" in a view (did you mean \"hidden\"?)"))

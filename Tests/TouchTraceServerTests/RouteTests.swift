@@ -217,12 +217,15 @@ import TouchTraceStore
             try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"scene": {"window": {"id": "w", "hidden": 1}}, "point": {"x": 0, "y": 0}}"#)) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.body.text.contains("/scene/window/hidden"))
+                #expect(response.body.json?["type"] == "https://touchtrace.dev/problems/invalid-scene")
             }
-            // 422 for a bad request body, and for layout changes (not supported yet).
+            // 422 for a bad request body: an invalid request, not an invalid scene.
             try await client.execute(uri: "/v1/scenes/s1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"point": {"x": "a"}}"#)) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.body.text.contains("/point/x"))
                 #expect(response.body.text.contains("/point/y"))
+                #expect(response.body.json?["type"] == "https://touchtrace.dev/problems/invalid-request")
+                #expect(response.body.json?["title"] == "Invalid request")
             }
             // 400 for a bad query.
             try await client.execute(uri: "/v1/scenes?limit=0", method: .get) { #expect($0.status == .badRequest) }

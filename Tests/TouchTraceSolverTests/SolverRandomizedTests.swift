@@ -16,9 +16,10 @@ struct SplitMix64: RandomNumberGenerator {
 private let x = Variable(0), y = Variable(1)
 private let tierValues: [Float] = [750, 500, 250]
 
-/// Violation per tier (highest first) of the optional constraints at the point (px, py).
+/// Violation per tier (highest first) of the optional constraints at the point (px, py), then the
+/// tie-break tier (Σ tieBreak × violation).
 private func errorVector(_ cons: [Constraint], _ px: Double, _ py: Double) -> [Double] {
-    var e = [Double](repeating: 0, count: tierValues.count)
+    var e = [Double](repeating: 0, count: tierValues.count + 1)
     for c in cons where !c.isRequired {
         let v = c.expression.evaluate { $0 == x ? px : py }
         let viol: Double = switch c.relation {
@@ -27,6 +28,7 @@ private func errorVector(_ cons: [Constraint], _ px: Double, _ py: Double) -> [D
         case .greaterThanOrEqual: max(0, -v)
         }
         e[tierValues.firstIndex(of: c.priority.rawValue)!] += viol
+        e[tierValues.count] += c.tieBreak * viol
     }
     return e
 }
@@ -71,8 +73,10 @@ private func randomSystem(_ rng: inout SplitMix64) -> [Constraint] {
     for _ in 0..<Int.random(in: 1...5, using: &rng) {
         let (a, b) = (int(-3...3), int(-3...3))
         let rel: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual].randomElement(using: &rng)!
-        let c = Constraint(LinearExpression([Term(x, a == 0 && b == 0 ? 1 : a), Term(y, b)], constant: -int(0...150)), rel,
+        var c = Constraint(LinearExpression([Term(x, a == 0 && b == 0 ? 1 : a), Term(y, b)], constant: -int(0...150)), rel,
                            priority: Priority(tierValues.randomElement(using: &rng)!))
+        c.tieBreak = int(0...3)
+
         cons.append(c)
     }
     cons.shuffle(using: &rng)

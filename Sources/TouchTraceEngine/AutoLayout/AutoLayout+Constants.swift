@@ -8,6 +8,8 @@ extension AutoLayout {
         public static let equalCentering = 150.0
         /// Non-fill alignments: the stack's cross length as small as its largest view (`UISV-canvas-fit`).
         public static let canvasFit = 49.0
+        /// Baseline alignments: the alignment spanner as short as the views allow (`UISV-spanning-fit`).
+        public static let spanningFit = 51.0
         /// Non-fill alignments: each view's cross length 0 unless something holds it (`UISV-ambiguity-suppression`).
         public static let ambiguitySuppression = 25.0
     }

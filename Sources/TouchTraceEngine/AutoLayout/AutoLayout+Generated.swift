@@ -100,12 +100,16 @@ extension AutoLayout {
     /// subviews pinned to the container (`UISV-canvas-connection`), then per distribution
     /// `fill` — `next.leading == previous.trailing + spacing` (`UISV-spacing`);
     /// `fillEqually` — that plus equal lengths (`UISV-fill-equally`);
-    /// `fillProportionally` — that plus lengths proportional to the intrinsic lengths at 999;
+    /// `fillProportionally` — that plus lengths proportional to the intrinsic lengths at 999, 998…
+    /// (UIKit's multipliers, which count the spacing as content);
     /// `equalSpacing` — gaps `>= spacing` and distributing guides between neighbours with equal
-    /// lengths (required); `equalCentering` — the same between centres, equal at 150.
-    /// Across: `fill` pins both edges; `leading`/`top`/`firstBaseline` pin the leading edge and
-    /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom`/`lastBaseline`
-    /// the reverse; `center` pins the centres. Non-fill alignments add `length == 0 @25` per view
+    /// lengths (required); `equalCentering` — the same between centres, equal at 149, 148….
+    /// Across: `fill` pins both edges; `leading`/`top` pin the leading edge and
+    /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom` the reverse;
+    /// `firstBaseline`/`lastBaseline` (horizontal stacks) make the baselines equal and keep every
+    /// view inside an alignment spanner that starts at the top and hugs them at 51
+    /// (`UISV-spanning-fit`), so the view reaching highest touches the top (in vertical stacks
+    /// they act as `leading`/`trailing`); `center` pins the centres. Non-fill alignments add `length == 0 @25` per view
     /// (`UISV-ambiguity-suppression`) and `stack length == 0 @49` (`UISV-canvas-fit`) so the stack
     /// hugs its tallest view. The container is the stack's bounds, or its layout margins with
     /// `layoutMarginsRelativeArrangement`.
@@ -149,16 +153,24 @@ extension AutoLayout {
         case .fillEqually:
             for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
         case .fillProportionally:
+            // UIKit's constraints, quirk included: `length_k == l_k / (Σl + gaps) × stack.length`
+            // at 999, 998, … in arrangement order (999 alone for a single view), `l` the intrinsic
+            // length, or the current length for a view without one. The spacing is counted as
+            // content, so with spacing > 0 the lengths cannot all hold: the earlier views keep
+            // theirs and the last one takes the difference (rdar://34595752).
             let lengths = arranged.map { v -> Double in
                 let s = scene.intrinsicContentSize(of: v)
-                return max(0, horizontal ? s.width : s.height)
+                let intrinsic = horizontal ? s.width : s.height
+                let size = scene.views[v].geometry.bounds.size
+                return intrinsic >= 0 ? intrinsic : max(0, horizontal ? size.width : size.height)
             }
             let total = lengths.reduce(0, +)
             let gaps = Double(arranged.count - 1) * spacing
             if total > 0 {
-                for (v, l) in zip(arranged, lengths) {
+                for (k, (v, l)) in zip(arranged, lengths).enumerated() {
+                    let priority = StackPriority.fillProportionally - (arranged.count > 1 ? Double(k) : 0)
                     add(
-                        .view(v), length, .equal, container, length, multiplier: l / total, constant: -gaps * l / total, priority: StackPriority.fillProportionally,
+                        .view(v), length, .equal, .view(stack), length, multiplier: l / (total + gaps), priority: max(1, priority),
                         "UISV-fill-proportionally")
                 }
             } else {
@@ -171,13 +183,27 @@ extension AutoLayout {
                 add(guide, lead, .equal, .view(a), centering ? center : trail, "UISV-distributing-edge")
                 add(guide, trail, .equal, .view(b), centering ? center : lead, "UISV-distributing-edge")
                 if k > 0 {
+                    // equalCentering's equal gaps count down from 149 in order, as UIKit's do.
                     add(
-                        guide, length, .equal, .spacer(stack: stack, index: 0), length, priority: centering ? StackPriority.equalCentering : 1000,
+                        guide, length, .equal, .spacer(stack: stack, index: 0), length,
+                        priority: centering ? max(1, StackPriority.equalCentering - Double(k)) : 1000,
                         centering ? "UISV-fill-equally-centering" : "UISV-fill-equally")
                 }
             }
         }
+        let baseline: LayoutAttribute? = !horizontal ? nil : config.alignment == .firstBaseline ? .firstBaseline
+            : config.alignment == .lastBaseline ? .lastBaseline : nil
         for v in arranged {
+            if let baseline {
+                // Baseline alignment (horizontal stacks): baselines equal to the first view's,
+                // every view inside the alignment spanner, which starts at the top and hugs them.
+                let spanner = LayoutItem.spacer(stack: stack, index: LayoutItem.alignmentSpannerIndex)
+                if v != firstView { add(.view(v), baseline, .equal, .view(firstView), baseline, "UISV-alignment") }
+                add(spanner, .top, .lessThanOrEqual, .view(v), .top, "UISV-spanning-boundary")
+                add(spanner, .bottom, .greaterThanOrEqual, .view(v), .bottom, "UISV-spanning-boundary")
+                add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
+                continue
+            }
             switch config.alignment {
             case .fill:
                 add(.view(v), crossLead, .equal, container, crossLead, "UISV-alignment")
@@ -195,6 +221,14 @@ extension AutoLayout {
             if config.alignment != .fill {
                 add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
             }
+        }
+        if baseline != nil {
+            let spanner = LayoutItem.spacer(stack: stack, index: LayoutItem.alignmentSpannerIndex)
+            add(spanner, .top, .equal, container, .top, "UISV-alignment-spanner")
+            add(spanner, .bottom, .lessThanOrEqual, container, .bottom, "UISV-alignment-spanner")
+            add(spanner, .leading, .equal, container, .leading, "UISV-alignment-spanner")
+            add(spanner, .width, .equal, container, .width, "UISV-alignment-spanner")
+            add(spanner, .height, .equal, nil, .notAnAttribute, priority: StackPriority.spanningFit, "UISV-spanning-fit")
         }
         if config.alignment != .fill {
             add(.view(stack), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")

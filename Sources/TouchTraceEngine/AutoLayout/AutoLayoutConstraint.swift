@@ -35,6 +35,10 @@ public struct LayoutConstraint: Sendable, Hashable {
     public var identifier: String?
     /// The scene pointer of a declared constraint.
     public var pointer: String?
+    /// How strongly the constraint is kept when optional constraints of equal priority tie (higher
+    /// is kept; see `AutoLayoutSystem.assignTieBreaks()` and `Constraint.tieBreak`). Not part of
+    /// UIKit's constraint: it stands for the order in which UIKit's engine settles such ties.
+    public var tieBreak: Double = 0
 
     public init(
         _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: ConstraintSpec.Relation = .equal,

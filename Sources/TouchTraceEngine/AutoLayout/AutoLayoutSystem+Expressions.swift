@@ -12,6 +12,9 @@ struct LayoutVariables {
     let viewCount: Int
     /// Variables of guides, by item, numbered after the views'.
     var guideBase: [LayoutItem: Int] = [:]
+    /// Safe-area insets derived from solved frames (`AutoLayoutSystem.refineSafeAreas()`); a
+    /// view not listed uses the insets its current frames give.
+    var safeAreaInsets: [Int: EdgeInsets] = [:]
 
     init(viewCount: Int) { self.viewCount = viewCount }
 
@@ -35,13 +38,13 @@ struct LayoutVariables {
         case let .view(view):
             return (v(view, 0), v(view, 1), v(view, 2), v(view, 3))
         case let .safeArea(owner):
-            let e = AutoLayout.safeAreaInsets(of: owner, in: scene)
+            let e = safeAreaInsets[owner] ?? AutoLayout.safeAreaInsets(of: owner, in: scene)
             return (
                 LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
                 v(owner, 3) - (e.top + e.bottom)
             )
         case let .layoutMargins(owner):
-            let e = scene.views[owner].layout.layoutMargins
+            let e = scene.layoutMargins(of: owner)
             return (
                 LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
                 v(owner, 3) - (e.top + e.bottom)
@@ -88,40 +91,104 @@ struct LayoutVariables {
 
     /// The solver form of a constraint: `first − (multiplier × second + constant)` related to 0.
     /// Nil when the items have no common ancestor.
+    ///
+    /// Right-to-left: a constraint with a `leading`/`trailing` attribute follows the effective
+    /// direction of the view it is written in, the nearest common ancestor of its items (the view
+    /// UIKit installs it on, whose content it arranges; a guide counts as its owning view). In
+    /// right-to-left it is read in that view's mirrored coordinates, `x' = width − x`: `leading`
+    /// is `width − right`, `trailing` is `width − left`, `centerX` is `width − centerX`. A positive
+    /// constant then points left, and the layout is the mirror image of the left-to-right one.
     mutating func solverConstraint(_ c: LayoutConstraint, tag: Int, in scene: Scene) -> Constraint? {
         var space: Int?
         if let second = c.second, c.firstAttribute.isLocation || c.secondAttribute.isLocation {
             guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return nil }
             space = a
         }
+        var mirrored = false
+        if let space, c.firstAttribute.isDirectional || c.secondAttribute.isDirectional {
+            mirrored = scene.layoutDirection(of: space) == .rightToLeft
+        }
         func margins(_ item: LayoutItem) -> EdgeInsets {
-            if case let .view(v) = item { return scene.views[v].layout.layoutMargins }
+            if case let .view(v) = item { return scene.layoutMargins(of: v) }
             return .zero
         }
-        let lhs = Self.read(c.firstAttribute, of: box(c.first, in: space, scene: scene), margins: margins(c.first))
-        var rhs = LinearExpression(constant: c.constant)
-        if let second = c.second {
-            rhs = rhs + Self.read(c.secondAttribute, of: box(second, in: space, scene: scene), margins: margins(second)) * c.multiplier
+        // One side: the reading, and the coefficient of the space's width (1 for a mirrored
+        // horizontal location, `width − x`).
+        func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> (LinearExpression, Double) {
+            if attribute.isBaseline, case let .view(v) = item {
+                // The baseline of the view that stands for it (a stack view's arranged subview),
+                // from its text metrics (Scene+Baselines.swift).
+                let last = attribute == .lastBaseline
+                let target = scene.baselineView(of: v, last: last)
+                let b = box(.view(target), in: space, scene: scene)
+                let r = scene.baselineReading(of: target, last: last)
+                return (b.y + b.h * r.heightFactor + r.offset, 0)
+            }
+            let b = box(item, in: space, scene: scene)
+            guard mirrored, attribute.axis == .horizontal, attribute.isLocation else {
+                return (Self.read(attribute.resolved(for: .leftToRight), of: b, margins: margins(item)), 0)
+            }
+            return (-Self.read(attribute.resolved(for: .rightToLeft), of: b, margins: margins(item)), 1)
         }
+        let (lhs, lhsWidth) = side(c.first, c.firstAttribute)
+        var rhs = LinearExpression(constant: c.constant)
+        var width = lhsWidth
+        if let second = c.second {
+            let (r, rhsWidth) = side(second, c.secondAttribute)
+            rhs = rhs + r * c.multiplier
+            width -= rhsWidth * c.multiplier
+        }
+        var expression = lhs - rhs
+        if let space, width != 0 { expression = expression + LinearExpression(Self.view(space, 2)) * width }
         let relation: Relation
         switch c.relation {
         case .equal: relation = .equal
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        return Constraint(lhs - rhs, relation, priority: Priority(Float(c.priority)), tag: tag)
+        var constraint = Constraint(expression, relation, priority: Priority(Float(c.priority)), tag: tag)
+        if c.priority < 1000 { constraint.tieBreak = c.tieBreak }
+        return constraint
     }
 }
 
 extension AutoLayout {
-    /// A view's `safeAreaInsets`: the scene's value for the view; a window's direct subview
-    /// (a root view, which fills its window) that declares none inherits the window's.
-    /// UIKit computes every view's insets from its overlap with the window's unsafe edges; that
-    /// needs the solved frames, so deeper views use only what the scene declares.
+    /// A view's `safeAreaInsets` from the views' current frames (see the variant with `frame`).
     public static func safeAreaInsets(of view: Int, in scene: Scene) -> EdgeInsets {
-        let own = scene.views[view].layout.safeAreaInsets
-        if own != .zero { return own }
-        if let parent = scene.views[view].parent, scene.views[parent].isWindow { return scene.views[parent].layout.safeAreaInsets }
-        return own
+        safeAreaInsets(of: view, in: scene) { scene.views[$0].geometry.untransformedFrame }
+    }
+
+    /// A view's `safeAreaInsets` as UIKit derives them: a window's are the scene's (the device's
+    /// unsafe edges); any other view's are the part of its superview's insets that it overlaps,
+    /// edge by edge (`top = max(0, superview.top − frame.minY)`, …, at most the view's length),
+    /// so a root view that fills its window has the window's and a view inside the safe area has
+    /// none. A view that declares `safeAreaInsets` in the scene has those. `frame` gives each
+    /// view's untransformed frame in its superview (solved ones during Auto Layout); scrolling
+    /// (bounds origins) is taken into account, transforms are not.
+    public static func safeAreaInsets(of view: Int, in scene: Scene, frame: (Int) -> Rect) -> EdgeInsets {
+        var chain: [Int] = []
+        var current: Int? = view
+        while let c = current, chain.count <= SceneLimits().maxDepth {
+            chain.append(c)
+            current = scene.views[c].parent
+        }
+        var insets = EdgeInsets.zero
+        for v in chain.reversed() {
+            let declared = scene.views[v].layout.safeAreaInsets
+            guard let parent = scene.views[v].parent, declared == .zero else {
+                insets = declared
+                continue
+            }
+            let f = frame(v)
+            let origin = scene.views[parent].geometry.bounds.origin
+            let size = frame(parent).size
+            let x = f.minX - origin.x, y = f.minY - origin.y
+            insets = EdgeInsets(
+                top: min(max(0, insets.top - y), f.size.height),
+                left: min(max(0, insets.left - x), f.size.width),
+                bottom: min(max(0, y + f.size.height - (size.height - insets.bottom)), f.size.height),
+                right: min(max(0, x + f.size.width - (size.width - insets.right)), f.size.width))
+        }
+        return insets
     }
 }

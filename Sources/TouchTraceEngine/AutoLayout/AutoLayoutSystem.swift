@@ -60,6 +60,43 @@ public struct AutoLayoutSystem: Sendable {
         self.variables = LayoutVariables(viewCount: scene.views.count)
         collect()
         solve()
+        refineSafeAreas()
+    }
+
+    /// Safe-area guides below a root view depend on where the views end up (a view's insets are
+    /// the part of its superview's it overlaps), so the first solution uses the current frames
+    /// and, when the solved frames give other insets, the system is solved again with those,
+    /// as UIKit's `safeAreaInsetsDidChange` → layout round does (at most 3 more rounds).
+    mutating func refineSafeAreas() {
+        var owners = Set<Int>()
+        for c in constraints {
+            if case let .safeArea(o) = c.first { owners.insert(o) }
+            if case let .safeArea(o)? = c.second { owners.insert(o) }
+        }
+        guard !owners.isEmpty else { return }
+        let inSystem = Set(views)
+        for _ in 0..<3 {
+            var next: [Int: EdgeInsets] = [:]
+            var changed = false
+            for o in owners.sorted() {
+                let insets = AutoLayout.safeAreaInsets(of: o, in: scene) { v in
+                    inSystem.contains(v) ? frame(of: v) : scene.views[v].geometry.untransformedFrame
+                }
+                next[o] = insets
+                let used = variables.safeAreaInsets[o] ?? AutoLayout.safeAreaInsets(of: o, in: scene)
+                if Self.differ(insets, used) { changed = true }
+            }
+            guard changed else { return }
+            variables.safeAreaInsets = next
+            solvers = []
+            conflicts = []
+            partOfVariable = []
+            solve()
+        }
+    }
+
+    static func differ(_ a: EdgeInsets, _ b: EdgeInsets) -> Bool {
+        abs(a.top - b.top) > 1e-9 || abs(a.left - b.left) > 1e-9 || abs(a.bottom - b.bottom) > 1e-9 || abs(a.right - b.right) > 1e-9
     }
 
     // MARK: Building
@@ -70,7 +107,7 @@ public struct AutoLayoutSystem: Sendable {
         var valid: [Int: [ConstraintSpec]] = [:]
         for v in scene.views.indices where !scene.views[v].detached && scene.isAttached(v) {
             let node = scene.views[v]
-            for spec in node.layout.constraints where AutoLayout.validate(spec, in: scene).isEmpty {
+            for spec in node.layout.constraints where spec.active && AutoLayout.validate(spec, in: scene).isEmpty {
                 valid[v, default: []].append(spec)
                 taking.insert(v)
                 if let a = scene.layoutItem(named: spec.firstItem) { taking.insert(a.anchor) }
@@ -106,6 +143,39 @@ public struct AutoLayoutSystem: Sendable {
             constraints += AutoLayout.stackConstraints(of: v, in: scene)
             for spec in valid[v] ?? [] {
                 if let c = LayoutConstraint(spec, view: v, in: scene) { constraints.append(c) }
+            }
+        }
+        assignTieBreaks()
+    }
+
+    /// How ties between equally good solutions are settled (UIKit's engine settles them by the
+    /// order of its internal work; `hasAmbiguousLayout` is still true for such views, and they stay
+    /// in ``ambiguousViews``):
+    ///
+    /// - In general the constraint created first is kept and later ones give way: three labels of
+    ///   equal hugging chained between the edges of a wider superview leave the stretch to the last
+    ///   one. Weights fall from 2 to 1 in creation order.
+    /// - The content-size constraints of a stack view's arranged subviews along the stack's axis
+    ///   are settled by arrangement index, first view first: the first of the equally hugging (or
+    ///   equally resisting) arranged subviews stretches (or shrinks). `UIStackView`'s documentation
+    ///   says that ambiguity is resolved "based on their index in the arrangedSubviews array", and
+    ///   a `fill` row of labels with default hugging stretches its first label.
+    mutating func assignTieBreaks() {
+        var arrangement: [Int: (index: Int, count: Int, axis: LayoutAttribute)] = [:]
+        for v in views {
+            guard let config = scene.views[v].layout.stack else { continue }
+            let list = AutoLayout.arrangedSubviews(of: v, in: scene)
+            for (k, a) in list.enumerated() {
+                arrangement[a] = (k, list.count, config.axis == .horizontal ? .width : .height)
+            }
+        }
+        let n = Double(max(constraints.count, 1))
+        for k in constraints.indices where constraints[k].priority < 1000 {
+            let c = constraints[k]
+            if c.origin == .intrinsicContentSize, let place = arrangement[c.view], c.firstAttribute == place.axis {
+                constraints[k].tieBreak = 1 + Double(place.index + 1) / Double(place.count + 1)
+            } else {
+                constraints[k].tieBreak = 2 - Double(k) / n
             }
         }
     }

@@ -1,9 +1,10 @@
 /// `NSLayoutConstraint.Attribute`, as the solver sees it (rule L6): which axis it lies on,
 /// whether it is a location or a size, and how it reads off an item's rectangle.
 ///
-/// TouchTrace lays out left-to-right only, so `leading` is `left` and `trailing` is `right`.
-/// Without font metrics a baseline is approximated: `firstBaseline` is the top edge and
-/// `lastBaseline` the bottom edge (see docs/autolayout.md).
+/// `leading` and `trailing` (and their margin forms) are `left` and `right` in a left-to-right
+/// constraint and `right` and `left`, read in mirrored coordinates, in a right-to-left one (see
+/// ``resolved(for:)`` and docs/autolayout.md). Baselines come from the view's text metrics
+/// (`Scene.baselineReading(of:last:)`); ``reading`` gives the bottom edge, a plain view's baseline.
 public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
     case firstBaseline, lastBaseline
@@ -42,12 +43,32 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// `leading`, `trailing`, `leadingMargin`, `trailingMargin`: the attributes whose edge
+    /// depends on the layout direction.
+    var isDirectional: Bool { directionFamily == 2 }
+
+    /// The physical attribute in a layout direction: in right-to-left, `leading` is `right`,
+    /// `trailing` is `left`, and the margin forms follow; every other attribute is itself.
+    public func resolved(for direction: LayoutDirection) -> LayoutAttribute {
+        switch (self, direction) {
+        case (.leading, .leftToRight): return .left
+        case (.trailing, .leftToRight): return .right
+        case (.leadingMargin, .leftToRight): return .leftMargin
+        case (.trailingMargin, .leftToRight): return .rightMargin
+        case (.leading, .rightToLeft): return .right
+        case (.trailing, .rightToLeft): return .left
+        case (.leadingMargin, .rightToLeft): return .rightMargin
+        case (.trailingMargin, .rightToLeft): return .leftMargin
+        default: return self
+        }
+    }
+
     /// The point (or length) the attribute reads, as `start + a·length + b·marginStart + c·marginEnd`:
     /// coefficient of the length, of the leading margin and of the trailing margin.
     var reading: (length: Double, marginStart: Double, marginEnd: Double) {
         switch self {
-        case .left, .leading, .top, .firstBaseline: return (0, 0, 0)
-        case .right, .trailing, .bottom, .lastBaseline: return (1, 0, 0)
+        case .left, .leading, .top: return (0, 0, 0)
+        case .right, .trailing, .bottom, .firstBaseline, .lastBaseline: return (1, 0, 0)
         case .centerX, .centerY: return (0.5, 0, 0)
         case .width, .height: return (1, 0, 0)
         case .leftMargin, .leadingMargin, .topMargin: return (0, 1, 0)
@@ -69,8 +90,12 @@ public enum LayoutItem: Sendable, Hashable {
     case layoutMargins(Int)
     /// A custom layout guide: owner view and index in its `layoutGuides`.
     case guide(owner: Int, index: Int)
-    /// A stack view's distributing guide between arranged subviews `index` and `index + 1`.
+    /// A stack view's distributing guide between arranged subviews `index` and `index + 1`, or
+    /// (index ``alignmentSpannerIndex``) its alignment spanner for baseline alignment.
     case spacer(stack: Int, index: Int)
+
+    /// The `index` of a stack view's alignment spanner (UIKit's "UISV-alignment-spanner" guide).
+    static let alignmentSpannerIndex = -1
 
     /// The view whose coordinate space the item's rectangle is measured in, climbing: a view's
     /// frame is in its superview's space, a guide's in its owner's bounds.
@@ -90,6 +115,7 @@ public enum LayoutItem: Sendable, Hashable {
         case let .safeArea(v): return scene.views[v].id + "#safeArea"
         case let .layoutMargins(v): return scene.views[v].id + "#layoutMargins"
         case let .guide(owner, index): return scene.views[owner].layout.layoutGuides[index].id
+        case let .spacer(stack, index) where index == Self.alignmentSpannerIndex: return scene.views[stack].id + "#alignmentSpanner"
         case let .spacer(stack, index): return scene.views[stack].id + "#spacer\(index)"
         }
     }
@@ -130,4 +156,9 @@ extension Scene {
         }
         return nil
     }
+}
+
+extension LayoutAttribute {
+    /// `firstBaseline` or `lastBaseline`.
+    var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
 }

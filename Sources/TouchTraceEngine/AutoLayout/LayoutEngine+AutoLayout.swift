@@ -16,6 +16,30 @@ extension LayoutEngine {
     }
 }
 
+extension LayoutEngine {
+    /// The start of an outermost layout pass (L6): solves the scene's constraints once for the
+    /// pass and marks the superview of every view the solution moves or resizes
+    /// (`constraintsChanged`), as UIKit's engine does when its variables change — so a new
+    /// intrinsic size, priority, arranged subview or window size reaches views whose superview
+    /// nothing else marked. Views already marked are left as they are.
+    mutating func markAutoLayoutChanges() {
+        let system = AutoLayoutSystem(scene: scene)
+        autoLayout = system
+        guard !system.positioned.isEmpty else { return }
+        var superviews: [Int] = []
+        for v in system.positioned {
+            guard let parent = scene.views[v].parent, !needsLayout(parent) else { continue }
+            let solved = system.frame(of: v)
+            let geometry = scene.views[v].geometry
+            let moved = abs(geometry.center.x - solved.midX) > 1e-9 || abs(geometry.center.y - solved.midY) > 1e-9
+            let resized = abs(geometry.bounds.size.width - solved.size.width) > 1e-9
+                || abs(geometry.bounds.size.height - solved.size.height) > 1e-9
+            if moved || resized { superviews.append(parent) }
+        }
+        for parent in Set(superviews).sorted() where !needsLayout(parent) { mark(parent, .constraintsChanged) }
+    }
+}
+
 extension Scene {
     /// The Auto Layout fields of a layout response (SPEC §4), for the scene as it is:
     /// `conflicts` (each broken required constraint with the constraints it conflicts with) and

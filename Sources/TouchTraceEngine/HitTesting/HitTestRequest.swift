@@ -26,7 +26,7 @@ public struct HitTestRequest: Sendable {
         var context = DecodeContext()
         let allowed = ["point", "points", "window", "changes"] + extraFields
         guard let f = context.object(json, at: "", allowed: allowed, what: "the request") else {
-            throw .invalid(context.problems)
+            throw .invalidRequest(context.problems)
         }
         var request = HitTestRequest(points: [], single: true)
         switch (f["point"], f["points"]) {
@@ -51,7 +51,7 @@ public struct HitTestRequest: Sendable {
         }
         if let w = f["window"] { request.window = context.string(w, at: "/window", what: "window") }
         if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
-        if !context.problems.isEmpty { throw .invalid(context.problems) }
+        if !context.problems.isEmpty { throw .invalidRequest(context.problems) }
         return request
     }
 }

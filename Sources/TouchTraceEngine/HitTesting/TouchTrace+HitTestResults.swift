@@ -7,7 +7,7 @@ extension TouchTrace {
         var window: Int?
         if let name = request.window {
             guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-                throw .invalid([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
+                throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
             }
             window = index
         }

@@ -6,7 +6,7 @@ extension LayoutChange {
     public static let settableProperties = [
         "hidden", "alpha", "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch",
         "enabled", "selected", "highlighted", "on", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints",
-        "intrinsicContentSize", "text", "font", "touches", "actions", "pointInside",
+        "intrinsicContentSize", "contentHugging", "compressionResistance", "text", "font", "touches", "actions", "pointInside",
     ]
 
     /// Each operation's fields besides `op`.
@@ -17,6 +17,8 @@ extension LayoutChange {
         ("bringSubviewToFront", ["view"]), ("sendSubviewToBack", ["view"]), ("setNeedsLayout", ["view"]),
         ("layoutIfNeeded", ["view"]), ("sizeToFit", ["view"]), ("scroll", ["view", "contentOffset"]),
         ("resizeWindow", ["window", "width", "height"]),
+        ("addConstraint", ["view", "constraint"]),
+        ("setConstraint", ["constraint", "view", "index", "constant", "priority", "active"]),
     ]
 
     /// Decodes a request's `changes` list found at `pointer`, adding every problem to `context`
@@ -101,6 +103,37 @@ extension SceneBuilder {
             let view = id("view")
             let offset = required("contentOffset", "{x, y}").flatMap { context.point($0, at: p("contentOffset"), what: "contentOffset") }
             if let view, let offset { result = .scroll(view: view, contentOffset: offset) }
+        case "addConstraint":
+            let view = id("view")
+            let spec = required("constraint", "a constraint object of the scene format").flatMap { value in
+                readConstraint(value, at: p("constraint"), owner: view ?? "")
+            }
+            if let view, let spec { result = .addConstraint(view: view, constraint: spec) }
+        case "setConstraint":
+            var reference: LayoutChange.ConstraintReference?
+            switch (f["constraint"], f["view"]) {
+            case let (name?, nil):
+                if f["index"] != nil { context.fail(p("index"), "\"index\" goes with \"view\", not with \"constraint\"") }
+                if let s = context.string(name, at: p("constraint"), what: "constraint") { reference = .identifier(s) }
+            case let (nil, view?):
+                let owner = context.string(view, at: p("view"), what: "view")
+                let index = required("index", "the constraint's index in the view's constraints").flatMap {
+                    context.number($0, at: p("index"), min: 0, what: "index")
+                }
+                if let index, index != index.rounded() { context.fail(p("index"), "index must be a whole number, not \(index)") }
+                if let owner, let index { reference = .index(view: owner, index: Int(index)) }
+            case (.some, .some):
+                context.fail(pointer, "setConstraint names a constraint by \"constraint\" (its identifier) or by \"view\" and \"index\", not both")
+            case (nil, nil):
+                context.fail(pointer, "setConstraint needs \"constraint\" (an identifier) or \"view\" and \"index\"")
+            }
+            let constant = f["constant"].flatMap { context.number($0, at: p("constant"), what: "constant") }
+            let priority = f["priority"].flatMap { context.number($0, at: p("priority"), min: 1, max: 1000, what: "priority") }
+            let active = f["active"].flatMap { context.bool($0, at: p("active"), what: "active") }
+            if f["constant"] == nil, f["priority"] == nil, f["active"] == nil {
+                context.fail(pointer, "setConstraint needs at least one of constant, priority, active")
+            }
+            if let reference { result = .setConstraint(reference, constant: constant, priority: priority, active: active) }
         case "resizeWindow":
             let window = id("window")
             let width = required("width", "a number").flatMap { context.number($0, at: p("width"), min: 0, what: "width") }
@@ -203,6 +236,19 @@ extension SceneBuilder {
                 if f["autoresizingMask"] != nil { result.append(.autoresizingMask(scratch.layout.autoresizingMask)) }
                 if f["intrinsicContentSize"] != nil { result.append(.intrinsicContentSize(scratch.layout.intrinsicContentSize)) }
             }
+        }
+        for key in ["contentHugging", "compressionResistance"] {
+            guard let v = f[key], let o = context.object(v, at: p(key), allowed: ["horizontal", "vertical"], what: key) else { continue }
+            let before = context.problems.count
+            var axes: [Double?] = [nil, nil]
+            for (k, axis) in ["horizontal", "vertical"].enumerated() {
+                if let x = o[axis] { axes[k] = context.number(x, at: p(key) + "/" + axis, min: 1, max: 1000, what: "priority") }
+            }
+            if o.isEmpty { context.fail(p(key), "\(key) needs horizontal, vertical or both") }
+            guard context.problems.count == before else { continue }
+            result.append(key == "contentHugging"
+                ? .contentHugging(horizontal: axes[0], vertical: axes[1])
+                : .compressionResistance(horizontal: axes[0], vertical: axes[1]))
         }
         if let v = f["text"] {
             if v == .null {

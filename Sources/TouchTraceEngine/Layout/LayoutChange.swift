@@ -37,6 +37,18 @@ public struct LayoutChange: Sendable {
         case scroll(view: String, contentOffset: Point)
         /// The window's size changes, its frame origin stays (a rotation is a resize).
         case resizeWindow(window: String, size: Size)
+        /// `view.addConstraint(c)` / `c.isActive = true` for a new constraint (L6), declared as
+        /// in the scene format; `firstItem` defaults to `view`.
+        case addConstraint(view: String, constraint: ConstraintSpec)
+        /// `constraint.constant = …`, `.priority = …`, `.isActive = …` on a declared constraint (L6).
+        case setConstraint(ConstraintReference, constant: Double?, priority: Double?, active: Bool?)
+    }
+
+    /// A declared constraint: by its `identifier` (unique in the scene), or by its owning view
+    /// and index in that view's `constraints`.
+    public enum ConstraintReference: Sendable {
+        case identifier(String)
+        case index(view: String, index: Int)
     }
 
     /// The view `addSubview` adds: an existing one by id (it moves, M4), or a new view object.
@@ -50,6 +62,8 @@ public struct LayoutChange: Sendable {
     public var name: String {
         switch op {
         case .setFrame: return "setFrame"
+        case .addConstraint: return "addConstraint"
+        case .setConstraint: return "setConstraint"
         case .setBounds: return "setBounds"
         case .setCenter: return "setCenter"
         case .setTransform: return "setTransform"
@@ -95,7 +109,7 @@ public struct RectPatch: Sendable, Hashable {
 
 /// A property a `set` change assigns. None of them changes geometry, so none marks a view as
 /// needing layout (L2); `text`, `font` and `intrinsicContentSize` feed `sizeThatFits` and, later,
-/// Auto Layout (L6).
+/// Auto Layout (L6), as do the content priorities.
 public enum ViewProperty: Sendable {
     case hidden(Bool), alpha(Double), userInteractionEnabled(Bool), clipsToBounds(Bool)
     case multipleTouchEnabled(Bool), exclusiveTouch(Bool)
@@ -105,6 +119,10 @@ public enum ViewProperty: Sendable {
     case on(Bool)
     case autoresizingMask(AutoresizingMask), translatesAutoresizingMaskIntoConstraints(Bool)
     case intrinsicContentSize(Size)
+    /// `setContentHuggingPriority(_:for:)` / `setContentCompressionResistancePriority(_:for:)`:
+    /// the axes given change, the others keep their priority.
+    case contentHugging(horizontal: Double?, vertical: Double?)
+    case compressionResistance(horizontal: Double?, vertical: Double?)
     case text(String?), font(Double)
     case touches(TouchHandling), actions([String]), pointInside(TouchArea)
 
@@ -124,6 +142,8 @@ public enum ViewProperty: Sendable {
         case .autoresizingMask: return "autoresizingMask"
         case .translatesAutoresizingMaskIntoConstraints: return "translatesAutoresizingMaskIntoConstraints"
         case .intrinsicContentSize: return "intrinsicContentSize"
+        case .contentHugging: return "contentHugging"
+        case .compressionResistance: return "compressionResistance"
         case .text: return "text"
         case .font: return "font"
         case .touches: return "touches"

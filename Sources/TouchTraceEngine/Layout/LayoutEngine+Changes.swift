@@ -26,6 +26,7 @@ extension LayoutEngine {
     mutating func apply(_ change: LayoutChange, index: Int) {
         let p = { (key: String) in JSONPointer.join(change.pointer, key) }
         record(.change(index: index, op: change.name))
+        changedSinceLayout = true
         switch change.op {
         case let .setFrame(id, patch):
             guard let v = view(id, at: p("view")) else { return }
@@ -88,6 +89,52 @@ extension LayoutEngine {
             }
             let frame = scene.views[v].geometry.untransformedFrame
             setFrame(Rect(origin: frame.origin, size: size), of: v)
+        case let .addConstraint(id, spec):
+            guard let v = view(id, at: p("view")) else { return }
+            let problems = AutoLayout.validate(spec, in: scene)
+            guard problems.isEmpty else {
+                self.problems.append(contentsOf: problems)
+                return
+            }
+            scene.views[v].layout.constraints.append(spec)
+        case let .setConstraint(reference, constant, priority, active):
+            guard let (v, k) = constraint(reference, at: change.pointer) else { return }
+            var spec = scene.views[v].layout.constraints[k]
+            let wasActive = spec.active
+            if let priority, wasActive, active != false, (priority >= 1000) != (spec.priority >= 1000) {
+                fail(p("priority"), "UIKit raises here: a priority cannot change from required to optional (or back) on an active constraint; deactivate it in an earlier change first")
+                return
+            }
+            if let constant { spec.constant = constant }
+            if let priority { spec.priority = priority }
+            if let active { spec.active = active }
+            scene.views[v].layout.constraints[k] = spec
+        }
+    }
+
+    /// The declared constraint a `setConstraint` names: (owning view, index), or nil with a
+    /// problem (unknown or repeated identifier, unknown view, index out of range).
+    mutating func constraint(_ reference: LayoutChange.ConstraintReference, at pointer: String) -> (Int, Int)? {
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        switch reference {
+        case let .identifier(name):
+            var found: [(Int, Int)] = []
+            for v in scene.views.indices {
+                for (k, spec) in scene.views[v].layout.constraints.enumerated() where spec.identifier == name { found.append((v, k)) }
+            }
+            if found.count == 1 { return found[0] }
+            fail(p("constraint"), found.isEmpty
+                ? "no constraint has the identifier \"\(name)\""
+                : "\(found.count) constraints have the identifier \"\(name)\"; name one by \"view\" and \"index\"")
+            return nil
+        case let .index(id, index):
+            guard let v = view(id, at: p("view")) else { return nil }
+            let count = scene.views[v].layout.constraints.count
+            guard index < count else {
+                fail(p("index"), "\"\(id)\" has \(count) constraint\(count == 1 ? "" : "s"); index \(index) is past the end")
+                return nil
+            }
+            return (v, index)
         }
     }
 
@@ -145,7 +192,7 @@ extension LayoutEngine {
             }
             switch scene.addSubviewTree(json, at: p("subview"), to: parent, limits: limits) {
             case let .failure(error):
-                if case let .invalid(list) = error { problems.append(contentsOf: list) }
+                problems.append(contentsOf: error.problems)
             case let .success(v):
                 if let position {
                     scene.views[parent].subviews.removeLast()
@@ -187,6 +234,12 @@ extension LayoutEngine {
         case let .autoresizingMask(mask): scene.views[v].layout.autoresizingMask = mask
         case let .translatesAutoresizingMaskIntoConstraints(b): scene.views[v].layout.translatesAutoresizingMaskIntoConstraints = b
         case let .intrinsicContentSize(size): scene.views[v].layout.intrinsicContentSize = size
+        case let .contentHugging(h, vertical):
+            if let h { scene.views[v].layout.contentHugging.horizontal = h }
+            if let vertical { scene.views[v].layout.contentHugging.vertical = vertical }
+        case let .compressionResistance(h, vertical):
+            if let h { scene.views[v].layout.compressionResistance.horizontal = h }
+            if let vertical { scene.views[v].layout.compressionResistance.vertical = vertical }
         case let .text(text): scene.views[v].text = text
         case let .font(size): scene.views[v].fontSize = size
         case let .touches(handling): scene.views[v].touches = handling

@@ -15,8 +15,10 @@ public struct LayoutEngine: Sendable {
     /// cycle knows it must look again.
     var markedDuringPass = false
     var inPass = false
-    /// Auto Layout's solution (L6), solved at the first `layoutSubviews` of an outermost pass.
+    /// Auto Layout's solution (L6), solved at the start of an outermost pass.
     var autoLayout: AutoLayoutSystem?
+    /// A change was applied since the last outermost pass began (its solution may differ).
+    var changedSinceLayout = false
     /// Problems found while applying changes (unknown ids, impossible edits), with pointers.
     var problems: [SceneProblem] = []
     let limits: SceneLimits
@@ -95,7 +97,11 @@ public struct LayoutEngine: Sendable {
     mutating func layoutSubtree(from root: Int, pass: LayoutPass, change: Int?) -> Bool {
         var ran = false
         let outerPass = inPass
-        if !outerPass { autoLayout = nil }
+        if !outerPass {
+            autoLayout = nil
+            if changedSinceLayout || pending.contains(where: { $0 != nil }) { markAutoLayoutChanges() }
+            changedSinceLayout = false
+        }
         inPass = true
         defer { inPass = outerPass }
         var stack = [root]

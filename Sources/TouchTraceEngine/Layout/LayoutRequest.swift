@@ -16,7 +16,7 @@ public struct LayoutRequest: Sendable {
     public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> LayoutRequest {
         var context = DecodeContext()
         guard let f = context.object(json, at: "", allowed: ["changes", "includeInitialLayout"] + extraFields, what: "the request") else {
-            throw .invalid(context.problems)
+            throw .invalidRequest(context.problems)
         }
         var request = LayoutRequest(changes: [])
         if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
@@ -25,7 +25,7 @@ public struct LayoutRequest: Sendable {
         {
             request.includeInitialLayout = b
         }
-        if !context.problems.isEmpty { throw .invalid(context.problems) }
+        if !context.problems.isEmpty { throw .invalidRequest(context.problems) }
         return request
     }
 }

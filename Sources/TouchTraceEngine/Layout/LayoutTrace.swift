@@ -18,12 +18,17 @@ public enum LayoutReason: String, Sendable, CaseIterable {
     case subviewRemoved
     /// L2: the subviews were reordered (`bringSubviewToFront`, `sendSubviewToBack`, M4).
     case subviewsReordered
+    /// L6: Auto Layout's solution moved or resized a subview (a content size, a priority, an
+    /// arranged subview or a constraint's other item changed); UIKit's engine then marks the
+    /// superview, whose `layoutSubviews` applies the new frame.
+    case constraintsChanged
 
     /// The rule id of UIKIT-RULES.md that makes this reason mark a view.
     public var rule: String {
         switch self {
         case .initialLayout: return "L3"
         case .superviewSizeChanged: return "L5"
+        case .constraintsChanged: return "L6"
         default: return "L2"
         }
     }

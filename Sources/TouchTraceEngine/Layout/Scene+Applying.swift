@@ -5,7 +5,7 @@ extension Scene {
     /// (L5) and view-controller callbacks (L4). Hit testing, touches and actions call this
     /// before answering when a request has `changes`.
     ///
-    /// Throws `InputError.invalid` listing every problem (unknown ids, impossible edits, bad
+    /// Throws `InputError.invalidRequest` listing every problem (unknown ids, impossible edits, bad
     /// new view objects), each with the pointer of the change field.
     public func applying(
         _ changes: [LayoutChange], limits: SceneLimits = SceneLimits()
@@ -13,7 +13,7 @@ extension Scene {
         var engine = LayoutEngine(scene: self, limits: limits)
         engine.runInitialCycle()
         engine.apply(changes)
-        if !engine.applyProblems.isEmpty { throw .invalid(engine.applyProblems) }
+        if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
         engine.runUpdateCycle()
         return (engine.scene, engine.trace)
     }

@@ -11,6 +11,12 @@ public enum TextMetrics {
     public static let averageAdvance = 0.5
     /// The line height of the system font, in ems (SF Pro: about 1.19; approximation).
     public static let lineHeight = 1.2
+    /// The ascender of the system font, in ems (SF Pro: 0.952; approximation).
+    public static let ascender = 0.95
+    /// The descender of the system font, in ems, as a positive depth (SF Pro: 0.241).
+    public static let descender = 0.24
+    /// `UITextView`'s default `textContainerInset.top`, in points.
+    public static let textViewTopInset = 8.0
     /// The vertical padding a `UIButton` adds around its title label, in points (approximation
     /// of the classic system button: a 15 pt title in a 30 pt high button).
     public static let buttonVerticalPadding = 12.0

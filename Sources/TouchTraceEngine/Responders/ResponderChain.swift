@@ -2,18 +2,20 @@ extension Scene {
     /// `next` of a responder (rule R1): a view controller's root view → the controller; any
     /// other view → its superview; a controller → its root view's superview; a window → the
     /// application; the application → its delegate when the scene declares one; the delegate →
-    /// none.
+    /// none. A view removed from the tree (and its controller) has no next responder.
     public func nextResponder(of responder: ResponderRef) -> ResponderRef? {
         switch responder {
         case let .view(index):
             if let controller = views[index].viewController { return .viewController(controller) }
             if let parent = views[index].parent { return .view(parent) }
-            return .application
+            // A window's is the application; a view removed from its superview has none (UIKit: nil).
+            return views[index].isWindow ? .application : nil
         case let .viewController(index):
             let root = viewControllers[index].view
             if let parent = views[root].parent { return .view(parent) }
-            // A controller whose root view is itself a window: its next responder is the application.
-            return .application
+            // A controller whose root view is itself a window: its next responder is the
+            // application; one whose root view was removed has none.
+            return views[root].isWindow ? .application : nil
         case .application:
             return application.delegate == nil ? nil : .appDelegate
         case .appDelegate:

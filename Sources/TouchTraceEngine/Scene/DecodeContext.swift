@@ -94,14 +94,17 @@ public struct DecodeContext: Sendable {
         return items
     }
 
-    /// One of a fixed set of names.
+    /// One of a fixed set of names; an unknown name is a problem that lists them, with a
+    /// suggestion when one is close (`"rightToLft"` → did you mean `"rightToLeft"`?).
     public mutating func choice<E: RawRepresentable & CaseIterable>(
         _ value: JSONValue, at pointer: String, as type: E.Type, what: String
     ) -> E? where E.RawValue == String {
         guard let s = string(value, at: pointer, what: what) else { return nil }
         guard let result = E(rawValue: s) else {
             let names = E.allCases.map(\.rawValue)
-            fail(pointer, "unknown \(what) \"\(s)\"; expected one of: " + names.joined(separator: ", "))
+            var message = "unknown \(what) \"\(s)\""
+            if let close = Self.closest(to: s, in: names) { message += " (did you mean \"\(close)\"?)" }
+            fail(pointer, message + "; expected one of: " + names.joined(separator: ", "))
             return nil
         }
         return result

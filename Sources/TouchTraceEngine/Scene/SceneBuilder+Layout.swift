@@ -35,6 +35,18 @@ extension SceneBuilder {
         if let v = f["layoutMargins"], let e = context.insets(v, at: p("layoutMargins"), what: "layoutMargins", defaults: node.layout.layoutMargins) {
             node.layout.layoutMargins = e
         }
+        if let v = f["directionalLayoutMargins"] {
+            if f["layoutMargins"] != nil {
+                context.fail(p("directionalLayoutMargins"), "give either \"layoutMargins\" or \"directionalLayoutMargins\", not both (UIKit keeps one set of margins)")
+            } else if let e = readDirectionalInsets(v, at: p("directionalLayoutMargins"), what: "directionalLayoutMargins") {
+                node.layout.directionalLayoutMargins = e
+            }
+        }
+        if let v = f["semanticContentAttribute"],
+            let a = context.choice(v, at: p("semanticContentAttribute"), as: SemanticContentAttribute.self, what: "semanticContentAttribute")
+        {
+            node.layout.semanticContentAttribute = a
+        }
         if let v = f["safeAreaInsets"], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
             node.layout.safeAreaInsets = e
         }
@@ -67,6 +79,29 @@ extension SceneBuilder {
         }
     }
 
+    /// `{top, leading, bottom, trailing}`; missing members keep UIKit's default margins.
+    mutating func readDirectionalInsets(_ value: JSONValue, at pointer: String, what: String) -> DirectionalEdgeInsets? {
+        let keys = ["top", "leading", "bottom", "trailing"]
+        guard let f = context.object(value, at: pointer, allowed: keys, what: what) else { return nil }
+        let d = LayoutConfig().layoutMargins
+        var e = DirectionalEdgeInsets(top: d.top, leading: d.left, bottom: d.bottom, trailing: d.right)
+        var ok = true
+        for key in keys {
+            guard let v = f[key] else { continue }
+            guard let n = context.number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
+                ok = false
+                continue
+            }
+            switch key {
+            case "top": e.top = n
+            case "leading": e.leading = n
+            case "bottom": e.bottom = n
+            default: e.trailing = n
+            }
+        }
+        return ok ? e : nil
+    }
+
     mutating func readStack(_ value: JSONValue, at pointer: String) -> StackConfig {
         var stack = StackConfig()
         let keys = ["axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement"]
@@ -81,7 +116,7 @@ extension SceneBuilder {
 
     static let constraintFields = [
         "identifier", "firstItem", "firstAttribute", "relation", "secondItem", "secondAttribute", "multiplier",
-        "constant", "priority",
+        "constant", "priority", "active",
     ]
 
     /// A constraint (rule L6). `firstItem` defaults to the view that declares it.
@@ -136,11 +171,12 @@ extension SceneBuilder {
         let priority = f["priority"].flatMap { context.number($0, at: pointer + "/priority", min: 1, max: 1000, what: "priority") } ?? 1000
         var identifier: String?
         if let v = f["identifier"] { identifier = context.string(v, at: pointer + "/identifier", what: "identifier") }
+        let active = f["active"].flatMap { context.bool($0, at: pointer + "/active", what: "active") } ?? true
         guard ok, let firstAttribute else { return nil }
         return ConstraintSpec(
             identifier: identifier, firstItem: first, firstAttribute: firstAttribute, relation: relation,
             secondItem: second, secondAttribute: secondAttribute, multiplier: multiplier, constant: constant,
-            priority: priority, pointer: pointer)
+            priority: priority, pointer: pointer, active: active)
     }
 
     /// Checks every id reference now that all ids are known (rule T5: an unknown target is an

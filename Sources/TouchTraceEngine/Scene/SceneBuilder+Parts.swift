@@ -1,7 +1,12 @@
 extension SceneBuilder {
     mutating func readOptions(_ value: JSONValue, at pointer: String) {
         let keys = ["controlTrackingMargin", "scrollDelay", "tapSlop", "multiTapInterval", "multiTapRadius"]
-        guard let f = context.object(value, at: pointer, allowed: keys, what: "options") else { return }
+        guard let f = context.object(value, at: pointer, allowed: keys + ["layoutDirection"], what: "options") else { return }
+        if let v = f["layoutDirection"],
+            let d = context.choice(v, at: JSONPointer.join(pointer, "layoutDirection"), as: LayoutDirection.self, what: "layoutDirection")
+        {
+            options.layoutDirection = d
+        }
         for key in keys {
             guard let v = f[key], let n = context.number(v, at: JSONPointer.join(pointer, key), min: 0, what: key) else { continue }
             switch key {

@@ -4,8 +4,8 @@ extension SceneBuilder {
         "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch", "pointInside",
         "hitTest", "touches", "actions", "viewController", "control", "gestureRecognizers", "scroll",
         "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "constraints", "layoutGuides",
-        "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "safeAreaInsets",
-        "stack", "text", "font", "subviews",
+        "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "directionalLayoutMargins",
+        "safeAreaInsets", "semanticContentAttribute", "stack", "text", "font", "subviews",
     ]
 
     /// Reads one view object into the arena. Returns its index and its `subviews` items.

@@ -87,6 +87,11 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
 public struct AxisPriorities: Sendable, Hashable {
     public var horizontal: Double
     public var vertical: Double
+
+    public init(horizontal: Double, vertical: Double) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
 }
 
 /// A constraint as the scene declares it (rule L6; solved by the Auto Layout issue). Items are
@@ -111,6 +116,8 @@ public struct ConstraintSpec: Sendable, Hashable {
     public var priority: Double
     /// The pointer of the constraint in the scene document, for error reports.
     public var pointer: String
+    /// `isActive`: an inactive constraint is kept (and validated) but not installed.
+    public var active: Bool = true
 }
 
 /// A `UILayoutGuide` declared on a view.
@@ -144,8 +151,15 @@ public struct LayoutConfig: Sendable {
     public var intrinsicContentSize = Size(width: -1, height: -1)
     public var contentHugging = AxisPriorities(horizontal: 250, vertical: 250)
     public var compressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
-    /// UIKit's default layout margins are 8 on every side.
+    /// UIKit's default layout margins are 8 on every side. Physical (left, right): they do not
+    /// flip in right-to-left layouts.
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// `directionalLayoutMargins` when the scene gives them instead of `layoutMargins`; they
+    /// resolve against the view's own direction (see `Scene.layoutMargins(of:)`).
+    public var directionalLayoutMargins: DirectionalEdgeInsets?
+    /// `semanticContentAttribute`: with the scene's `layoutDirection`, decides the view's
+    /// `effectiveUserInterfaceLayoutDirection` (see `Scene.layoutDirection(of:)`).
+    public var semanticContentAttribute: SemanticContentAttribute = .unspecified
     public var safeAreaInsets = EdgeInsets.zero
     public var stack: StackConfig?
     public init() {}
@@ -158,5 +172,37 @@ public struct SceneOptions: Sendable, Hashable {
     public var tapSlop = UIKitConstants.tapSlop
     public var multiTapInterval = UIKitConstants.multiTapInterval
     public var multiTapRadius = UIKitConstants.multiTapRadius
+    /// The app's `userInterfaceLayoutDirection` (the trait collection's `layoutDirection`).
+    public var layoutDirection: LayoutDirection = .leftToRight
     public init() {}
+}
+
+/// `UIUserInterfaceLayoutDirection`.
+public enum LayoutDirection: String, Sendable, Hashable, CaseIterable {
+    case leftToRight, rightToLeft
+}
+
+/// `UISemanticContentAttribute`: whether a view's content flips in a right-to-left layout.
+public enum SemanticContentAttribute: String, Sendable, Hashable, CaseIterable {
+    /// Follows the app's layout direction.
+    case unspecified
+    /// Playback controls (play, rewind): never flip.
+    case playback
+    /// Directional controls (a D-pad, a text-alignment control): never flip.
+    case spatial
+    case forceLeftToRight, forceRightToLeft
+}
+
+/// `NSDirectionalEdgeInsets`: leading and trailing instead of left and right.
+public struct DirectionalEdgeInsets: Sendable, Hashable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
 }

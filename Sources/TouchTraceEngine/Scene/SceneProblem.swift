@@ -13,7 +13,19 @@ public struct SceneProblem: Sendable, Hashable, CustomStringConvertible {
 /// JSON that breaks the format's rules (`invalid`, every problem listed).
 public enum InputError: Error, Sendable, Equatable {
     case malformed(JSONParseError)
+    /// The scene breaks the scene format's rules (problem type `invalid-scene`).
     case invalid([SceneProblem])
+    /// The request around the scene does (a touch sequence, a change, a point, an unknown id in
+    /// them; problem type `invalid-request`).
+    case invalidRequest([SceneProblem])
+
+    /// The problems listed (none for malformed JSON).
+    public var problems: [SceneProblem] {
+        switch self {
+        case .malformed: return []
+        case let .invalid(list), let .invalidRequest(list): return list
+        }
+    }
 
     /// The problem document (RFC 9457) that the API and the CLI return for this error.
     public var problemDocument: ProblemDocument {
@@ -33,6 +45,12 @@ public enum InputError: Error, Sendable, Equatable {
                 type: "https://touchtrace.dev/problems/invalid-scene", title: "Invalid scene", status: 422,
                 detail: problems.count == 1
                     ? "The document has 1 problem." : "The document has \(problems.count) problems.",
+                errors: problems)
+        case let .invalidRequest(problems):
+            return ProblemDocument(
+                type: "https://touchtrace.dev/problems/invalid-request", title: "Invalid request", status: 422,
+                detail: problems.count == 1
+                    ? "The request has 1 problem." : "The request has \(problems.count) problems.",
                 errors: problems)
         }
     }

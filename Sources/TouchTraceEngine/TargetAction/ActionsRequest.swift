@@ -54,7 +54,7 @@ public struct ActionsRequest: Sendable {
     public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> ActionsRequest {
         var context = DecodeContext()
         let allowed = ["sender", "events", "add", "remove", "changes"] + extraFields
-        guard let f = context.object(json, at: "", allowed: allowed, what: "the request") else { throw .invalid(context.problems) }
+        guard let f = context.object(json, at: "", allowed: allowed, what: "the request") else { throw .invalidRequest(context.problems) }
         var request = ActionsRequest(sender: "", calls: [])
         if let v = f["sender"] {
             request.sender = context.string(v, at: "/sender", what: "sender") ?? ""
@@ -99,7 +99,7 @@ public struct ActionsRequest: Sendable {
             }
         }
         if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
-        if !context.problems.isEmpty { throw .invalid(context.problems) }
+        if !context.problems.isEmpty { throw .invalidRequest(context.problems) }
         return request
     }
 }

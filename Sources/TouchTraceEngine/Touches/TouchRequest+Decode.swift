@@ -9,7 +9,7 @@ extension TouchRequest {
     public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> TouchRequest {
         var context = DecodeContext()
         guard let f = context.object(json, at: "", allowed: requestFields + extraFields, what: "the request") else {
-            throw .invalid(context.problems)
+            throw .invalidRequest(context.problems)
         }
         var request = TouchRequest(steps: [])
         let forms = ["touches", "tap", "drag", "longPress"].filter { f[$0] != nil }
@@ -33,7 +33,7 @@ extension TouchRequest {
         if let w = f["window"] { request.window = context.string(w, at: "/window", what: "window") }
         if let value = f["changes"] { request.changes = LayoutChange.decodeList(value, at: "/changes", context: &context) }
         if context.problems.isEmpty { context.checkSequence(request.steps) }
-        if !context.problems.isEmpty { throw .invalid(context.problems) }
+        if !context.problems.isEmpty { throw .invalidRequest(context.problems) }
         return request
     }
 }

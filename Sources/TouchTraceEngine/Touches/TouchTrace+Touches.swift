@@ -14,7 +14,7 @@ extension TouchTrace {
             guard case let .set(edit) = step else { continue }
             if let problem = check(edit, in: scene) { problems.append(problem) }
         }
-        if !problems.isEmpty { throw .invalid(problems) }
+        if !problems.isEmpty { throw .invalidRequest(problems) }
         var session = TouchSession(scene: scene, referenceWindow: window)
         for step in request.steps {
             session.run(step)
@@ -43,7 +43,7 @@ extension TouchTrace {
         let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
         guard let sender = scene.viewIndex(request.sender), scene.views[sender].control != nil else {
             let what = scene.viewIndex(request.sender) == nil ? "is not a view of the scene" : "is not a control"
-            throw .invalid([SceneProblem(pointer: "/sender", message: "\"\(request.sender)\" \(what); the sender must be a UIControl")])
+            throw .invalidRequest([SceneProblem(pointer: "/sender", message: "\"\(request.sender)\" \(what); the sender must be a UIControl")])
         }
         var problems: [SceneProblem] = []
         for (i, registration) in request.add.enumerated() {
@@ -56,7 +56,7 @@ extension TouchTrace {
                 problems.append(SceneProblem(pointer: "/remove/\(i)/target", message: "unknown target id \"\(target)\" (T5: a target must exist in the scene)"))
             }
         }
-        if !problems.isEmpty { throw .invalid(problems) }
+        if !problems.isEmpty { throw .invalidRequest(problems) }
 
         var session = TouchSession(scene: scene, referenceWindow: nil)
         var list = session.targetList(sender)
@@ -90,7 +90,7 @@ extension TouchTrace {
     static func resolveWindow(_ name: String?, in scene: Scene) throws(InputError) -> Int? {
         guard let name else { return nil }
         guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-            throw .invalid([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
+            throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
         }
         return index
     }
