@@ -68,6 +68,41 @@ func autoLayoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
         #expect(String(decoding: try TouchTrace.layoutBytes(request, in: scene), as: UTF8.self) == JSONWriter().string(value), "\(name)")
     }
 
+    /// Every fixture case through the real layout pass (`TouchTrace.layout`, which keeps its
+    /// Auto Layout system from pass to pass and re-solves window sizes and constants
+    /// incrementally) gives the frames, conflicts and ambiguous views the fixture recorded from a
+    /// system solved from scratch.
+    @Test(arguments: Fixtures.files(in: "autolayout").map(\.lastPathComponent))
+    func theLayoutPassAgreesWithAFreshSolve(_ name: String) throws {
+        let url = Fixtures.root.appendingPathComponent("autolayout").appendingPathComponent(name)
+        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
+        guard let sceneJSON = document["scene"], let scene = try? SceneDecoder().decode(sceneJSON),
+            case let .array(cases)? = document["cases"]
+        else { return }
+        for testCase in cases {
+            guard let requestJSON = testCase["request"], let expected = testCase["expected"],
+                case let .object(frames)? = expected["frames"], let request = try? LayoutRequest.decode(requestJSON)
+            else { continue }
+            let response = try TouchTrace.layout(request, in: scene)
+            for (id, rect) in frames {
+                guard let got = response["frames"]?[id] else {
+                    Issue.record("\(name): no frame for \(id)")
+                    continue
+                }
+                for key in ["x", "y", "width", "height"] {
+                    guard case let .number(a)? = got[key], case let .number(b)? = rect[key] else { continue }
+                    #expect(abs(a - b) < 1e-6, "\(name) / \(testCase["name"].map(String.init(describing:)) ?? ""): \(id).\(key) \(a) vs \(b)")
+                }
+            }
+            #expect(response["ambiguous"] == expected["ambiguous"], "\(name): ambiguous")
+            guard case let .array(gotConflicts)? = response["conflicts"], case let .array(wantConflicts)? = expected["conflicts"] else {
+                Issue.record("\(name): conflicts missing")
+                continue
+            }
+            #expect(gotConflicts.count == wantConflicts.count, "\(name): conflicts")
+        }
+    }
+
     @Test func theConflictFixtureReportsTheBrokenConstraint() throws {
         let url = Fixtures.root.appendingPathComponent("autolayout/L6-conflict-two-required-widths.json")
         let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))

@@ -46,6 +46,21 @@ public struct AutoLayoutSystem: Sendable {
     /// in their part's solver instead of their pair of required bounds (see ``resize(window:to:)``),
     /// with that part.
     var windowEdits: [Variable: Int] = [:]
+    /// Where each installed declared constraint (owning view, index in its `constraints`) is in
+    /// ``constraints``.
+    var declared: [DeclaredConstraint: Int] = [:]
+
+    struct DeclaredConstraint: Hashable {
+        var view: Int
+        var index: Int
+    }
+
+    /// A change the system can take incrementally (see ``applying(_:)``).
+    enum Edit {
+        case resize(window: Int, size: Size)
+        /// `constraint.constant = value` on the declared constraint `index` of `view`.
+        case constant(view: Int, index: Int, value: Double)
+    }
 
     /// Whether the solvers keep markers on required equalities (see `Solver.init(tracksRequiredEqualities:)`).
     public let tracksRequiredEqualities: Bool
@@ -74,6 +89,11 @@ public struct AutoLayoutSystem: Sendable {
             if case let .safeArea(o)? = c.second { owners.insert(o) }
         }
         guard !owners.isEmpty else { return }
+        // What the first solution used (the current frames' insets), kept so that a later
+        // incremental change can tell whether they still hold (`safeAreasAreCurrent`).
+        for o in owners where variables.safeAreaInsets[o] == nil {
+            variables.safeAreaInsets[o] = AutoLayout.safeAreaInsets(of: o, in: scene)
+        }
         let inSystem = Set(views)
         for _ in 0..<3 {
             var next: [Int: EdgeInsets] = [:]
@@ -95,6 +115,39 @@ public struct AutoLayoutSystem: Sendable {
         }
     }
 
+    /// The system after `edits`, re-solved incrementally (window sizes and constants move in the
+    /// kept tableaux), or nil when it must be built again: the derived safe areas no longer
+    /// match the solution. `scene` is the scene the edits were made to (for declared constants
+    /// the system's own copy is brought along).
+    func applying(_ edits: [Edit]) -> AutoLayoutSystem? {
+        var system = self
+        for edit in edits {
+            switch edit {
+            case let .resize(window, size):
+                system.resize(window: window, to: size)
+            case let .constant(view, index, value):
+                system.scene.views[view].layout.constraints[index].constant = value
+                // Not installed (inactive or refused): nothing to solve.
+                guard let i = system.declared[DeclaredConstraint(view: view, index: index)] else { continue }
+                system.updateConstant(ofConstraint: i, to: value)
+            }
+        }
+        return system.safeAreasAreCurrent ? system : nil
+    }
+
+    /// Whether the safe-area insets the system was solved with are the ones its solution gives.
+    var safeAreasAreCurrent: Bool {
+        guard !variables.safeAreaInsets.isEmpty else { return true }
+        let inSystem = Set(views)
+        for (o, used) in variables.safeAreaInsets {
+            let insets = AutoLayout.safeAreaInsets(of: o, in: scene) { v in
+                inSystem.contains(v) ? frame(of: v) : scene.views[v].geometry.untransformedFrame
+            }
+            if Self.differ(insets, used) { return false }
+        }
+        return true
+    }
+
     static func differ(_ a: EdgeInsets, _ b: EdgeInsets) -> Bool {
         abs(a.top - b.top) > 1e-9 || abs(a.left - b.left) > 1e-9 || abs(a.bottom - b.bottom) > 1e-9 || abs(a.right - b.right) > 1e-9
     }
@@ -104,11 +157,11 @@ public struct AutoLayoutSystem: Sendable {
     mutating func collect() {
         var taking = Set<Int>()
         var arranged = Set<Int>()
-        var valid: [Int: [ConstraintSpec]] = [:]
+        var valid: [Int: [(index: Int, spec: ConstraintSpec)]] = [:]
         for v in scene.views.indices where !scene.views[v].detached && scene.isAttached(v) {
             let node = scene.views[v]
-            for spec in node.layout.constraints where spec.active && AutoLayout.validate(spec, in: scene).isEmpty {
-                valid[v, default: []].append(spec)
+            for (k, spec) in node.layout.constraints.enumerated() where spec.active && AutoLayout.validate(spec, in: scene).isEmpty {
+                valid[v, default: []].append((k, spec))
                 taking.insert(v)
                 if let a = scene.layoutItem(named: spec.firstItem) { taking.insert(a.anchor) }
                 if let s = spec.secondItem, let b = scene.layoutItem(named: s) { taking.insert(b.anchor) }
@@ -141,8 +194,10 @@ public struct AutoLayoutSystem: Sendable {
                 constraints += AutoLayout.intrinsicConstraints(of: v, in: scene)
             }
             constraints += AutoLayout.stackConstraints(of: v, in: scene)
-            for spec in valid[v] ?? [] {
-                if let c = LayoutConstraint(spec, view: v, in: scene) { constraints.append(c) }
+            for (k, spec) in valid[v] ?? [] {
+                guard let c = LayoutConstraint(spec, view: v, in: scene) else { continue }
+                declared[DeclaredConstraint(view: v, index: k)] = constraints.count
+                constraints.append(c)
             }
         }
         assignTieBreaks()

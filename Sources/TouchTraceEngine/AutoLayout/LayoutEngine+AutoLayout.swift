@@ -22,9 +22,19 @@ extension LayoutEngine {
     /// (`constraintsChanged`), as UIKit's engine does when its variables change — so a new
     /// intrinsic size, priority, arranged subview or window size reaches views whose superview
     /// nothing else marked. Views already marked are left as they are.
+    ///
+    /// The system is kept from pass to pass: when only window sizes and constraint constants
+    /// changed since it was solved, it is re-solved incrementally (the issue's "keep a solved
+    /// system"); any other change builds it again from the scene.
     mutating func markAutoLayoutChanges() {
-        let system = AutoLayoutSystem(scene: scene)
+        var system: AutoLayoutSystem
+        if let kept = autoLayout, let edits = autoLayoutEdits {
+            system = edits.isEmpty ? kept : (kept.applying(edits) ?? AutoLayoutSystem(scene: scene))
+        } else {
+            system = AutoLayoutSystem(scene: scene)
+        }
         autoLayout = system
+        autoLayoutEdits = []
         guard !system.positioned.isEmpty else { return }
         var superviews: [Int] = []
         for v in system.positioned {
@@ -37,6 +47,15 @@ extension LayoutEngine {
             if moved || resized { superviews.append(parent) }
         }
         for parent in Set(superviews).sorted() where !needsLayout(parent) { mark(parent, .constraintsChanged) }
+    }
+}
+
+extension AutoLayoutSystem {
+    /// `conflicts` and `ambiguous` of a layout response, or nothing when no view takes part.
+    var responseFields: [(key: String, value: JSONValue)] {
+        guard !views.isEmpty else { return [] }
+        let json = result.json
+        return [("conflicts", json["conflicts"] ?? .array([])), ("ambiguous", json["ambiguous"] ?? .array([]))]
     }
 }
 

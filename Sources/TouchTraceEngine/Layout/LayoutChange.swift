@@ -58,6 +58,18 @@ public struct LayoutChange: Sendable {
         case new(JSONValue)
     }
 
+    /// Whether the Auto Layout system of the last layout pass can stay (re-solved incrementally
+    /// for a window size or a constant, untouched for changes Auto Layout does not read); every
+    /// other change builds it again at the next pass.
+    var keepsAutoLayoutSystem: Bool {
+        switch op {
+        case .resizeWindow, .setNeedsLayout, .layoutIfNeeded: return true
+        case let .setConstraint(_, _, priority, active): return priority == nil && active == nil
+        case let .set(_, properties): return properties.allSatisfy(\.isIgnoredByAutoLayout)
+        default: return false
+        }
+    }
+
     /// The name of the operation, as the request spells it.
     public var name: String {
         switch op {
@@ -125,6 +137,17 @@ public enum ViewProperty: Sendable {
     case compressionResistance(horizontal: Double?, vertical: Double?)
     case text(String?), font(Double)
     case touches(TouchHandling), actions([String]), pointInside(TouchArea)
+
+    /// Properties Auto Layout never reads (state, appearance, touch handling).
+    var isIgnoredByAutoLayout: Bool {
+        switch self {
+        case .alpha, .userInteractionEnabled, .clipsToBounds, .multipleTouchEnabled, .exclusiveTouch, .enabled, .selected,
+            .highlighted, .on, .touches, .actions, .pointInside:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// The field name in the request.
     public var key: String {

@@ -27,6 +27,7 @@ extension LayoutEngine {
         let p = { (key: String) in JSONPointer.join(change.pointer, key) }
         record(.change(index: index, op: change.name))
         changedSinceLayout = true
+        if !change.keepsAutoLayoutSystem { autoLayoutEdits = nil }
         switch change.op {
         case let .setFrame(id, patch):
             guard let v = view(id, at: p("view")) else { return }
@@ -89,6 +90,7 @@ extension LayoutEngine {
             }
             let frame = scene.views[v].geometry.untransformedFrame
             setFrame(Rect(origin: frame.origin, size: size), of: v)
+            autoLayoutEdits?.append(.resize(window: v, size: size))
         case let .addConstraint(id, spec):
             guard let v = view(id, at: p("view")) else { return }
             let problems = AutoLayout.validate(spec, in: scene)
@@ -109,6 +111,11 @@ extension LayoutEngine {
             if let priority { spec.priority = priority }
             if let active { spec.active = active }
             scene.views[v].layout.constraints[k] = spec
+            if priority == nil, active == nil, let constant {
+                autoLayoutEdits?.append(.constant(view: v, index: k, value: constant))
+            } else {
+                autoLayoutEdits = nil
+            }
         }
     }
 

@@ -19,6 +19,9 @@ public struct LayoutEngine: Sendable {
     var autoLayout: AutoLayoutSystem?
     /// A change was applied since the last outermost pass began (its solution may differ).
     var changedSinceLayout = false
+    /// The changes since the last pass's system was made that it can take incrementally
+    /// (window resizes, constraint constants); nil after any change that needs a new system.
+    var autoLayoutEdits: [AutoLayoutSystem.Edit]? = []
     /// Problems found while applying changes (unknown ids, impossible edits), with pointers.
     var problems: [SceneProblem] = []
     let limits: SceneLimits
@@ -98,7 +101,6 @@ public struct LayoutEngine: Sendable {
         var ran = false
         let outerPass = inPass
         if !outerPass {
-            autoLayout = nil
             if changedSinceLayout || pending.contains(where: { $0 != nil }) { markAutoLayoutChanges() }
             changedSinceLayout = false
         }

@@ -40,13 +40,13 @@ extension TouchTrace {
     /// `ambiguous` (views whose frame the constraints do not determine). The scene itself is not
     /// changed.
     public static func layout(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> JSONValue {
-        let (result, trace) = try scene.applying(request.changes)
+        let (result, trace, system) = try scene.applyingWithAutoLayout(request.changes)
         let parts = trace.json(in: result, includeInitialLayout: request.includeInitialLayout)
         let members: [(key: String, value: JSONValue)] = [
             ("frames", result.framesJSON), ("subviews", result.subviewsJSON), ("layoutSubviews", parts.layoutSubviews),
             ("log", parts.log),
         ]
         // With Auto Layout (L6): `conflicts` and `ambiguous`.
-        return .object(members + result.autoLayoutFields)
+        return .object(members + (system?.responseFields ?? result.autoLayoutFields))
     }
 }

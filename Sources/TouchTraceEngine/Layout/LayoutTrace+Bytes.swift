@@ -3,9 +3,10 @@ extension TouchTrace {
     /// `JSONWriter().bytes(layout(request, in: scene))`, without building the `JSONValue` tree
     /// (no per-entry allocations). For the API's layout routes.
     public static func layoutBytes(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> [UInt8] {
-        let (result, trace) = try scene.applying(request.changes)
+        let (result, trace, system) = try scene.applyingWithAutoLayout(request.changes)
         var out = JSONOutput(capacity: 64 * result.views.count + 128 * trace.log.count)
-        result.writeLayoutResponse(trace, includeInitialLayout: request.includeInitialLayout, autoLayout: result.autoLayoutFields, into: &out)
+        let autoLayout = system?.responseFields ?? result.autoLayoutFields
+        result.writeLayoutResponse(trace, includeInitialLayout: request.includeInitialLayout, autoLayout: autoLayout, into: &out)
         return out.bytes
     }
 }

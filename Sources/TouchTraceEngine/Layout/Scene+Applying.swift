@@ -10,12 +10,22 @@ extension Scene {
     public func applying(
         _ changes: [LayoutChange], limits: SceneLimits = SceneLimits()
     ) throws(InputError) -> (scene: Scene, trace: LayoutTrace) {
+        let (scene, trace, _) = try applyingWithAutoLayout(changes, limits: limits)
+        return (scene, trace)
+    }
+
+    /// `applying(_:limits:)`, also handing back the Auto Layout system of the last pass (nil when
+    /// no pass solved one), which describes the resulting scene: a layout response reads its
+    /// `conflicts` and `ambiguous` from it instead of solving the scene again.
+    func applyingWithAutoLayout(
+        _ changes: [LayoutChange], limits: SceneLimits = SceneLimits()
+    ) throws(InputError) -> (scene: Scene, trace: LayoutTrace, autoLayout: AutoLayoutSystem?) {
         var engine = LayoutEngine(scene: self, limits: limits)
         engine.runInitialCycle()
         engine.apply(changes)
         if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
         engine.runUpdateCycle()
-        return (engine.scene, engine.trace)
+        return (engine.scene, engine.trace, engine.autoLayout)
     }
 
     /// Every view in a window's tree with its frame in its superview's coordinates (L1),
