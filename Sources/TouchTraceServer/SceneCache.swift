@@ -2,11 +2,12 @@ import Synchronization
 import TouchTraceEngine
 
 /// Parsed scenes by id and version, least recently used first out. A stored scene is parsed
-/// once and reused by every trace request until it is written again.
+/// (and laid out once, for hit tests, touches and actions) and reused by every trace request
+/// until it is written again.
 final class SceneCache: Sendable {
     private struct Entry {
         var version: Int
-        var scene: Scene
+        var scene: CachedScene
         var lastUse: UInt64
     }
     private struct State {
@@ -24,7 +25,7 @@ final class SceneCache: Sendable {
     }
 
     /// The cached scene for this id, if any, with its version.
-    func get(_ id: String) -> (version: Int, scene: Scene)? {
+    func get(_ id: String) -> (version: Int, scene: CachedScene)? {
         state.withLock { s in
             guard var entry = s.entries[id] else { return nil }
             s.clock += 1
@@ -37,7 +38,7 @@ final class SceneCache: Sendable {
     /// Caches a parsed scene. `written` is true for the server's own writes (which are the
     /// truth); a reader's put (`written: false`) never replaces a newer version and never brings
     /// back a deleted scene.
-    func put(_ id: String, version: Int, scene: Scene, written: Bool) {
+    func put(_ id: String, version: Int, scene: CachedScene, written: Bool) {
         guard capacity > 0 else { return }
         state.withLock { s in
             if written {
@@ -66,4 +67,17 @@ final class SceneCache: Sendable {
     }
 
     var count: Int { state.withLock { $0.entries.count } }
+}
+
+/// A stored scene as parsed (`raw`: what the layout routes start from, their initial cycle
+/// included in the trace) and after its initial layout cycle (`laidOut`: what hit tests,
+/// touches and actions without changes see).
+struct CachedScene: Sendable {
+    var raw: Scene
+    var laidOut: Scene
+
+    init(_ raw: Scene) {
+        self.raw = raw
+        self.laidOut = raw.laidOut()
+    }
 }

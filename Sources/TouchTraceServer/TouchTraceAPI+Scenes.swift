@@ -78,7 +78,7 @@ extension TouchTraceAPI {
         let scene = try decodeScene(try parse(bytes))
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, scene: scene, written: true)
+            cache.put(id, version: result.0.version, scene: CachedScene(scene), written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -150,13 +150,14 @@ extension TouchTraceAPI {
 
     /// A trace request on a stored scene (from the cache when it can) or on the inline `scene`.
     func trace(
-        _ request: Request, storedID: String?, extraFields: [String],
+        _ request: Request, storedID: String?, extraFields: [String], laidOut: Bool = true,
         _ answer: @Sendable (JSONValue, Scene) throws(InputError) -> [UInt8]
     ) async throws -> Response {
         let json = try parse(try await body(request))
         let scene: Scene
         if let id = storedID {
-            scene = try await loadScene(id)
+            let cached = try await loadScene(id)
+            scene = laidOut ? cached.laidOut : cached.raw
         } else {
             guard let inline = json["scene"] else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: "/scene", message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/…")]))
@@ -172,8 +173,8 @@ extension TouchTraceAPI {
         }
     }
 
-    /// A stored scene, parsed once: later requests use the cached `Scene`.
-    func loadScene(_ id: String) async throws -> Scene {
+    /// A stored scene, parsed (and laid out) once: later requests use the cached scenes.
+    func loadScene(_ id: String) async throws -> CachedScene {
         if let cached = cache.get(id) {
             metrics.cacheHits.increment()
             return cached.scene
@@ -185,7 +186,7 @@ extension TouchTraceAPI {
         } catch {
             throw APIError.store(error)
         }
-        let scene = try decodeScene(try parse(stored.document))
+        let scene = CachedScene(try decodeScene(try parse(stored.document)))
         cache.put(id, version: stored.version, scene: scene, written: false)
         return scene
     }

@@ -88,7 +88,8 @@ public struct TouchTraceAPI: Sendable {
             }
         }
         router.post("/v1/scenes/:id/layout") { request, context in
-            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
+            // The layout route starts from the scene as stored: its trace shows the initial cycle.
+            try await trace(request, storedID: try sceneID(context), extraFields: [], laidOut: false) { json, scene throws(InputError) in
                 try TouchTrace.layoutBytes(try LayoutRequest.decode(json), in: scene)
             }
         }

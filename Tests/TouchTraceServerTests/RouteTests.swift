@@ -249,6 +249,29 @@ import TouchTraceStore
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty)
     }
 
+    /// A stored scene laid out by constraints: hit tests and touches see the frames of its
+    /// initial layout cycle (kept with the cached scene); the layout route starts from the
+    /// scene as stored, so its trace can show that cycle.
+    @Test(arguments: transports)
+    func storedAutoLayoutScenesAreHitTestedAfterTheirInitialLayout(_ transport: TestingSetup) async throws {
+        let scene = #"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [{"id": "row", "class": "UIStackView", "translatesAutoresizingMaskIntoConstraints": false, "constraints": [{"firstAttribute": "leading", "secondItem": "w", "secondAttribute": "leading", "constant": 16}, {"firstAttribute": "trailing", "secondItem": "w", "secondAttribute": "trailing", "constant": -16}, {"firstAttribute": "top", "secondItem": "w", "secondAttribute": "top", "constant": 60}], "subviews": [{"id": "pay", "class": "UIButton", "text": "Pay", "control": {"targets": [{"target": null, "action": "pay:", "events": ["touchUpInside"]}]}}]}]}}"#
+        try await makeApp(makeAPI()).test(transport) { client in
+            try await client.execute(uri: "/v1/scenes/al", method: .put, headers: jsonHeaders, body: ByteBuffer(string: scene)) { #expect($0.status == .created) }
+            for _ in 0..<2 {  // a miss, then a cache hit
+                try await client.execute(uri: "/v1/scenes/al/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"point": {"x": 100, "y": 70}}"#)) { response in
+                    #expect(response.body.json?["hitView"] == "pay")
+                }
+            }
+            try await client.execute(uri: "/v1/scenes/al/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"tap": {"x": 100, "y": 70}}"#)) { response in
+                #expect(response.body.text.contains("pay:"))
+            }
+            try await client.execute(uri: "/v1/scenes/al/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"changes": [], "includeInitialLayout": true}"#)) { response in
+                #expect(response.body.text.contains(#""pass":"initial""#))
+                #expect(response.body.json?["frames"]?["row"]?["y"] == .number(60))
+            }
+        }
+    }
+
     @Test func pathTraversalIdIsA400() async throws {
         try await makeApp(makeAPI()).test(.router) { client in
             try await client.execute(uri: "/v1/scenes/..%2F..%2Fetc%2Fpasswd", method: .get) { response in

@@ -5,7 +5,7 @@ import TouchTraceEngine
 /// The parsed-scene cache: bounded, least recently used out, never older than what the server
 /// wrote, and never resurrecting a deleted scene from a reader that loaded it just before.
 @Suite struct SceneCacheTests {
-    static let scene = try! SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w"}}"#.utf8))
+    static let scene = CachedScene(try! SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w"}}"#.utf8)))
 
     @Test func readersNeverReplaceNewerVersionsOrBringBackDeletedScenes() {
         let cache = SceneCache(capacity: 4)
@@ -28,5 +28,20 @@ import TouchTraceEngine
         #expect(cache.get("b") == nil)
         #expect(cache.get("a") != nil)
         #expect(cache.count == 2)
+    }
+
+    @Test func keepsTheSceneAsStoredAndAfterItsInitialLayout() throws {
+        let raw = try SceneDecoder().decode(bytes: Array(#"""
+            {"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [
+              {"id": "box", "translatesAutoresizingMaskIntoConstraints": false, "constraints": [
+                {"firstAttribute": "width", "constant": 100}, {"firstAttribute": "height", "constant": 40},
+                {"firstAttribute": "leading", "secondItem": "w", "secondAttribute": "leading", "constant": 20},
+                {"firstAttribute": "top", "secondItem": "w", "secondAttribute": "top", "constant": 60}]}]}}
+            """#.utf8))
+        let cached = CachedScene(raw)
+        let box = try #require(raw.viewIndex("box"))
+        #expect(!cached.raw.initialLayoutDone && cached.raw.views[box].frame == .zero)
+        #expect(cached.laidOut.initialLayoutDone)
+        #expect(cached.laidOut.views[box].frame == Rect(x: 20, y: 60, width: 100, height: 40))
     }
 }

@@ -1,9 +1,10 @@
 extension TouchTrace {
-    /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene, then
+    /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
+    /// none, takes the scene after its initial layout cycle (``Scene/laidOut(limits:)``) — then
     /// hit-tests every point. Returns the scene the points were tested against and one result
     /// per point.
     public static func hitTestResults(_ request: HitTestRequest, in original: Scene) throws(InputError) -> (scene: Scene, results: [HitTestResult]) {
-        let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
+        let scene = request.changes.isEmpty ? original.laidOut() : try original.applying(request.changes).scene
         var window: Int?
         if let name = request.window {
             guard let index = scene.viewIndex(name), scene.views[index].isWindow else {

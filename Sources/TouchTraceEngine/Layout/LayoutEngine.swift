@@ -70,6 +70,7 @@ public struct LayoutEngine: Sendable {
         for view in scene.attachedViews { pending[view] = (.initialLayout, 1) }
         runUpdateCycle(pass: .initial)
         recordingInitial = false
+        scene.initialLayoutDone = true
     }
 
     /// The update cycle (L3): each window's tree top-down, every view that needs layout gets

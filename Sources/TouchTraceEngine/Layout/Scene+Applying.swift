@@ -14,6 +14,17 @@ extension Scene {
         return (scene, trace)
     }
 
+    /// The scene after its initial layout cycle (SPEC §4: a loaded scene gets one, so views
+    /// placed by constraints and stack views have their frames before a touch is tested):
+    /// what hit tests, touches and actions without `changes` see. Returns the scene itself when
+    /// the cycle already ran; a server keeps the result per stored version.
+    public func laidOut(limits: SceneLimits = SceneLimits()) -> Scene {
+        guard !initialLayoutDone else { return self }
+        var engine = LayoutEngine(scene: self, limits: limits)
+        engine.runInitialCycle()
+        return engine.scene
+    }
+
     /// `applying(_:limits:)`, also handing back the Auto Layout system of the last pass (nil when
     /// no pass solved one), which describes the resulting scene: a layout response reads its
     /// `conflicts` and `ambiguous` from it instead of solving the scene again.

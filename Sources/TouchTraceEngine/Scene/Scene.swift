@@ -14,6 +14,9 @@ public struct Scene: Sendable {
     public var options: SceneOptions
     /// Every id of the scene and what it names.
     public var ids: [String: ObjectRef]
+    /// Whether the scene's initial layout cycle has run on it (``laidOut()``, `applying(_:)`):
+    /// constraints and stack views have set their frames.
+    public internal(set) var initialLayoutDone = false
 
     public init(
         name: String?, views: [ViewNode], windows: [Int], viewControllers: [ViewControllerNode],

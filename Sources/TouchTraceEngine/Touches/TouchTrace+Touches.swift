@@ -7,7 +7,7 @@ extension TouchTrace {
     /// - `actions`: `[{sender, event, action, target, resolution, searched, rule, …}]` (T2–T4);
     /// - `state`: the final state of every control (C9), by id.
     public static func touches(_ request: TouchRequest, in original: Scene) throws(InputError) -> JSONValue {
-        let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
+        let scene = request.changes.isEmpty ? original.laidOut() : try original.applying(request.changes).scene
         let window = try resolveWindow(request.window, in: scene)
         var problems: [SceneProblem] = []
         for step in request.steps {
@@ -40,7 +40,7 @@ extension TouchTrace {
     /// `state`, and the sender's registration list after the changes: `targets` (in dispatch
     /// order) and `allTargets` (a nil target once, as null).
     public static func actions(_ request: ActionsRequest, in original: Scene) throws(InputError) -> JSONValue {
-        let scene = request.changes.isEmpty ? original : try original.applying(request.changes).scene
+        let scene = request.changes.isEmpty ? original.laidOut() : try original.applying(request.changes).scene
         guard let sender = scene.viewIndex(request.sender), scene.views[sender].control != nil else {
             let what = scene.viewIndex(request.sender) == nil ? "is not a view of the scene" : "is not a control"
             throw .invalidRequest([SceneProblem(pointer: "/sender", message: "\"\(request.sender)\" \(what); the sender must be a UIControl")])
