@@ -6,11 +6,13 @@ import TouchTraceEngine
 struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
-        abstract: "Apply layout changes to a scene: where every view ends up and which layoutSubviews run, and why (rules L1–L5, M4).",
+        abstract: "Apply layout changes to a scene: where every view ends up and which layoutSubviews run, and why (rules L1–L6, M4).",
         discussion: """
             The changes file is the body of POST /v1/scenes/{id}/layout, for example
             {"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]},
-            or just the list of changes. See docs/layout.md.
+            or just the list of changes. With constraints or stack views (L6) the output also
+            has "conflicts" and "ambiguous"; changes include setConstraint (constant, priority,
+            active) and addConstraint. See docs/layout.md and docs/autolayout.md.
             """
     )
 
