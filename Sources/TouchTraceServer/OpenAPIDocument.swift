@@ -901,6 +901,7 @@ components:
           type: array
           items: {$ref: "#/components/schemas/LayoutChange"}
         includeInitialLayout: {type: boolean, default: false, description: "Also list the initial layout cycle's layoutSubviews calls."}
+        includeConstraints: {type: boolean, default: false, description: "Also list every Auto Layout constraint (declared and generated) in `constraints`."}
     LayoutTrace:
       type: object
       required: [frames, layoutSubviews, log]
@@ -931,6 +932,19 @@ components:
           type: array
           description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews."
           items: {type: object}
+        constraints:
+          type: array
+          description: "With includeConstraints: every constraint of the Auto Layout system in creation order, declared (origin scene) and generated (window, autoresizingMask, intrinsicContentSize, stackView), as UIKit's debug description."
+          items:
+            type: object
+            required: [origin, view, description, priority]
+            properties:
+              origin: {type: string, enum: [scene, window, autoresizingMask, intrinsicContentSize, stackView]}
+              view: {type: string}
+              description: {type: string}
+              priority: {type: number}
+              identifier: {type: string}
+              pointer: {type: string}
         conflicts:
           type: array
           description: "Only when views use Auto Layout (L6): each required constraint that could not be satisfied (not installed) with the constraints it conflicts with."

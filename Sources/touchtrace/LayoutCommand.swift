@@ -25,6 +25,9 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Also list the initial layout cycle's layoutSubviews calls.")
     var includeInitialLayout = false
 
+    @Flag(help: "Also list every Auto Layout constraint, declared and generated, with its origin.")
+    var includeConstraints = false
+
     @OptionGroup var output: OutputOptions
 
     func run() throws {
@@ -34,6 +37,7 @@ struct LayoutCommand: ParsableCommand {
         do {
             var request = try LayoutRequest.decode(body)
             if includeInitialLayout { request.includeInitialLayout = true }
+            if includeConstraints { request.includeConstraints = true }
             print(JSONWriter(pretty: output.pretty).string(try TouchTrace.layout(request, in: loaded)))
         } catch {
             fail(error.problemDocument, output: output)

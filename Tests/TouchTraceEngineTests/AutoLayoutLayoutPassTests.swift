@@ -115,4 +115,24 @@ import TouchTraceEngine
             #expect(text.contains("/changes/0/contentHugging/sideways"))
         }
     }
+
+    @Test func includeConstraintsListsDeclaredAndGeneratedOnes() throws {
+        let scene = try SceneDecoder().decode(bytes: Array(Self.stackScene.utf8))
+        let request = try LayoutRequest.decode(try JSONParser().parse(Array(#"{"includeConstraints": true}"#.utf8)))
+        let response = try TouchTrace.layout(request, in: scene)
+        guard case let .array(list)? = response["constraints"] else {
+            Issue.record("no constraints")
+            return
+        }
+        func strings(_ key: String) -> [String] {
+            list.compactMap { if case let .string(s)? = $0[key] { s } else { nil } }
+        }
+        #expect(Set(strings("origin")) == ["window", "autoresizingMask", "intrinsicContentSize", "stackView", "scene"])
+        #expect(strings("identifier").contains("UISV-spacing"))
+        #expect(strings("description").contains("title.width <= 120 @250"))
+        #expect(strings("pointer").contains("/window/subviews/0/subviews/0/constraints/0"))
+        // The byte writer agrees, and without the flag there is no list.
+        #expect(String(decoding: try TouchTrace.layoutBytes(request, in: scene), as: UTF8.self) == JSONWriter().string(response))
+        #expect(try TouchTrace.layout(LayoutRequest(changes: []), in: scene)["constraints"] == nil)
+    }
 }

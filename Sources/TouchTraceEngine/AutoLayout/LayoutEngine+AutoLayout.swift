@@ -51,11 +51,17 @@ extension LayoutEngine {
 }
 
 extension AutoLayoutSystem {
-    /// `conflicts` and `ambiguous` of a layout response, or nothing when no view takes part.
-    var responseFields: [(key: String, value: JSONValue)] {
-        guard !views.isEmpty else { return [] }
+    /// `conflicts` and `ambiguous` of a layout response, or nothing when no view takes part;
+    /// with `includeConstraints`, also `constraints`: every constraint of the system, declared
+    /// and generated, in creation order, each with its origin (an empty list without Auto Layout).
+    func responseFields(includeConstraints: Bool = false) -> [(key: String, value: JSONValue)] {
+        guard !views.isEmpty else { return includeConstraints ? [("constraints", .array([]))] : [] }
         let json = result.json
-        return [("conflicts", json["conflicts"] ?? .array([])), ("ambiguous", json["ambiguous"] ?? .array([]))]
+        var fields: [(key: String, value: JSONValue)] = [
+            ("conflicts", json["conflicts"] ?? .array([])), ("ambiguous", json["ambiguous"] ?? .array([])),
+        ]
+        if includeConstraints { fields.append(("constraints", .array(constraints.map { $0.json(in: scene) }))) }
+        return fields
     }
 }
 
@@ -64,10 +70,10 @@ extension Scene {
     /// `conflicts` (each broken required constraint with the constraints it conflicts with) and
     /// `ambiguous` (ids of views whose frame is not determined). Empty when no view takes part in
     /// Auto Layout, so responses for scenes without constraints or stack views do not change.
-    public var autoLayoutFields: [(key: String, value: JSONValue)] {
-        let system = AutoLayoutSystem(scene: self)
-        guard !system.views.isEmpty else { return [] }
-        let json = system.result.json
-        return [("conflicts", json["conflicts"] ?? .array([])), ("ambiguous", json["ambiguous"] ?? .array([]))]
+    public var autoLayoutFields: [(key: String, value: JSONValue)] { autoLayoutFields(includeConstraints: false) }
+
+    /// ``autoLayoutFields``, with every constraint of the system when `includeConstraints`.
+    public func autoLayoutFields(includeConstraints: Bool) -> [(key: String, value: JSONValue)] {
+        AutoLayoutSystem(scene: self).responseFields(includeConstraints: includeConstraints)
     }
 }

@@ -4,10 +4,14 @@ public struct LayoutRequest: Sendable {
     public var changes: [LayoutChange]
     /// Whether the response also lists the initial layout cycle's calls (SPEC §4).
     public var includeInitialLayout: Bool
+    /// Whether the response also lists every constraint of the Auto Layout system (`constraints`:
+    /// declared and generated, each with its origin), as Xcode's view debugger shows them (L6).
+    public var includeConstraints: Bool
 
-    public init(changes: [LayoutChange], includeInitialLayout: Bool = false) {
+    public init(changes: [LayoutChange], includeInitialLayout: Bool = false, includeConstraints: Bool = false) {
         self.changes = changes
         self.includeInitialLayout = includeInitialLayout
+        self.includeConstraints = includeConstraints
     }
 
     /// Decodes a request body, reporting every problem with its pointer. `extraFields` lists
@@ -15,7 +19,7 @@ public struct LayoutRequest: Sendable {
     /// empty list: the response is then the scene after its initial layout.
     public static func decode(_ json: JSONValue, extraFields: [String] = []) throws(InputError) -> LayoutRequest {
         var context = DecodeContext()
-        guard let f = context.object(json, at: "", allowed: ["changes", "includeInitialLayout"] + extraFields, what: "the request") else {
+        guard let f = context.object(json, at: "", allowed: ["changes", "includeInitialLayout", "includeConstraints"] + extraFields, what: "the request") else {
             throw .invalidRequest(context.problems)
         }
         var request = LayoutRequest(changes: [])
@@ -24,6 +28,11 @@ public struct LayoutRequest: Sendable {
             let b = context.bool(value, at: "/includeInitialLayout", what: "includeInitialLayout")
         {
             request.includeInitialLayout = b
+        }
+        if let value = f["includeConstraints"],
+            let b = context.bool(value, at: "/includeConstraints", what: "includeConstraints")
+        {
+            request.includeConstraints = b
         }
         if !context.problems.isEmpty { throw .invalidRequest(context.problems) }
         return request
@@ -37,8 +46,9 @@ extension TouchTrace {
     /// autoresize and view-controller callback in order), and `subviews` (`{id: [ids]}`, back
     /// to front, for every view in a window's tree that has subviews); when views use Auto Layout
     /// (L6), also `conflicts` (each broken constraint with the constraints it conflicts with) and
-    /// `ambiguous` (views whose frame the constraints do not determine). The scene itself is not
-    /// changed.
+    /// `ambiguous` (views whose frame the constraints do not determine), and with
+    /// `includeConstraints` every constraint of the system (`constraints`). The scene itself is
+    /// not changed.
     public static func layout(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> JSONValue {
         let (result, trace, system) = try scene.applyingWithAutoLayout(request.changes)
         let parts = trace.json(in: result, includeInitialLayout: request.includeInitialLayout)
@@ -47,6 +57,8 @@ extension TouchTrace {
             ("log", parts.log),
         ]
         // With Auto Layout (L6): `conflicts` and `ambiguous`.
-        return .object(members + (system?.responseFields ?? result.autoLayoutFields))
+        let autoLayout = system.map { $0.responseFields(includeConstraints: request.includeConstraints) }
+            ?? result.autoLayoutFields(includeConstraints: request.includeConstraints)
+        return .object(members + autoLayout)
     }
 }

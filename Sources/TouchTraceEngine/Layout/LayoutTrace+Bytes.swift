@@ -5,7 +5,8 @@ extension TouchTrace {
     public static func layoutBytes(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> [UInt8] {
         let (result, trace, system) = try scene.applyingWithAutoLayout(request.changes)
         var out = JSONOutput(capacity: 64 * result.views.count + 128 * trace.log.count)
-        let autoLayout = system?.responseFields ?? result.autoLayoutFields
+        let autoLayout = system.map { $0.responseFields(includeConstraints: request.includeConstraints) }
+            ?? result.autoLayoutFields(includeConstraints: request.includeConstraints)
         result.writeLayoutResponse(trace, includeInitialLayout: request.includeInitialLayout, autoLayout: autoLayout, into: &out)
         return out.bytes
     }
@@ -14,7 +15,8 @@ extension TouchTrace {
 extension Scene {
     /// `{"frames", "layoutSubviews", "log", "subviews"}` with keys in sorted order, as
     /// `JSONWriter` writes the `JSONValue` of `TouchTrace.layout`.
-    /// `autoLayout` holds `ambiguous` and `conflicts` (keys that sort before `frames`), or nothing.
+    /// `autoLayout` holds `ambiguous`, `conflicts` and maybe `constraints` (keys that sort before
+    /// `frames`), or nothing.
     func writeLayoutResponse(
         _ trace: LayoutTrace, includeInitialLayout: Bool, autoLayout: [(key: String, value: JSONValue)] = [],
         into out: inout JSONOutput
