@@ -182,26 +182,29 @@ public struct DecodeContext: Sendable {
     public mutating func insets(
         _ value: JSONValue, at pointer: String, what: String, allowedExtra: [String] = [], defaults: EdgeInsets = .zero
     ) -> EdgeInsets? {
-        guard
-            let fields = object(
-                value, at: pointer, allowed: ["top", "left", "bottom", "right"] + allowedExtra, what: what)
-        else { return nil }
-        var e = defaults
+        numberObject(
+            value, at: pointer, keys: ["top", "left", "bottom", "right"], what: what, allowedExtra: allowedExtra,
+            defaults: [defaults.top, defaults.left, defaults.bottom, defaults.right]
+        ).map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) }
+    }
+
+    /// An object of named numbers: the value of each of `keys` (in order), `defaults` for the
+    /// missing ones; nil, with every problem recorded, when a member is not a finite number.
+    public mutating func numberObject(
+        _ value: JSONValue, at pointer: String, keys: [String], what: String, allowedExtra: [String] = [], defaults: [Double]
+    ) -> [Double]? {
+        guard let fields = object(value, at: pointer, allowed: keys + allowedExtra, what: what) else { return nil }
+        var result = defaults
         var ok = true
-        for key in ["top", "left", "bottom", "right"] {
+        for (i, key) in keys.enumerated() {
             guard let v = fields[key] else { continue }
             guard let n = number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
                 ok = false
                 continue
             }
-            switch key {
-            case "top": e.top = n
-            case "left": e.left = n
-            case "bottom": e.bottom = n
-            default: e.right = n
-            }
+            result[i] = n
         }
-        return ok ? e : nil
+        return ok ? result : nil
     }
 
     /// The allowed name closest to `name` within an edit distance of 2, if any.

@@ -81,25 +81,11 @@ extension SceneBuilder {
 
     /// `{top, leading, bottom, trailing}`; missing members keep UIKit's default margins.
     mutating func readDirectionalInsets(_ value: JSONValue, at pointer: String, what: String) -> DirectionalEdgeInsets? {
-        let keys = ["top", "leading", "bottom", "trailing"]
-        guard let f = context.object(value, at: pointer, allowed: keys, what: what) else { return nil }
         let d = LayoutConfig().layoutMargins
-        var e = DirectionalEdgeInsets(top: d.top, leading: d.left, bottom: d.bottom, trailing: d.right)
-        var ok = true
-        for key in keys {
-            guard let v = f[key] else { continue }
-            guard let n = context.number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
-                ok = false
-                continue
-            }
-            switch key {
-            case "top": e.top = n
-            case "leading": e.leading = n
-            case "bottom": e.bottom = n
-            default: e.trailing = n
-            }
-        }
-        return ok ? e : nil
+        return context.numberObject(
+            value, at: pointer, keys: ["top", "leading", "bottom", "trailing"], what: what,
+            defaults: [d.top, d.left, d.bottom, d.right]
+        ).map { DirectionalEdgeInsets(top: $0[0], leading: $0[1], bottom: $0[2], trailing: $0[3]) }
     }
 
     mutating func readStack(_ value: JSONValue, at pointer: String) -> StackConfig {

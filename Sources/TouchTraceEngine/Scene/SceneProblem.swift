@@ -41,18 +41,18 @@ public enum InputError: Error, Sendable, Equatable {
                 detail: "The body is not valid JSON: \(error.message) at line \(error.line), column \(error.column) (byte \(error.offset)).",
                 errors: [])
         case let .invalid(problems):
-            return ProblemDocument(
-                type: "https://touchtrace.dev/problems/invalid-scene", title: "Invalid scene", status: 422,
-                detail: problems.count == 1
-                    ? "The document has 1 problem." : "The document has \(problems.count) problems.",
-                errors: problems)
+            return Self.unprocessable("invalid-scene", "Invalid scene", subject: "document", problems)
         case let .invalidRequest(problems):
-            return ProblemDocument(
-                type: "https://touchtrace.dev/problems/invalid-request", title: "Invalid request", status: 422,
-                detail: problems.count == 1
-                    ? "The request has 1 problem." : "The request has \(problems.count) problems.",
-                errors: problems)
+            return Self.unprocessable("invalid-request", "Invalid request", subject: "request", problems)
         }
+    }
+
+    /// A 422 listing `problems` ("The request has 2 problems.").
+    static func unprocessable(_ type: String, _ title: String, subject: String, _ problems: [SceneProblem]) -> ProblemDocument {
+        ProblemDocument(
+            type: "https://touchtrace.dev/problems/" + type, title: title, status: 422,
+            detail: problems.count == 1 ? "The \(subject) has 1 problem." : "The \(subject) has \(problems.count) problems.",
+            errors: problems)
     }
 }
 
