@@ -619,7 +619,7 @@ components:
           type: string
           enum: [unspecified, playback, spatial, forceLeftToRight, forceRightToLeft]
           default: unspecified
-          description: "The view's effective layout direction: forceRightToLeft is right-to-left; forceLeftToRight, playback and spatial left-to-right; unspecified the scene's layoutDirection.
+          description: "The view's effective layout direction: forceRightToLeft is right-to-left; forceLeftToRight, playback and spatial left-to-right; unspecified the scene's layoutDirection."
         stack: {type: object}
         text: {type: string, description: "Title or label text, for the size estimate of sizeToFit (an approximation)."}
         font: {type: number, exclusiveMinimum: 0, description: "Font size in points (default 17)."}
