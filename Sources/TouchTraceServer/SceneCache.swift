@@ -7,7 +7,7 @@ import TouchTraceEngine
 final class SceneCache: Sendable {
     private struct Entry {
         var version: Int
-        var scene: CachedScene
+        var scene: PreparedScene
         var lastUse: UInt64
     }
     private struct State {
@@ -25,7 +25,7 @@ final class SceneCache: Sendable {
     }
 
     /// The cached scene for this id, if any, with its version.
-    func get(_ id: String) -> (version: Int, scene: CachedScene)? {
+    func get(_ id: String) -> (version: Int, scene: PreparedScene)? {
         state.withLock { s in
             guard var entry = s.entries[id] else { return nil }
             s.clock += 1
@@ -38,7 +38,7 @@ final class SceneCache: Sendable {
     /// Caches a parsed scene. `written` is true for the server's own writes (which are the
     /// truth); a reader's put (`written: false`) never replaces a newer version and never brings
     /// back a deleted scene.
-    func put(_ id: String, version: Int, scene: CachedScene, written: Bool) {
+    func put(_ id: String, version: Int, scene: PreparedScene, written: Bool) {
         guard capacity > 0 else { return }
         state.withLock { s in
             if written {
@@ -67,17 +67,4 @@ final class SceneCache: Sendable {
     }
 
     var count: Int { state.withLock { $0.entries.count } }
-}
-
-/// A stored scene as parsed (`raw`: what the layout routes start from, their initial cycle
-/// included in the trace) and after its initial layout cycle (`laidOut`: what hit tests,
-/// touches and actions without changes see).
-struct CachedScene: Sendable {
-    var raw: Scene
-    var laidOut: Scene
-
-    init(_ raw: Scene) {
-        self.raw = raw
-        self.laidOut = raw.laidOut()
-    }
 }

@@ -78,7 +78,7 @@ extension TouchTraceAPI {
         let scene = try decodeScene(try parse(bytes))
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, scene: CachedScene(scene), written: true)
+            cache.put(id, version: result.0.version, scene: PreparedScene(scene), written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -150,19 +150,18 @@ extension TouchTraceAPI {
 
     /// A trace request on a stored scene (from the cache when it can) or on the inline `scene`.
     func trace(
-        _ request: Request, storedID: String?, extraFields: [String], laidOut: Bool = true,
-        _ answer: @Sendable (JSONValue, Scene) throws(InputError) -> [UInt8]
+        _ request: Request, storedID: String?, extraFields: [String],
+        _ answer: @Sendable (JSONValue, SceneSource) throws(InputError) -> [UInt8]
     ) async throws -> Response {
         let json = try parse(try await body(request))
-        let scene: Scene
+        let scene: SceneSource
         if let id = storedID {
-            let cached = try await loadScene(id)
-            scene = laidOut ? cached.laidOut : cached.raw
+            scene = .prepared(try await loadScene(id))
         } else {
             guard let inline = json["scene"] else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: "/scene", message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/…")]))
             }
-            scene = try decodeScene(inline, at: "/scene")
+            scene = .inline(try decodeScene(inline, at: "/scene"))
         }
         do {
             return Response(
@@ -174,7 +173,7 @@ extension TouchTraceAPI {
     }
 
     /// A stored scene, parsed (and laid out) once: later requests use the cached scenes.
-    func loadScene(_ id: String) async throws -> CachedScene {
+    func loadScene(_ id: String) async throws -> PreparedScene {
         if let cached = cache.get(id) {
             metrics.cacheHits.increment()
             return cached.scene
@@ -186,8 +185,31 @@ extension TouchTraceAPI {
         } catch {
             throw APIError.store(error)
         }
-        let scene = CachedScene(try decodeScene(try parse(stored.document)))
+        let scene = PreparedScene(try decodeScene(try parse(stored.document)))
         cache.put(id, version: stored.version, scene: scene, written: false)
         return scene
+    }
+}
+
+/// The scene a trace request is answered against: a stored one, prepared once per version (laid
+/// out, its Auto Layout system kept), or one sent inline (prepared by the request itself).
+enum SceneSource: Sendable {
+    case prepared(PreparedScene)
+    case inline(Scene)
+
+    /// What hit tests, touches and actions start from. Both are laid out by the engine when
+    /// needed; a prepared scene already is.
+    var forTouches: Scene {
+        switch self {
+        case let .prepared(p): return p.laidOut
+        case let .inline(s): return s
+        }
+    }
+
+    func layoutBytes(_ request: LayoutRequest) throws(InputError) -> [UInt8] {
+        switch self {
+        case let .prepared(p): return try TouchTrace.layoutBytes(request, in: p)
+        case let .inline(s): return try TouchTrace.layoutBytes(request, in: s)
+        }
     }
 }

@@ -59,43 +59,44 @@ public struct TouchTraceAPI: Sendable {
         router.delete("/v1/scenes/:id") { request, context in try await deleteScene(request, id: try sceneID(context)) }
         router.post("/v1/scenes/:id/hit-test") { request, context in
             try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json), in: scene)
+                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json), in: scene.forTouches)
             }
         }
         router.post("/v1/hit-test") { request, _ in
             try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json, extraFields: ["scene"]), in: scene)
+                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json, extraFields: ["scene"]), in: scene.forTouches)
             }
         }
         router.post("/v1/scenes/:id/touches") { request, context in
             try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json), in: scene))
+                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json), in: scene.forTouches))
             }
         }
         router.post("/v1/touches") { request, _ in
             try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json, extraFields: ["scene"]), in: scene))
+                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json, extraFields: ["scene"]), in: scene.forTouches))
             }
         }
         router.post("/v1/scenes/:id/actions") { request, context in
             try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json), in: scene))
+                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json), in: scene.forTouches))
             }
         }
         router.post("/v1/actions") { request, _ in
             try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json, extraFields: ["scene"]), in: scene))
+                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json, extraFields: ["scene"]), in: scene.forTouches))
             }
         }
         router.post("/v1/scenes/:id/layout") { request, context in
-            // The layout route starts from the scene as stored: its trace shows the initial cycle.
-            try await trace(request, storedID: try sceneID(context), extraFields: [], laidOut: false) { json, scene throws(InputError) in
-                try TouchTrace.layoutBytes(try LayoutRequest.decode(json), in: scene)
+            // From the scene as stored (its trace can show the initial cycle), reusing the kept
+            // Auto Layout system of its initial cycle.
+            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
+                try scene.layoutBytes(try LayoutRequest.decode(json))
             }
         }
         router.post("/v1/layout") { request, _ in
             try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                try TouchTrace.layoutBytes(try LayoutRequest.decode(json, extraFields: ["scene"]), in: scene)
+                try scene.layoutBytes(try LayoutRequest.decode(json, extraFields: ["scene"]))
             }
         }
         let every: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options]

@@ -103,6 +103,31 @@ func autoLayoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
         }
     }
 
+    /// A prepared scene (initial cycle run once, its Auto Layout system kept, as the server does
+    /// per stored version) answers every layout request with the same bytes as the plain scene,
+    /// initial cycle and constraint list included.
+    @Test(arguments: ["autolayout", "layout"].flatMap { area in Fixtures.files(in: area).map { area + "/" + $0.lastPathComponent } })
+    func aPreparedSceneAnswersLayoutRequestsIdentically(_ path: String) throws {
+        let url = Fixtures.root.appendingPathComponent(path)
+        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
+        guard let sceneJSON = document["scene"], let scene = try? SceneDecoder().decode(sceneJSON),
+            case let .array(cases)? = document["cases"]
+        else { return }
+        let prepared = PreparedScene(scene)
+        for testCase in cases {
+            guard case var .object(members)? = testCase["request"] else { continue }
+            members.removeAll { $0.key == "includeInitialLayout" || $0.key == "includeConstraints" }
+            members += [("includeInitialLayout", .bool(true)), ("includeConstraints", .bool(true))]
+            guard let request = try? LayoutRequest.decode(.object(members)) else { continue }
+            func answer(_ body: () throws(InputError) -> [UInt8]) -> String {
+                do { return String(decoding: try body(), as: UTF8.self) } catch { return JSONWriter().string(error.problemDocument.json) }
+            }
+            let plain = answer { () throws(InputError) in try TouchTrace.layoutBytes(request, in: scene) }
+            #expect(answer { () throws(InputError) in try TouchTrace.layoutBytes(request, in: prepared) } == plain, "\(path)")
+            #expect(answer { () throws(InputError) in JSONWriter().bytes(try TouchTrace.layout(request, in: prepared)) } == plain, "\(path)")
+        }
+    }
+
     @Test func theConflictFixtureReportsTheBrokenConstraint() throws {
         let url = Fixtures.root.appendingPathComponent("autolayout/L6-conflict-two-required-widths.json")
         let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))

@@ -5,7 +5,7 @@ import TouchTraceEngine
 /// The parsed-scene cache: bounded, least recently used out, never older than what the server
 /// wrote, and never resurrecting a deleted scene from a reader that loaded it just before.
 @Suite struct SceneCacheTests {
-    static let scene = CachedScene(try! SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w"}}"#.utf8)))
+    static let scene = PreparedScene(try! SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w"}}"#.utf8)))
 
     @Test func readersNeverReplaceNewerVersionsOrBringBackDeletedScenes() {
         let cache = SceneCache(capacity: 4)
@@ -38,9 +38,9 @@ import TouchTraceEngine
                 {"firstAttribute": "leading", "secondItem": "w", "secondAttribute": "leading", "constant": 20},
                 {"firstAttribute": "top", "secondItem": "w", "secondAttribute": "top", "constant": 60}]}]}}
             """#.utf8))
-        let cached = CachedScene(raw)
+        let cached = PreparedScene(raw)
         let box = try #require(raw.viewIndex("box"))
-        #expect(!cached.raw.initialLayoutDone && cached.raw.views[box].frame == .zero)
+        #expect(!cached.scene.initialLayoutDone && cached.scene.views[box].frame == .zero)
         #expect(cached.laidOut.initialLayoutDone)
         #expect(cached.laidOut.views[box].frame == Rect(x: 20, y: 60, width: 100, height: 40))
     }

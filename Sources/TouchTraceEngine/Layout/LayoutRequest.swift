@@ -50,7 +50,17 @@ extension TouchTrace {
     /// `includeConstraints` every constraint of the system (`constraints`). The scene itself is
     /// not changed.
     public static func layout(_ request: LayoutRequest, in scene: Scene) throws(InputError) -> JSONValue {
-        let (result, trace, system) = try scene.applyingWithAutoLayout(request.changes)
+        try layout(request, in: scene, initialAutoLayout: nil)
+    }
+
+    /// ``layout(_:in:)`` for a prepared scene: the same response, without solving the initial
+    /// cycle's constraints again.
+    public static func layout(_ request: LayoutRequest, in prepared: PreparedScene) throws(InputError) -> JSONValue {
+        try layout(request, in: prepared.scene, initialAutoLayout: prepared.initialAutoLayout)
+    }
+
+    static func layout(_ request: LayoutRequest, in scene: Scene, initialAutoLayout: AutoLayoutSystem?) throws(InputError) -> JSONValue {
+        let (result, trace, system) = try scene.applyingWithAutoLayout(request.changes, initialAutoLayout: initialAutoLayout)
         let parts = trace.json(in: result, includeInitialLayout: request.includeInitialLayout)
         let members: [(key: String, value: JSONValue)] = [
             ("frames", result.framesJSON), ("subviews", result.subviewsJSON), ("layoutSubviews", parts.layoutSubviews),

@@ -28,10 +28,14 @@ extension Scene {
     /// `applying(_:limits:)`, also handing back the Auto Layout system of the last pass (nil when
     /// no pass solved one), which describes the resulting scene: a layout response reads its
     /// `conflicts` and `ambiguous` from it instead of solving the scene again.
+    ///
+    /// `initialAutoLayout` is the system of this scene's initial cycle when a caller kept it
+    /// (``PreparedScene``): the initial cycle then starts from it instead of solving again.
     func applyingWithAutoLayout(
-        _ changes: [LayoutChange], limits: SceneLimits = SceneLimits()
+        _ changes: [LayoutChange], limits: SceneLimits = SceneLimits(), initialAutoLayout: AutoLayoutSystem? = nil
     ) throws(InputError) -> (scene: Scene, trace: LayoutTrace, autoLayout: AutoLayoutSystem?) {
         var engine = LayoutEngine(scene: self, limits: limits)
+        engine.autoLayout = initialAutoLayout
         engine.runInitialCycle()
         engine.apply(changes)
         if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
@@ -51,5 +55,28 @@ extension Scene {
         .object(attachedViews.compactMap { v in
             views[v].subviews.isEmpty ? nil : (key: views[v].id, value: .array(views[v].subviews.map { .string(views[$0].id) }))
         })
+    }
+}
+
+/// A scene made ready for many requests: as stored, after its initial layout cycle, and with the
+/// Auto Layout system that cycle solved (rule L6's "keep a solved system"). Hit tests, touches
+/// and actions use ``laidOut``; a layout request starts from ``scene`` (its trace can show the
+/// initial cycle) but reuses the kept system, so a `resizeWindow` or a constant change is an
+/// incremental re-solve instead of a full one. A server keeps one per stored version.
+public struct PreparedScene: Sendable {
+    /// The scene as decoded.
+    public let scene: Scene
+    /// The scene after its initial layout cycle.
+    public let laidOut: Scene
+    /// The initial cycle's Auto Layout system (nil when nothing solved one).
+    let initialAutoLayout: AutoLayoutSystem?
+
+    /// Runs the initial layout cycle once.
+    public init(_ scene: Scene, limits: SceneLimits = SceneLimits()) {
+        var engine = LayoutEngine(scene: scene, limits: limits)
+        engine.runInitialCycle()
+        self.scene = scene
+        self.laidOut = engine.scene
+        self.initialAutoLayout = engine.autoLayout
     }
 }
