@@ -454,6 +454,7 @@ def main():
              "wired_first_resize_s": g(sw, "first_resize_s"),
              "wired_layout_bytes_s": g(sw, "layout_bytes_s"), "wired_layout_json_s": g(sw, "layout_json_s"),
              "wired_applying_s": g(sw, "applying_s"), "wired_response_bytes": g(sw, "response_bytes"),
+             "wired_layout_prepared_s": g(sw, "layout_prepared_s"),
              "wired_conflicts": g(sw, "conflicts"), "wired_ambiguous_views": g(sw, "ambiguous_views"),
              "max_frame_diff": diffs, "frames_identical": same,
              "wired_max_frame_diff_ambiguous_views": ambiguous_diffs,
@@ -494,6 +495,8 @@ def main():
             print(f"   layout (ms)  TouchTrace.layoutBytes + resizeWindow {ms(r['wired_layout_bytes_s'])}   "
                   f"TouchTrace.layout {ms(r['wired_layout_json_s'])}   Scene.applying alone "
                   f"{ms(r['wired_applying_s'])}   ({r['wired_response_bytes']} response bytes)")
+            print(f"   layout (ms)  stored scene (PreparedScene: laid out once, initial system kept) "
+                  f"{ms(r['wired_layout_prepared_s'])}")
             print(f"   wired ratios build+solve / kiwi one {ratio(r['wired_s'], r['kiwi_one_s'])}   "
                   f"/ kiwi part {ratio(r['wired_s'], r['kiwi_part_s'])}   "
                   f"CPU / kiwi part CPU {ratio(r['wired_cpu_s'], r['kiwi_part_cpu_s'])}   "

@@ -204,7 +204,8 @@ func runPartitioned(_ n: Int, runs: Int) -> [[Double]] {
 /// `AutoLayoutSystem(scene:)` (building the generated constraints, partitioning, solving) and
 /// reading every frame; `resize(window:to:)` + every frame again, median over the resize widths;
 /// `TouchTrace.layoutBytes` (what the HTTP layout routes return) and `TouchTrace.layout` with a
-/// `resizeWindow` change, and `Scene.applying` alone (the layout cycles without the response).
+/// `resizeWindow` change, `Scene.applying` alone (the layout cycles without the response), and
+/// `layoutBytes` on a `PreparedScene` (what the stored-scene route does: no initial solve).
 /// The scene document is decoded once, outside the timings (decode time reported apart).
 func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     let nodes = CardsScene.makeTree(n)
@@ -283,7 +284,9 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     // The user-visible path: a layout request with a resizeWindow change (a rotation-like resize
     // to 768 wide), as the HTTP layout routes answer it.
     let request = LayoutRequest(changes: [LayoutChange(.resizeWindow(window: "win", size: Size(width: 768, height: height)), pointer: "/changes/0")])
-    var bytesTimes: [Double] = [], jsonTimes: [Double] = [], applyingTimes: [Double] = []
+    var bytesTimes: [Double] = [], jsonTimes: [Double] = [], applyingTimes: [Double] = [], preparedTimes: [Double] = []
+    // A stored scene as the server keeps it: laid out once, its initial Auto Layout system kept.
+    let prepared = PreparedScene(scene)
     var responseBytes = 0
     var layoutFrames: [[Double]] = []
     for run in 0..<layoutRuns {
@@ -298,6 +301,10 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
         t = clock.now
         let (result, _) = try! scene.applying(request.changes)
         applyingTimes.append(seconds(clock.now - t))
+        t = clock.now
+        let preparedBytes = try! TouchTrace.layoutBytes(request, in: prepared)
+        preparedTimes.append(seconds(clock.now - t))
+        precondition(preparedBytes == bytes, "a prepared scene answered differently")
         if run == 0 { layoutFrames = rootFrames { result.views[$0].frame } }
     }
     if let d = dumpDir {
@@ -314,7 +321,8 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
           ("resize_s", "\(resizes.min()!)"), ("resize_only_s", "\(resizeOnly.min()!)"),
           ("first_resize_s", "\(firstResizes.min()!)"),
           ("layout_bytes_s", "\(bytesTimes.min()!)"), ("layout_json_s", "\(jsonTimes.min()!)"),
-          ("applying_s", "\(applyingTimes.min()!)"), ("layout_runs", "\(layoutRuns)"),
+          ("applying_s", "\(applyingTimes.min()!)"), ("layout_prepared_s", "\(preparedTimes.min()!)"),
+          ("layout_runs", "\(layoutRuns)"),
           ("response_bytes", "\(responseBytes)"), ("root_h", "\(frames[0][3])")])
 }
 
