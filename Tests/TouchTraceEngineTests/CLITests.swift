@@ -53,6 +53,23 @@ import TouchTraceEngine
         #expect(output.contains("\"hitView\":\"locateButton\""))
     }
 
+    /// The Auto Layout example of the README: laid out without conflicts or ambiguity, the pay
+    /// button where the constraints put it (above the bottom safe area), a tap on it reaching the
+    /// controller's pay: through the responder chain (T4), and after a rotation still pinned.
+    @Test func theAutoLayoutExampleLaysOutAndRoutesTheTap() throws {
+        let (status, output) = try Self.run(["layout", "Examples/checkout-form.json", "Examples/rotate-checkout.json", "--include-constraints"])
+        #expect(status == 0)
+        let json = try JSONParser().parse(output)
+        #expect(json["conflicts"] == .array([]) && json["ambiguous"] == .array([]))
+        #expect(json["frames"]?["payButton"] == .obj(["x": 8, "y": 290, "width": 828, "height": 50]))
+        #expect(output.contains("UISV-spacing"))
+        let (tapStatus, tap) = try Self.run(["touches", "Examples/checkout-form.json", "Examples/tap-pay.json"])
+        #expect(tapStatus == 0)
+        #expect(tap.contains(#""target":"checkoutController""#))
+        let (hitStatus, hit) = try Self.run(["hit-test", "Examples/checkout-form.json", "--point", "195,770"])
+        #expect(hitStatus == 0 && hit.contains(#""hitView":"payButton""#))
+    }
+
     @Test func severalPointsGiveAResultsList() throws {
         let (status, output) = try Self.run(["hit-test", "Examples/map-overlay.json", "--point", "330,770", "--point", "5,5"])
         #expect(status == 0)
