@@ -74,6 +74,14 @@ public struct AutoLayoutSystem: Sendable {
         self.tracksRequiredEqualities = tracksRequiredEqualities
         self.variables = LayoutVariables(viewCount: scene.views.count)
         collect()
+        if views.isEmpty {
+            // Nothing uses Auto Layout: keep no reference to the scene, so the layout pass that
+            // keeps this system can mutate its own scene without copying it (copy-on-write).
+            self.scene = Scene(
+                name: nil, views: [], windows: [], viewControllers: [], application: ApplicationNode(), firstResponder: nil,
+                options: scene.options, ids: [:])
+            return
+        }
         solve()
         refineSafeAreas()
     }
@@ -158,7 +166,10 @@ public struct AutoLayoutSystem: Sendable {
         var taking = Set<Int>()
         var arranged = Set<Int>()
         var valid: [Int: [(index: Int, spec: ConstraintSpec)]] = [:]
-        for v in scene.views.indices where !scene.views[v].detached && scene.isAttached(v) {
+        for v in scene.views.indices {
+            // Most views take part in nothing: decide that from two fields, without copying the node.
+            guard !scene.views[v].layout.constraints.isEmpty || scene.views[v].layout.stack != nil else { continue }
+            guard !scene.views[v].detached, scene.isAttached(v) else { continue }
             let node = scene.views[v]
             for (k, spec) in node.layout.constraints.enumerated() where spec.active && AutoLayout.validate(spec, in: scene).isEmpty {
                 valid[v, default: []].append((k, spec))
@@ -373,9 +384,10 @@ public struct AutoLayoutSystem: Sendable {
             let lower = pair.filter { constraints[$0].relation == .greaterThanOrEqual }
             for i in growing ? upper + lower : lower + upper { updateConstant(ofConstraint: i, to: value) }
         }
-        var node = scene.views[window]
-        node.geometry.bounds.size = size
-        scene.views[window] = node
+        // The system's own copy of the window (read when constraints are rebuilt); a window that
+        // takes no part in the system is not copied in.
+        guard window < scene.views.count, views.contains(window) else { return }
+        scene.views[window].geometry.bounds.size = size
     }
 
     /// The priority of a window length's edit variable: the highest optional priority, a tier of

@@ -138,15 +138,16 @@ public struct LayoutEngine: Sendable {
     ///
     /// UIKit's default implementation applies the constraint engine's solution to the subviews
     /// whose `translatesAutoresizingMaskIntoConstraints` is false, and `UIStackView` arranges its
-    /// subviews; without constraints it does nothing. `applyAutoLayout(_:toSubviewsOf:)` does
+    /// subviews; without constraints it does nothing. `applyAutoLayout(toSubviewsOf:positioned:)` does
     /// this with the pass's `AutoLayoutSystem` (solved once per outermost pass), through
     /// `setCenter` and `setBoundsSize` so that the marking (L2) and autoresizing (L5) rules apply.
     /// Autoresizing (L5) does not happen here but in the superview's size setter
     /// (`setBoundsSize(_:of:reason:)`); subviews marked here are laid out later in the same
     /// pass (pre-order).
     mutating func performLayoutSubviews(of view: Int) {
-        let system = autoLayout ?? AutoLayoutSystem(scene: scene)
-        autoLayout = system
-        applyAutoLayout(system, toSubviewsOf: view)
+        if autoLayout == nil { autoLayout = AutoLayoutSystem(scene: scene) }
+        // Read in place: the system is large, and this runs once per laid-out view.
+        guard let positioned = autoLayout?.positioned, !positioned.isEmpty else { return }
+        applyAutoLayout(toSubviewsOf: view, positioned: positioned)
     }
 }
