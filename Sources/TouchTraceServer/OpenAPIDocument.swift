@@ -748,8 +748,8 @@ components:
       type: object
       required: [sender, event, action, target, resolution, searched]
       properties:
-        sender: {type: string}
-        event: {type: string}
+        sender: {type: string, description: "The control, or the gesture recognizer's id for a recognizer's action (G6)."}
+        event: {type: string, description: "The control event, or the recognizer state that sent the action (recognized, began, changed, ended, cancelled)."}
         action: {type: string}
         target: {type: [string, "null"]}
         resolution: {type: string, enum: [explicit, responderChain, redirected, unhandled]}
@@ -786,7 +786,7 @@ components:
               ignoredBecause: {type: string, enum: [multipleTouchDisabled, exclusiveTouch]}
         log:
           type: array
-          description: "Every call in order; each entry has type, rule and t (see docs/touches.md)."
+          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6)."
           items:
             type: object
             required: [type]

@@ -19,6 +19,7 @@ extension TouchTrace {
         for step in request.steps {
             session.run(step)
         }
+        session.finish()
         let touches: [JSONValue] = session.touches.map { record in
             var fields: [(key: String, value: JSONValue)] = [
                 ("touch", .number(Double(record.touch))),
