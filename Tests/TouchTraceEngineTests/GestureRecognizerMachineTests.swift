@@ -96,4 +96,58 @@ import TouchTraceEngine
         #expect(m.touchBegan(1, at: Self.p, time: 0) == nil)
         #expect(m.touchEnded(1, at: Self.p, time: 0.1) == nil)
     }
+
+    // MARK: long press, pan, swipe (G6)
+
+    @Test func longPressBeginsOnItsTimerThenChangesAndEnds() {
+        var m = Self.machine(.longPress(minimumPressDuration: 0.5))
+        #expect(m.touchBegan(1, at: Self.p, time: 0) == nil)
+        #expect(m.deadline == 0.5)
+        let begin = m.timerFired(time: 0.5)
+        #expect(begin == .begin(reason: "held still for minimumPressDuration 0.5 s"))
+        #expect(m.apply(begin!).to == .began)
+        #expect(m.touchMoved(1, at: Self.moved(40), time: 0.6) == .change)
+        m.apply(.change)
+        #expect(m.touchEnded(1, at: Self.moved(40), time: 0.7) == .end(reason: "the touch ended"))
+        #expect(m.apply(.end(reason: "")).to == .ended)
+    }
+
+    @Test func longPressFailsWhenItMovesOrLiftsFirst() {
+        var moving = Self.machine(.longPress(minimumPressDuration: 0.5))
+        _ = moving.touchBegan(1, at: Self.p, time: 0)
+        #expect(moving.touchMoved(1, at: Self.moved(10), time: 0.1) == nil)
+        #expect(isFail(moving.touchMoved(1, at: Self.moved(11), time: 0.2), .G6))
+        var lifting = Self.machine(.longPress(minimumPressDuration: 0.5))
+        _ = lifting.touchBegan(1, at: Self.p, time: 0)
+        #expect(isFail(lifting.touchEnded(1, at: Self.p, time: 0.3), .G6))
+    }
+
+    @Test func panBeginsBeyondTheSlopAndIsCancelledWithItsTouch() {
+        var m = Self.machine(.pan)
+        _ = m.touchBegan(1, at: Self.p, time: 0)
+        #expect(m.touchMoved(1, at: Self.moved(0, 10), time: 0.1) == nil)
+        let begin = m.touchMoved(1, at: Self.moved(0, 11), time: 0.2)
+        #expect(begin?.target == .began)
+        m.apply(begin!)
+        #expect(m.touchCancelled(1, time: 0.3) == .cancel(reason: "the touch was cancelled"))
+    }
+
+    @Test func panThatNeverMovedFailsAtTouchUp() {
+        var m = Self.machine(.pan)
+        _ = m.touchBegan(1, at: Self.p, time: 0)
+        #expect(isFail(m.touchEnded(1, at: Self.moved(5), time: 0.2), .G6))
+    }
+
+    @Test func swipeRightRecognizesAtFiftyPointsAndFailsOtherwise() {
+        var right = Self.machine(.swipe)
+        _ = right.touchBegan(1, at: Self.p, time: 0)
+        #expect(right.touchMoved(1, at: Self.moved(49), time: 0.1) == nil)
+        #expect(right.touchMoved(1, at: Self.moved(50), time: 0.2)?.target == .recognized)
+        var left = Self.machine(.swipe)
+        _ = left.touchBegan(1, at: Self.p, time: 0)
+        #expect(isFail(left.touchMoved(1, at: Self.moved(-11), time: 0.1), .G6))
+        var slow = Self.machine(.swipe)
+        _ = slow.touchBegan(1, at: Self.p, time: 0)
+        #expect(isFail(slow.timerFired(time: 0.5), .G6))
+    }
 }

@@ -99,7 +99,8 @@ extension TouchSession {
     /// G1: every recognizer of the touch that is still in play gets the call before the view.
     mutating func feedRecognizers(_ sample: TouchSample) {
         guard let touch = gestureTouches[sample.touch] else { return }
-        let live = touch.slots.filter { !gestures[$0].machine.state.isFinal && gestures[$0].pending == nil }
+        // A recognizer waiting for another to fail (G5) still follows its own touches.
+        let live = touch.slots.filter { !gestures[$0].machine.state.isFinal }
         guard !live.isEmpty else { return }
         record("recognizerTouches", .G1, [
             ("touch", .number(Double(sample.touch))), ("phase", .string(sample.phase.rawValue)),
@@ -191,7 +192,9 @@ extension TouchSession {
                 return
             }
             gestures[s].pending = nil
-            transition(s, proposal, rule: gestures[s].machine.config.isContinuous ? .G6 : .G3)
+            let isTap: Bool
+            if case .tap = gestures[s].machine.config.kind { isTap = true } else { isTap = false }
+            transition(s, proposal, rule: isTap ? .G3 : .G6)
             sendGestureActions(s)
             // G5: two recognizers cannot both recognize; those sharing a touch with the winner fail.
             let touchesOfWinner = gestures[s].seen
@@ -213,6 +216,7 @@ extension TouchSession {
             flushTouches(of: touchesOfWinner)
             return
         }
+        if proposal.target == .failed { gestures[s].pending = nil }
         transition(s, proposal, rule: proposal.target == .failed ? proposal.failRule : .G6)
         if proposal.target != .failed { sendGestureActions(s) }
         if proposal.target == .failed || proposal.target.isFinal { failed(s) }
