@@ -786,7 +786,7 @@ components:
               ignoredBecause: {type: string, enum: [multipleTouchDisabled, exclusiveTouch]}
         log:
           type: array
-          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6)."
+          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6); scroll views add their own recognizers (<id>#delay, <id>#pan) and scroll entries (scrollView, phase, touch) (S1, S2)."
           items:
             type: object
             required: [type]

@@ -150,4 +150,17 @@ import TouchTraceEngine
         _ = slow.touchBegan(1, at: Self.p, time: 0)
         #expect(isFail(slow.timerFired(time: 0.5), .G6))
     }
+
+    // MARK: a scroll view's content touch delay (S1)
+
+    @Test func contentTouchDelayFailsOnItsTimerOrAtTouchUpAndNeverRecognizes() {
+        var still = Self.machine(.contentTouchDelay(seconds: 0.15))
+        #expect(still.touchBegan(1, at: Self.p, time: 0) == nil)
+        #expect(still.deadline == 0.15)
+        #expect(still.touchMoved(1, at: Self.moved(40), time: 0.05) == nil)
+        #expect(isFail(still.timerFired(time: 0.15), .S1))
+        var quick = Self.machine(.contentTouchDelay(seconds: 0.15))
+        _ = quick.touchBegan(1, at: Self.p, time: 0)
+        #expect(isFail(quick.touchEnded(1, at: Self.p, time: 0.1), .S1))
+    }
 }

@@ -85,6 +85,9 @@ public struct GestureMachineConfig: Sendable, Hashable {
         case pan
         /// `UISwipeGestureRecognizer`, direction `.right` (its default; the scene format has no direction).
         case swipe
+        /// A scroll view's delayed-touches-began recognizer (S1): fails, releasing the content's
+        /// held calls, when the finger has been down for the delay or lifts; never recognizes.
+        case contentTouchDelay(seconds: Double)
     }
 
     public var kind: Kind
@@ -116,7 +119,7 @@ public struct GestureMachineConfig: Sendable, Hashable {
     public var isContinuous: Bool {
         switch kind {
         case .longPress, .pan: return true
-        case .tap, .swipe: return false
+        case .tap, .swipe, .contentTouchDelay: return false
         }
     }
 }
@@ -181,6 +184,8 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
             setTimer(time + minimum, "held still for minimumPressDuration \(format(minimum)) s")
         case .swipe:
             setTimer(time + UIKitConstants.swipeMaximumDuration, "no swipe within \(format(UIKitConstants.swipeMaximumDuration)) s")
+        case let .contentTouchDelay(seconds):
+            setTimer(time + seconds, "the finger stayed down for the scroll view's delay (\(format(seconds)) s)")
         case .pan:
             break
         }
@@ -205,6 +210,8 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
                 return .begin(reason: "moved \(format(d)) points, more than tapSlop \(format(config.tapSlop))")
             }
             if state != .possible { return .change }
+        case .contentTouchDelay:
+            break
         case .swipe:
             let dx = p.x - start.x
             let dy = abs(p.y - start.y)
@@ -247,6 +254,8 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
             if touches.isEmpty { return .end(reason: "the touch ended") }
         case .swipe:
             return .fail(reason: "ended before moving \(format(UIKitConstants.swipeMinimumDistance)) points right", rule: .G6)
+        case .contentTouchDelay:
+            return .fail(reason: "the touch ended within the delay: the content gets the delayed touchesBegan and the end at once", rule: .S1)
         }
         return nil
     }
@@ -268,6 +277,8 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
             return .fail(reason: deadlineReason, rule: .G3)
         case .swipe:
             return .fail(reason: deadlineReason, rule: .G6)
+        case .contentTouchDelay:
+            return .fail(reason: deadlineReason, rule: .S1)
         default:
             return nil
         }

@@ -10,6 +10,16 @@ struct GestureSlot {
     var seen: [Int] = []
     /// A recognition or begin waiting for `requireToFail` recognizers to fail (G5).
     var pending: GestureProposal?
+    var role: Role = .scene
+
+    enum Role {
+        /// Declared in the scene's `gestureRecognizers`.
+        case scene
+        /// A scroll view's own delayed-touches-began recognizer (S1), id `<scrollView>#delay`.
+        case scrollDelay
+        /// A scroll view's own pan recognizer (S1, S2), id `<scrollView>#pan`.
+        case scrollPan
+    }
 }
 
 /// A touch that recognizers see (G1): what its view has been sent, and what is held back (G2).
@@ -35,7 +45,25 @@ extension TouchSession {
         var slots: [GestureSlot] = []
         var byView: [Int: [Int]] = [:]
         var slotOf: [String: Int] = [:]
-        for index in scene.views.indices where !scene.views[index].gestureRecognizers.isEmpty {
+        for index in scene.views.indices where !scene.views[index].gestureRecognizers.isEmpty || scene.views[index].scroll != nil {
+            // S1, S2: a scroll view's own recognizers come first in its list, as in UIKit.
+            if let scroll = scene.views[index].scroll {
+                let id = scene.views[index].id
+                if scroll.delaysContentTouches {
+                    var delay = GestureRecognizerConfig(id: id + "#delay", kind: .tap, numberOfTapsRequired: 1)
+                    delay.delaysTouchesBegan = true
+                    delay.delaysTouchesEnded = false
+                    delay.cancelsTouchesInView = false
+                    let machine = GestureMachineConfig(kind: .contentTouchDelay(seconds: scene.options.scrollDelay))
+                    byView[index, default: []].append(slots.count)
+                    slots.append(GestureSlot(view: index, config: delay, machine: GestureRecognizerMachine(config: machine), requireToFail: [], role: .scrollDelay))
+                }
+                var pan = GestureRecognizerConfig(id: id + "#pan", kind: .pan, numberOfTapsRequired: 1)
+                pan.delaysTouchesEnded = false
+                let machine = GestureMachineConfig(kind: .pan, tapSlop: scene.options.tapSlop)
+                byView[index, default: []].append(slots.count)
+                slots.append(GestureSlot(view: index, config: pan, machine: GestureRecognizerMachine(config: machine), requireToFail: [], role: .scrollPan))
+            }
             for config in scene.views[index].gestureRecognizers {
                 let kind: GestureMachineConfig.Kind
                 switch config.kind {
@@ -67,6 +95,8 @@ extension TouchSession {
         var current: Int? = view
         while let v = current {
             for s in gestureSlotsByView[v] ?? [] where gestures[s].config.enabled {
+                // S1: the delay is for the scroll view's content, not for touches on the scroll view itself.
+                if gestures[s].role == .scrollDelay, v == view { continue }
                 if gestures[s].machine.state.isFinal, gestures[s].machine.touches.isEmpty, gestures[s].pending == nil {
                     gestures[s].machine.reset()
                     gestures[s].seen = []
@@ -132,7 +162,8 @@ extension TouchSession {
         flush(sample.touch)
         if let after = gestureTouches[sample.touch], let last = after.held.last, last.phase == sample.phase, !after.held.isEmpty {
             let holders = holding(after, phase: sample.phase)
-            record("touchDelayed", .G2, [
+            let byScrollView = holders.allSatisfy { gestures[$0].role == .scrollDelay }
+            record("touchDelayed", byScrollView ? .S1 : .G2, [
                 ("touch", .number(Double(sample.touch))), ("phase", .string(sample.phase.rawValue)),
                 ("view", after.view.map(id) ?? .null), ("by", .array(holders.map { .string(gestures[$0].config.id) })),
             ])
@@ -173,6 +204,11 @@ extension TouchSession {
                 failed(s)
                 return
             }
+            if gestures[s].role == .scrollPan, let refusal = scrollRefusal(slot: s) {
+                transition(s, .fail(reason: refusal, rule: .S2), rule: .S2)
+                failed(s)
+                return
+            }
             let required = gestures[s].requireToFail
             if let winner = required.first(where: { gestures[$0].machine.state.hasRecognized }) {
                 transition(s, .fail(reason: "\(gestures[winner].config.id), which it requires to fail, recognized", rule: .G5), rule: .G5)
@@ -194,8 +230,11 @@ extension TouchSession {
             gestures[s].pending = nil
             let isTap: Bool
             if case .tap = gestures[s].machine.config.kind { isTap = true } else { isTap = false }
-            transition(s, proposal, rule: isTap ? .G3 : .G6)
+            let contentHasTouch = gestures[s].seen.contains { gestureTouches[$0]?.began == true && gestureTouches[$0]?.finished == false }
+            let scrollRule: RuleID = contentHasTouch ? .S2 : .S1
+            transition(s, proposal, rule: gestures[s].role == .scrollPan ? scrollRule : isTap ? .G3 : .G6)
             sendGestureActions(s)
+            if gestures[s].role == .scrollPan { recordScroll(s, phase: "began", rule: scrollRule) }
             // G5: two recognizers cannot both recognize; those sharing a touch with the winner fail.
             let touchesOfWinner = gestures[s].seen
             for other in gestures.indices where other != s {
@@ -203,13 +242,17 @@ extension TouchSession {
                 guard !slot.machine.state.isFinal, !slot.machine.state.hasRecognized,
                     slot.seen.contains(where: touchesOfWinner.contains)
                 else { continue }
+                gestures[other].pending = nil
+                if slot.role == .scrollDelay, gestures[s].role == .scrollPan, slot.view == gestures[s].view {
+                    transition(other, .fail(reason: "scrolling began within the delay: the content never sees the touch", rule: .S1), rule: .S1)
+                    continue
+                }
                 let why = slot.requireToFail.contains(s)
                     ? "\(gestures[s].config.id), which it requires to fail, recognized"
                     : "\(gestures[s].config.id) recognized first; two recognizers cannot both recognize"
-                gestures[other].pending = nil
                 transition(other, .fail(reason: why, rule: .G5), rule: .G5)
             }
-            if gestures[s].config.cancelsTouchesInView { cancelTouches(of: s) }
+            if gestures[s].config.cancelsTouchesInView { cancelTouches(of: s, rule: gestures[s].role == .scrollPan ? scrollRule : .G3) }
             for other in gestures.indices where other != s && gestures[other].machine.state == .failed {
                 releaseWaiting(on: other)
             }
@@ -217,7 +260,11 @@ extension TouchSession {
             return
         }
         if proposal.target == .failed { gestures[s].pending = nil }
-        transition(s, proposal, rule: proposal.target == .failed ? proposal.failRule : .G6)
+        let rule: RuleID = gestures[s].role == .scrollPan ? .S1 : proposal.target == .failed ? proposal.failRule : .G6
+        transition(s, proposal, rule: rule)
+        if gestures[s].role == .scrollPan, proposal.target == .ended || proposal.target == .cancelled {
+            recordScroll(s, phase: proposal.target.rawValue, rule: .S1)
+        }
         if proposal.target != .failed { sendGestureActions(s) }
         if proposal.target == .failed || proposal.target.isFinal { failed(s) }
     }
@@ -257,7 +304,7 @@ extension TouchSession {
     /// G3 (`cancelsTouchesInView`): the recognizer's touches that their views still have get
     /// `touchesCancelled` (a tracking control sends `touchCancel`, C4); calls still held back
     /// are dropped, so a view whose `touchesBegan` was delayed never sees the touch.
-    mutating func cancelTouches(of s: Int) {
+    mutating func cancelTouches(of s: Int, rule: RuleID) {
         for touchID in gestures[s].seen {
             guard let touch = gestureTouches[touchID], !touch.finished, let view = touch.view else { continue }
             gestureTouches[touchID]?.held = []
@@ -267,11 +314,37 @@ extension TouchSession {
                 ("touchesCancelled", .bool(touch.began)),
             ]
             if !touch.held.isEmpty { fields.append(("dropped", .array(touch.held.map { .string($0.phase.rawValue) }))) }
-            record("cancelsTouchesInView", .G3, fields)
+            record("cancelsTouchesInView", rule, fields)
             if touch.began {
                 deliver(.cancelled, touch: touchID, at: touch.held.last?.point ?? Point(x: 0, y: 0), tapCount: touch.tapCount, to: view)
             }
         }
+    }
+
+    /// S2: when the content already has the touch, the scroll view's pan may begin only when
+    /// `canCancelContentTouches` and `touchesShouldCancel(in:)` (false for a UIControl) allow it.
+    /// Returns why not, or nil when it may begin.
+    func scrollRefusal(slot s: Int) -> String? {
+        let scrollView = gestures[s].view
+        for touchID in gestures[s].seen {
+            guard let touch = gestureTouches[touchID], touch.began, !touch.finished, let view = touch.view, view != scrollView else { continue }
+            if scene.views[scrollView].scroll?.canCancelContentTouches == false {
+                return "canCancelContentTouches is false: \(scene.views[view].id) keeps the touch and the view does not scroll"
+            }
+            if scene.views[view].control != nil {
+                return "touchesShouldCancel(in: \(scene.views[view].id)) returned false (a UIControl): it keeps the touch and the view does not scroll"
+            }
+        }
+        return nil
+    }
+
+    /// A `scroll` log entry (S1, S2): the scroll view starts or stops scrolling with a touch.
+    /// The content offset is not changed (docs/touches.md).
+    mutating func recordScroll(_ s: Int, phase: String, rule: RuleID) {
+        record("scroll", rule, [
+            ("scrollView", id(gestures[s].view)), ("phase", .string(phase)),
+            ("touch", gestures[s].seen.last.map { .number(Double($0)) } ?? .null),
+        ])
     }
 
     /// The recognizer's actions for its new state (G6): `sender` is the recognizer, `event` the
