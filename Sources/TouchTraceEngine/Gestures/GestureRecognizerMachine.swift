@@ -268,8 +268,9 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
 
     /// The timer fired (the caller calls this at `deadline`).
     public mutating func timerFired(time: Double) -> GestureProposal? {
-        guard let due = deadline, time >= due, !state.isFinal else { return nil }
+        guard let due = deadline, time >= due else { return nil }
         deadline = nil
+        guard !state.isFinal else { return nil }
         switch config.kind {
         case .longPress where state == .possible:
             return .begin(reason: deadlineReason)
