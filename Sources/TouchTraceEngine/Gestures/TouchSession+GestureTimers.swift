@@ -17,6 +17,7 @@ extension TouchSession {
             let proposal = gestures[s].machine.timerFired(time: due)
             if gestures[s].machine.deadline == due { gestures[s].machine.deadline = nil }
             if let proposal { handle(proposal, slot: s) }
+            resetFinishedRecognizers()
         }
     }
 }

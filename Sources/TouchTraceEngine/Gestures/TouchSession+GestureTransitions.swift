@@ -23,7 +23,7 @@ extension TouchSession {
                 failed(s)
                 return
             }
-            let waiting = required.filter { gestures[$0].machine.state != .failed && gestures[$0].machine.state != .cancelled }
+            let waiting = required.filter(isUndecided)
             if !waiting.isEmpty {
                 if gestures[s].pending == nil {
                     gestures[s].pending = proposal
@@ -88,12 +88,18 @@ extension TouchSession {
     mutating func releaseWaiting(on s: Int) {
         for other in gestures.indices where gestures[other].requireToFail.contains(s) {
             guard let proposal = gestures[other].pending, gestures[other].machine.state == .possible else { continue }
-            let stillWaiting = gestures[other].requireToFail.contains {
-                gestures[$0].machine.state != .failed && gestures[$0].machine.state != .cancelled
-            }
+            let stillWaiting = gestures[other].requireToFail.contains(where: isUndecided)
             guard !stillWaiting else { continue }
             handle(proposal, slot: other)
         }
+    }
+
+    /// G5: a required recognizer keeps another waiting while it is in play and undecided: it has
+    /// seen a touch since its last reset and has not failed (or been cancelled). One that sees
+    /// none of the touches (on another branch of the tree) does not hold anything up.
+    func isUndecided(_ s: Int) -> Bool {
+        let state = gestures[s].machine.state
+        return state != .failed && state != .cancelled && !gestures[s].seen.isEmpty
     }
 
     mutating func flushTouches(of touches: [Int]) {

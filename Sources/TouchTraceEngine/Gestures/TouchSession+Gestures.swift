@@ -86,6 +86,16 @@ extension TouchSession {
         return (slots, byView)
     }
 
+    /// UIKit resets a recognizer once its gesture is over: in a final state, with no touch down
+    /// and nothing waiting. Run after each input entry and each timer, so a finished recognizer
+    /// neither blocks (G5) nor holds (G2) anything later.
+    mutating func resetFinishedRecognizers() {
+        for s in gestures.indices where gestures[s].machine.state.isFinal && gestures[s].machine.touches.isEmpty && gestures[s].pending == nil {
+            gestures[s].machine.reset()
+            gestures[s].seen = []
+        }
+    }
+
     /// G1: the enabled recognizers on the hit view and on every ancestor up to the window, from
     /// the hit view up (each view's in its list order). A recognizer whose gesture is over and
     /// whose touches have all ended is reset first; one still busy with other touches, or
@@ -130,7 +140,7 @@ extension TouchSession {
     mutating func feedRecognizers(_ sample: TouchSample) {
         guard let touch = gestureTouches[sample.touch] else { return }
         // A recognizer waiting for another to fail (G5) still follows its own touches.
-        let live = touch.slots.filter { !gestures[$0].machine.state.isFinal }
+        let live = touch.slots.filter { !gestures[$0].machine.state.isFinal && gestures[$0].seen.contains(sample.touch) }
         if sample.phase == .ended || sample.phase == .cancelled {
             // A recognizer whose gesture is over still lets go of the touch, so it can be reset.
             for s in touch.slots where gestures[s].machine.state.isFinal {
@@ -167,7 +177,7 @@ extension TouchSession {
         gestureTouches[sample.touch] = touch
         flush(sample.touch)
         if let after = gestureTouches[sample.touch], let last = after.held.last, last.phase == sample.phase, !after.held.isEmpty {
-            let holders = holding(after, phase: sample.phase)
+            let holders = holding(after, id: sample.touch, phase: sample.phase)
             let byScrollView = holders.allSatisfy { gestures[$0].role == .scrollDelay }
             record("touchDelayed", byScrollView ? .S1 : .G2, [
                 ("touch", .number(Double(sample.touch))), ("phase", .string(sample.phase.rawValue)),
@@ -178,10 +188,11 @@ extension TouchSession {
 
     /// G2: the recognizers, still possible, that hold back a call of this phase:
     /// `delaysTouchesBegan` holds every call; `delaysTouchesEnded` (default true) holds the end.
-    func holding(_ touch: GestureTouch, phase: TouchPhase) -> [Int] {
+    /// Only recognizers that still have the touch count (one reset since no longer does).
+    func holding(_ touch: GestureTouch, id: Int, phase: TouchPhase) -> [Int] {
         touch.slots.filter { s in
             let slot = gestures[s]
-            guard slot.machine.state == .possible else { return false }
+            guard slot.machine.state == .possible, slot.seen.contains(id) else { return false }
             return slot.config.delaysTouchesBegan || (phase == .ended && slot.config.delaysTouchesEnded)
         }
     }
@@ -189,7 +200,7 @@ extension TouchSession {
     /// Sends the touch's held calls, oldest first, until one is still held back.
     mutating func flush(_ id: Int) {
         while let touch = gestureTouches[id], !touch.finished, let next = touch.held.first {
-            guard holding(touch, phase: next.phase).isEmpty, let view = touch.view else { return }
+            guard holding(touch, id: id, phase: next.phase).isEmpty, let view = touch.view else { return }
             gestureTouches[id]?.held.removeFirst()
             if next.phase == .began { gestureTouches[id]?.began = true }
             if next.phase == .ended || next.phase == .cancelled { gestureTouches[id]?.finished = true }

@@ -13,6 +13,7 @@ extension TouchSession {
         case let .set(edit):
             apply(edit)
         }
+        if !gestures.isEmpty { resetFinishedRecognizers() }
     }
 
     /// After the last input entry, time runs on until no timer is pending (SPEC §3), so the
