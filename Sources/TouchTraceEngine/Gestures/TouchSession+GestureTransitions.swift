@@ -123,6 +123,9 @@ extension TouchSession {
             guard let touch = gestureTouches[touchID], !touch.finished, let view = touch.view else { continue }
             gestureTouches[touchID]?.held = []
             gestureTouches[touchID]?.finished = true
+            if let record = touches.firstIndex(where: { $0.touch == touchID }) {
+                touches[record].takenBy = gestures[s].config.id
+            }
             var fields: [(key: String, value: JSONValue)] = [
                 ("recognizer", .string(gestures[s].config.id)), ("touch", .number(Double(touchID))), ("view", id(view)),
                 ("touchesCancelled", .bool(touch.began)),

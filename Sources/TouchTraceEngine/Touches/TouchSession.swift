@@ -34,6 +34,8 @@ struct TouchSession {
         var tapCount: Int
         var delivered: Bool
         var ignoredBecause: String?
+        /// The recognizer (or scroll view recognizer) that took the touch from its view (G3, S1, S2).
+        var takenBy: String?
     }
 
     struct ActiveTouch {
