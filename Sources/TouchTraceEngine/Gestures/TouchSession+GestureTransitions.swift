@@ -1,80 +1,98 @@
 /// What happens when a recognizer changes state (G3–G6, S1, S2): refusals, waiting, wins and
 /// failures, actions and cancelled touches.
 extension TouchSession {
-    /// Performs a recognizer's proposal: G4 may refuse a begin, G5 may make it wait; a win
-    /// fails the others sharing its touches (G5), sends its actions, cancels its touches in
-    /// their views (G3); a failure lets waiting recognizers go and releases held calls (G2).
+    /// Performs a recognizer's proposal: G4, S2 or a required recognizer that won (G5) may
+    /// refuse a begin, G5 may make it wait; otherwise it wins (`win`). Any other proposal moves
+    /// the state (G6); a failure lets waiting recognizers go and releases held calls (G2).
     mutating func handle(_ proposal: GestureProposal, slot s: Int) {
-        if proposal.isBeginning {
-            if let control = protectingControl(slot: s) {
-                let cls = scene.views[control].viewClass.rawValue
-                transition(s, .fail(reason: "\(cls) \"\(scene.views[control].id)\" wins the touch: gestureRecognizerShouldBegin returned false", rule: .G4), rule: .G4)
-                failed(s)
-                return
-            }
-            if gestures[s].role == .scrollPan, let refusal = scrollRefusal(slot: s) {
-                transition(s, .fail(reason: refusal, rule: .S2), rule: .S2)
-                failed(s)
-                return
-            }
-            let required = gestures[s].requireToFail
-            if let winner = required.first(where: { gestures[$0].machine.state.hasRecognized }) {
-                transition(s, .fail(reason: "\(gestures[winner].config.id), which it requires to fail, recognized", rule: .G5), rule: .G5)
-                failed(s)
-                return
-            }
-            let waiting = required.filter(isUndecided)
-            if !waiting.isEmpty {
-                if gestures[s].pending == nil {
-                    gestures[s].pending = proposal
-                    record("gestureRecognizerWaits", .G5, [
-                        ("recognizer", .string(gestures[s].config.id)), ("view", id(gestures[s].view)),
-                        ("wants", .string(proposal.target.rawValue)), ("reason", .string(proposal.reason)),
-                        ("waitingFor", .array(waiting.map { .string(gestures[$0].config.id) })),
-                    ])
-                }
-                return
-            }
-            gestures[s].pending = nil
-            let isTap: Bool
-            if case .tap = gestures[s].machine.config.kind { isTap = true } else { isTap = false }
-            let contentHasTouch = gestures[s].seen.contains { gestureTouches[$0]?.began == true && gestureTouches[$0]?.finished == false }
-            let scrollRule: RuleID = contentHasTouch ? .S2 : .S1
-            transition(s, proposal, rule: gestures[s].role == .scrollPan ? scrollRule : isTap ? .G3 : .G6)
-            sendGestureActions(s)
-            if gestures[s].role == .scrollPan { recordScroll(s, phase: "began", rule: scrollRule) }
-            // G5: two recognizers cannot both recognize; those sharing a touch with the winner fail.
-            let touchesOfWinner = gestures[s].seen
-            for other in gestures.indices where other != s {
-                let slot = gestures[other]
-                guard !slot.machine.state.isFinal, !slot.machine.state.hasRecognized,
-                    slot.seen.contains(where: touchesOfWinner.contains)
-                else { continue }
-                gestures[other].pending = nil
-                if slot.role == .scrollDelay, gestures[s].role == .scrollPan, slot.view == gestures[s].view {
-                    transition(other, .fail(reason: "scrolling began within the delay: the content never sees the touch", rule: .S1), rule: .S1)
-                    continue
-                }
-                let why = slot.requireToFail.contains(s)
-                    ? "\(gestures[s].config.id), which it requires to fail, recognized"
-                    : "\(gestures[s].config.id) recognized first; two recognizers cannot both recognize"
-                transition(other, .fail(reason: why, rule: .G5), rule: .G5)
-            }
-            if gestures[s].config.cancelsTouchesInView { cancelTouches(of: s, rule: gestures[s].role == .scrollPan ? scrollRule : .G3) }
-            for other in gestures.indices where other != s && gestures[other].machine.state == .failed {
-                releaseWaiting(on: other)
-            }
-            flushTouches(of: touchesOfWinner)
+        guard proposal.isBeginning else {
+            advance(proposal, slot: s)
             return
         }
+        if let (reason, rule) = refusal(slot: s) {
+            transition(s, .fail(reason: reason, rule: rule), rule: rule)
+            failed(s)
+            return
+        }
+        let waiting = gestures[s].requireToFail.filter(isUndecided)
+        guard waiting.isEmpty else {
+            if gestures[s].pending == nil {
+                gestures[s].pending = proposal
+                record("gestureRecognizerWaits", .G5, [
+                    ("recognizer", .string(gestures[s].config.id)), ("view", id(gestures[s].view)),
+                    ("wants", .string(proposal.target.rawValue)), ("reason", .string(proposal.reason)),
+                    ("waitingFor", .array(waiting.map { .string(gestures[$0].config.id) })),
+                ])
+            }
+            return
+        }
+        win(proposal, slot: s)
+    }
+
+    /// Why the recognizer may not leave `possible`, and the rule: the control the touch hit
+    /// refuses it (G4), the scroll view may not take the content's touch (S2), or a recognizer
+    /// it requires to fail recognized (G5).
+    func refusal(slot s: Int) -> (reason: String, rule: RuleID)? {
+        if let control = protectingControl(slot: s) {
+            let cls = scene.views[control].viewClass.rawValue
+            return ("\(cls) \"\(scene.views[control].id)\" wins the touch: gestureRecognizerShouldBegin returned false", .G4)
+        }
+        if gestures[s].role == .scrollPan, let reason = scrollRefusal(slot: s) {
+            return (reason, .S2)
+        }
+        if let winner = gestures[s].requireToFail.first(where: { gestures[$0].machine.state.hasRecognized }) {
+            return ("\(gestures[winner].config.id), which it requires to fail, recognized", .G5)
+        }
+        return nil
+    }
+
+    /// The recognizer recognizes or begins: its transition and actions, the others sharing its
+    /// touches fail (G5), its touches are cancelled in their views (G3; S1, S2 for a scroll
+    /// view), recognizers waiting on the failed ones go, held calls go out.
+    mutating func win(_ proposal: GestureProposal, slot s: Int) {
+        gestures[s].pending = nil
+        let isTap: Bool
+        if case .tap = gestures[s].machine.config.kind { isTap = true } else { isTap = false }
+        let contentHasTouch = gestures[s].seen.contains { gestureTouches[$0]?.began == true && gestureTouches[$0]?.finished == false }
+        let scrollRule: RuleID = contentHasTouch ? .S2 : .S1
+        let isScroll = gestures[s].role == .scrollPan
+        transition(s, proposal, rule: isScroll ? scrollRule : isTap ? .G3 : .G6)
+        sendGestureActions(s)
+        if isScroll { recordScroll(s, phase: "began", rule: scrollRule) }
+        // G5: two recognizers cannot both recognize; those sharing a touch with the winner fail.
+        let touchesOfWinner = gestures[s].seen
+        for other in gestures.indices where other != s {
+            let slot = gestures[other]
+            guard !slot.machine.state.isFinal, !slot.machine.state.hasRecognized,
+                slot.seen.contains(where: touchesOfWinner.contains)
+            else { continue }
+            gestures[other].pending = nil
+            if slot.role == .scrollDelay, isScroll, slot.view == gestures[s].view {
+                transition(other, .fail(reason: "scrolling began within the delay: the content never sees the touch", rule: .S1), rule: .S1)
+                continue
+            }
+            let why = slot.requireToFail.contains(s)
+                ? "\(gestures[s].config.id), which it requires to fail, recognized"
+                : "\(gestures[s].config.id) recognized first; two recognizers cannot both recognize"
+            transition(other, .fail(reason: why, rule: .G5), rule: .G5)
+        }
+        if gestures[s].config.cancelsTouchesInView { cancelTouches(of: s, rule: isScroll ? scrollRule : .G3) }
+        for other in gestures.indices where other != s && gestures[other].machine.state == .failed {
+            releaseWaiting(on: other)
+        }
+        flushTouches(of: touchesOfWinner)
+    }
+
+    /// changed, ended, cancelled or failed (G6; S1 for a scroll view's pan).
+    mutating func advance(_ proposal: GestureProposal, slot s: Int) {
         if proposal.target == .failed { gestures[s].pending = nil }
-        let rule: RuleID = gestures[s].role == .scrollPan ? .S1 : proposal.target == .failed ? proposal.failRule : .G6
-        transition(s, proposal, rule: rule)
-        if gestures[s].role == .scrollPan, proposal.target == .ended || proposal.target == .cancelled {
+        let isScroll = gestures[s].role == .scrollPan
+        transition(s, proposal, rule: isScroll ? .S1 : proposal.target == .failed ? proposal.failRule : .G6)
+        if isScroll, proposal.target == .ended || proposal.target == .cancelled {
             recordScroll(s, phase: proposal.target.rawValue, rule: .S1)
         }
         if proposal.target != .failed { sendGestureActions(s) }
-        if proposal.target == .failed || proposal.target.isFinal { failed(s) }
+        if proposal.target.isFinal { failed(s) }
     }
 
     /// After a recognizer failed or finished: recognizers waiting for it may go (G5), and the
