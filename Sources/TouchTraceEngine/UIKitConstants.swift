@@ -17,6 +17,13 @@ public enum UIKitConstants {
     public static let multiTapRadius = 10.0
     /// G2: `UILongPressGestureRecognizer.minimumPressDuration`, seconds.
     public static let longPressDuration = 0.5
+    /// G3: seconds a tap recognizer's finger may stay down before it fails (decision: as long
+    /// as a long press's default `minimumPressDuration`, so a press is a tap or a long press).
+    public static let tapMaximumDuration = 0.5
+    /// G6: points a swipe must travel in its direction to recognize (decision).
+    public static let swipeMinimumDistance = 50.0
+    /// G6: seconds within which a swipe must travel that far, or it fails (decision).
+    public static let swipeMaximumDuration = 0.5
 }
 
 /// Limits that protect the engine from hostile input. Passed in, never global.

@@ -748,8 +748,8 @@ components:
       type: object
       required: [sender, event, action, target, resolution, searched]
       properties:
-        sender: {type: string}
-        event: {type: string}
+        sender: {type: string, description: "The control, or the gesture recognizer's id for a recognizer's action (G6)."}
+        event: {type: string, description: "The control event, or the recognizer state that sent the action (recognized, began, changed, ended, cancelled)."}
         action: {type: string}
         target: {type: [string, "null"]}
         resolution: {type: string, enum: [explicit, responderChain, redirected, unhandled]}
@@ -784,9 +784,10 @@ components:
               tapCount: {type: integer}
               delivered: {type: boolean}
               ignoredBecause: {type: string, enum: [multipleTouchDisabled, exclusiveTouch]}
+              takenBy: {type: string, description: "The gesture recognizer (a scroll view's is <id>#pan) that took the touch from its view: touchesCancelled, or held calls dropped (G3, S1, S2)."}
         log:
           type: array
-          description: "Every call in order; each entry has type, rule and t (see docs/touches.md)."
+          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6); scroll views add their own recognizers (<id>#delay, <id>#pan) and scroll entries (scrollView, phase, touch) (S1, S2)."
           items:
             type: object
             required: [type]

@@ -10,7 +10,7 @@ import TouchTraceEngine
 enum TouchFixtures {
     static let rules = [
         "R2", "R3", "R4", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9",
-        "T1", "T2", "T3", "T4", "T5", "T6", "T7", "M1", "M2", "M3",
+        "T1", "T2", "T3", "T4", "T5", "T6", "T7", "M1", "M2", "M3", "G1", "G2", "G3", "G4", "G5", "G6", "S1", "S2",
     ]
 
     static func response(area: String, scene: JSONValue, request: JSONValue) -> JSONValue {

@@ -1,6 +1,7 @@
 extension TouchSession {
     /// Runs one input entry.
     mutating func run(_ step: TouchStep) {
+        if !gestures.isEmpty { fireTimers(before: step.time) }
         time = step.time
         switch step {
         case let .touch(sample):
@@ -12,6 +13,13 @@ extension TouchSession {
         case let .set(edit):
             apply(edit)
         }
+        if !gestures.isEmpty { resetFinishedRecognizers() }
+    }
+
+    /// After the last input entry, time runs on until no timer is pending (SPEC §3), so the
+    /// response is final.
+    mutating func finish() {
+        if !gestures.isEmpty { fireTimers(before: nil) }
     }
 
     /// A touch begins: hit test once (R2), count taps (M3), apply `exclusiveTouch` (M2) and
@@ -44,6 +52,8 @@ extension TouchSession {
             active.append(ActiveTouch(touch: sample.touch, view: touch.hitView, window: touch.window, delivered: touch.delivered, tapCount: tapCount))
         }
         guard let view = hit.hitView else { return }
+        // G1: recognizers on the hit view and its ancestors see the touch, delivered or not (M1).
+        let slots = gestures.isEmpty ? [] : recognizers(for: view)
         // M2: an exclusive view tracking a touch blocks the others of its window; an exclusive
         // view takes no new touch while another view of the window tracks one.
         if let blocker = active.first(where: { other in
@@ -56,6 +66,7 @@ extension TouchSession {
                 ("touch", .number(Double(sample.touch))), ("view", id(view)), ("reason", "exclusiveTouch"),
                 ("exclusiveView", id(exclusive)), ("otherTouch", .number(Double(blocker.touch))),
             ])
+            if !slots.isEmpty { beginGestureTouch(sample, slots: slots, hitView: view, view: nil, tapCount: tapCount) }
             return
         }
         // M1: without multipleTouchEnabled a view receives only the first touch that starts in it.
@@ -67,9 +78,14 @@ extension TouchSession {
                 ("touch", .number(Double(sample.touch))), ("view", id(view)), ("reason", "multipleTouchDisabled"),
                 ("otherTouch", .number(Double(first.touch))),
             ])
+            if !slots.isEmpty { beginGestureTouch(sample, slots: slots, hitView: view, view: nil, tapCount: tapCount) }
             return
         }
         touch.delivered = true
+        if !slots.isEmpty {
+            beginGestureTouch(sample, slots: slots, hitView: view, view: view, tapCount: tapCount)
+            return
+        }
         deliver(.began, touch: sample.touch, at: sample.point, tapCount: tapCount, to: view)
     }
 
@@ -82,6 +98,10 @@ extension TouchSession {
         }
         if sample.phase == .ended {
             lastEnded = (sample.touch, sample.time, sample.point, touch.tapCount)
+        }
+        if !gestureTouches.isEmpty, gestureTouches[sample.touch] != nil {
+            continueGestureTouch(sample)
+            return
         }
         guard touch.delivered, let view = touch.view else { return }
         deliver(sample.phase, touch: sample.touch, at: sample.point, tapCount: touch.tapCount, to: view)

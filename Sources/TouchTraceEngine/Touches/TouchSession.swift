@@ -21,6 +21,11 @@ struct TouchSession {
     var actions: [JSONValue] = []
     /// The time of the event being processed, shown on log entries; nil outside touch input.
     var time: Double?
+    /// The scene's gesture recognizers (G1–G6); empty when it has none.
+    var gestures: [GestureSlot]
+    var gestureSlotsByView: [Int: [Int]]
+    /// Touches that recognizers see, by touch id (G1, G2).
+    var gestureTouches: [Int: GestureTouch] = [:]
 
     struct TouchRecord {
         var touch: Int
@@ -29,6 +34,8 @@ struct TouchSession {
         var tapCount: Int
         var delivered: Bool
         var ignoredBecause: String?
+        /// The recognizer (or scroll view recognizer) that took the touch from its view (G3, S1, S2).
+        var takenBy: String?
     }
 
     struct ActiveTouch {
@@ -42,6 +49,7 @@ struct TouchSession {
     init(scene: Scene, referenceWindow: Int?) {
         self.scene = scene
         self.referenceWindow = referenceWindow
+        (gestures, gestureSlotsByView) = Self.gestureSlots(scene)
     }
 
     // MARK: - Log

@@ -1,7 +1,8 @@
 extension TouchTrace {
     /// Replays a touch sequence against a scene (SPEC §3, §4) and returns the delivery trace:
     /// - `touches`: per touch, in the order they began: `touch`, `hitView` and `window` at began
-    ///   (R2), `tapCount` (M3), `delivered` and, when not, `ignoredBecause` (M1, M2);
+    ///   (R2), `tapCount` (M3), `delivered` and, when not, `ignoredBecause` (M1, M2), and
+    ///   `takenBy` when a recognizer took the touch from its view (G3, S1, S2);
     /// - `log`: every call in order, each with `type`, `rule` and `t`;
     /// - `controlEvents`: `[{control, event, touch}]` in order;
     /// - `actions`: `[{sender, event, action, target, resolution, searched, rule, …}]` (T2–T4);
@@ -19,6 +20,7 @@ extension TouchTrace {
         for step in request.steps {
             session.run(step)
         }
+        session.finish()
         let touches: [JSONValue] = session.touches.map { record in
             var fields: [(key: String, value: JSONValue)] = [
                 ("touch", .number(Double(record.touch))),
@@ -27,6 +29,7 @@ extension TouchTrace {
                 ("tapCount", .number(Double(record.tapCount))), ("delivered", .bool(record.delivered)),
             ]
             if let reason = record.ignoredBecause { fields.append(("ignoredBecause", .string(reason))) }
+            if let recognizer = record.takenBy { fields.append(("takenBy", .string(recognizer))) }
             return .object(fields)
         }
         return .obj([
