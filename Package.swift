@@ -49,15 +49,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The 'cards' benchmark scene and kiwisolver's frames for it, shared by two test targets.
-        .target(name: "CardsSceneSupport", path: "Tests/CardsSceneSupport"),
+        // Shared by the test targets: the 'cards' benchmark scene with kiwisolver's frames for it,
+        // and a seeded random number generator.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TouchTraceEngineTests",
-            dependencies: ["TouchTraceEngine", "CardsSceneSupport"]
+            dependencies: ["TouchTraceEngine", "TestSupport"]
         ),
         .testTarget(
             name: "TouchTraceSolverTests",
-            dependencies: ["TouchTraceSolver", "CardsSceneSupport"]
+            dependencies: ["TouchTraceSolver", "TestSupport"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",

@@ -1,15 +1,15 @@
-import CardsSceneSupport
+import TestSupport
 import Testing
 import TouchTraceEngine
 
 /// The 'cards' scene of kiwi_reference.py built as a TouchTrace scene — UIStackViews (margins-relative,
 /// spacing 8, alignment fill; columns `fill`, rows `fillEqually`) and leaves with intrinsic sizes —
 /// laid out by `AutoLayoutSystem`, against kiwisolver's frames for the benchmark's direct system
-/// (tree and frames shared with the solver tests through CardsSceneSupport).
+/// (tree and frames shared with the solver tests through TestSupport).
 @Suite struct AutoLayoutCardsSceneTests {
     typealias Node = CardsTree.Node
 
-    /// `_make_cards(n)` (CardsSceneSupport).
+    /// `_make_cards(n)` (TestSupport).
     static func tree(_ n: Int) -> [Node] { CardsTree(n).nodes }
 
     /// The scene document: root `v0` pinned to the window's top-left with width 1024, or, with

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TouchTraceEngine
 
 /// Random scenes with constraints and stack views (rule L6), valid or not, conflicting or not:
@@ -6,18 +7,7 @@ import TouchTraceEngine
 /// sizes and constants incrementally — agrees with a system solved from scratch on every view
 /// the constraints determine; a prepared scene answers with the same bytes.
 @Suite struct AutoLayoutRandomizedTests {
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
-        mutating func pick<T>(_ list: [T]) -> T { list[int(0...(list.count - 1))] }
-    }
+    typealias Generator = SplitMix64
 
     static let horizontal = ["left", "right", "leading", "trailing", "centerX", "leadingMargin", "trailingMargin"]
     static let vertical = ["top", "bottom", "centerY", "firstBaseline", "lastBaseline", "topMargin"]

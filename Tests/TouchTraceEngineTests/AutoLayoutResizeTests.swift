@@ -1,4 +1,4 @@
-import CardsSceneSupport
+import TestSupport
 import Testing
 import TouchTraceEngine
 

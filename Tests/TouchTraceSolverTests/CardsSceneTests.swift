@@ -1,8 +1,8 @@
-import CardsSceneSupport
+import TestSupport
 import Testing
 @testable import TouchTraceSolver
 
-/// The 'cards' scene of `kiwi_reference.py` (tree and kiwisolver's frames from CardsSceneSupport) as
+/// The 'cards' scene of `kiwi_reference.py` (tree and kiwisolver's frames from TestSupport) as
 /// the benchmark's direct system, so the equivalence the benchmark checks is also a unit test.
 struct CardsFixture {
     typealias Node = CardsTree.Node

@@ -1,17 +1,6 @@
 import Testing
+import TestSupport
 @testable import TouchTraceSolver
-
-/// SplitMix64: a tiny deterministic generator so failures reproduce from the seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 private let x = Variable(0), y = Variable(1)
 private let tierValues: [Float] = [750, 500, 250]
