@@ -56,9 +56,13 @@ extension AutoLayoutSystem {
     /// and generated, in creation order, each with its origin (an empty list without Auto Layout).
     func responseFields(includeConstraints: Bool = false) -> [(key: String, value: JSONValue)] {
         guard !views.isEmpty else { return includeConstraints ? [("constraints", .array([]))] : [] }
-        let json = result.json
+        // Only these two members of `result.json`: its frames and generated-constraint
+        // descriptions would be built for nothing.
+        let conflictList: [JSONValue] = conflicts.map { c in
+            .obj(["broken": constraints[c.broken].json(in: scene), "involved": .array(c.involved.map { constraints[$0].json(in: scene) })])
+        }
         var fields: [(key: String, value: JSONValue)] = [
-            ("conflicts", json["conflicts"] ?? .array([])), ("ambiguous", json["ambiguous"] ?? .array([])),
+            ("conflicts", .array(conflictList)), ("ambiguous", .array(ambiguousViews.map { .string(scene.views[$0].id) })),
         ]
         if includeConstraints { fields.append(("constraints", .array(constraints.map { $0.json(in: scene) }))) }
         return fields
