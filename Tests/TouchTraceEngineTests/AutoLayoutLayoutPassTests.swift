@@ -91,6 +91,8 @@ import TouchTraceEngine
         }
         #expect(marked.contains("root:constraintsChanged"))
         #expect(marked.contains("column:constraintsChanged") || marked.contains("column:boundsSizeChanged"))
+        // The title got a new size from the column's layoutSubviews: its own bounds changed (L2).
+        #expect(marked.contains("title:boundsSizeChanged"))
         #expect(response["ambiguous"] == .array([]))
     }
 

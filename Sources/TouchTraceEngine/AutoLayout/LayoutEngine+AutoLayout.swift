@@ -3,15 +3,16 @@ extension LayoutEngine {
     /// The Auto Layout part of `UIView.layoutSubviews()`: the subviews of `view` that constraints
     /// position (``AutoLayoutSystem/positioned``) get the pass's solved frame — `center` from its middle,
     /// `bounds.size` from its size, the bounds origin kept, the transform ignored (Auto Layout
-    /// works on the untransformed frame). A new size marks the subview (it is laid out later in
-    /// the same pre-order pass) and autoresizes its own subviews (L5), but does not mark `view`
-    /// again: the change comes from `view`'s own layout, as in UIKit.
+    /// works on the untransformed frame). A new size marks the subview (`boundsSizeChanged`; it
+    /// is laid out later in the same pre-order pass) and autoresizes its own subviews (L5), but
+    /// does not mark `view` again: the change comes from `view`'s own layout, as in UIKit.
     mutating func applyAutoLayout(toSubviewsOf view: Int, positioned: Set<Int>) {
         for sub in scene.views[view].subviews where positioned.contains(sub) {
             guard let frame = autoLayout?.frame(of: sub) else { return }
             let center = Point(x: frame.midX, y: frame.midY)
             if scene.views[sub].geometry.center != center { setCenter(center, of: sub) }
-            setBoundsSize(frame.size, of: sub, reason: .superviewSizeChanged)
+            // The subview's own size changed (L2); its superview is the one laying out.
+            setBoundsSize(frame.size, of: sub, reason: .boundsSizeChanged, marksSuperview: false)
         }
     }
 }

@@ -45,12 +45,14 @@ extension LayoutEngine {
     ///
     /// `reason` is `superviewSizeChanged` when autoresizing made the change; the superview is
     /// then not marked again (its own size change already marked it).
-    mutating func setBoundsSize(_ size: Size, of view: Int, reason: LayoutReason) {
+    /// `marksSuperview: false` when the superview's own layout set the size (autoresizing, or
+    /// Auto Layout applying its solution in `layoutSubviews`): the superview is not marked again.
+    mutating func setBoundsSize(_ size: Size, of view: Int, reason: LayoutReason, marksSuperview: Bool = true) {
         let old = scene.views[view].geometry.bounds.size
         guard old != size else { return }
         scene.views[view].geometry.bounds.size = size
         mark(view, reason)
-        if reason != .superviewSizeChanged, let parent = scene.views[view].parent {
+        if marksSuperview, reason != .superviewSizeChanged, let parent = scene.views[view].parent {
             mark(parent, .subviewSizeChanged)
         }
         autoresizeSubviews(of: view, from: old, to: size)
