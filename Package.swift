@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchTraceEngine", targets: ["TouchTraceEngine"]),
         .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
+        .library(name: "TouchTraceOperations", targets: ["TouchTraceOperations"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -24,6 +25,13 @@ let package = Package(
         // The Cassowary-family constraint solver (rule L6) with priorities as strict tiers:
         // standard library only, so the engine can depend on it without giving up purity.
         .target(name: "TouchTraceSolver"),
+        // The operation catalogue: each operation (hit-test, touches, layout, …) declared once,
+        // with how the CLI reads its input (swift-argument-parser) and how it runs; the server's
+        // routes and the CLI's subcommands are generated from it. No I/O of its own.
+        .target(
+            name: "TouchTraceOperations",
+            dependencies: ["TouchTraceEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         // Scenes as files on disk (and in memory for tests). Uses the engine's model only.
         .target(name: "TouchTraceStore", dependencies: ["TouchTraceEngine"]),
         // The HTTP API: routes, decoding, limits, errors, metrics. No domain logic.
@@ -31,6 +39,7 @@ let package = Package(
             name: "TouchTraceServer",
             dependencies: [
                 "TouchTraceEngine",
+                "TouchTraceOperations",
                 "TouchTraceStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -43,6 +52,7 @@ let package = Package(
             name: "touchtrace",
             dependencies: [
                 "TouchTraceEngine",
+                "TouchTraceOperations",
                 "TouchTraceStore",
                 "TouchTraceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -2,7 +2,8 @@ import Hummingbird
 import TouchTraceEngine
 import TouchTraceStore
 
-/// An error a handler answers with: an RFC 9457 problem document and its status.
+/// An error a handler answers with: an RFC 9457 problem document (of a type from the one
+/// catalogue, ``ProblemType``) and its status, plus any headers the answer needs.
 struct APIError: Error {
     var problem: ProblemDocument
     var headers: HTTPFields = [:]
@@ -12,19 +13,17 @@ struct APIError: Error {
         self.headers = headers
     }
 
-    static let base = "https://touchtrace.dev/problems/"
-
-    static func make(_ slug: String, _ title: String, _ status: Int, _ detail: String) -> APIError {
-        APIError(ProblemDocument(type: base + slug, title: title, status: status, detail: detail))
+    init(_ type: ProblemType, _ detail: String, headers: HTTPFields = [:]) {
+        self.init(type.document(detail), headers: headers)
     }
 
     static func notFound(_ id: String) -> APIError {
-        make("scene-not-found", "Scene not found", 404, "No scene is stored under the id \"\(id)\".")
+        APIError(.sceneNotFound, "No scene is stored under the id \"\(id)\".")
     }
 
     static func invalidID(_ id: String) -> APIError {
-        make(
-            "invalid-scene-id", "Invalid scene id", 400,
+        APIError(
+            .invalidSceneID,
             "Scene ids are 1 to 128 characters of A-Z a-z 0-9 _ . - and do not start with a dot; \"\(id.prefix(200))\" is not one.")
     }
 
@@ -36,9 +35,9 @@ struct APIError: Error {
         case let .notFound(id): return notFound(id)
         case let .preconditionFailed(current):
             let now = current.map { "the current version is \"v\($0)\"" } ?? "the scene does not exist"
-            return make("precondition-failed", "Precondition failed", 412, "The If-Match / If-None-Match condition does not hold: \(now).")
+            return APIError(.preconditionFailed, "The If-Match / If-None-Match condition does not hold: \(now).")
         case let .io(message):
-            return make("storage-error", "Storage error", 500, "The scene store failed: \(message)")
+            return APIError(.storageError, "The scene store failed: \(message)")
         }
     }
 

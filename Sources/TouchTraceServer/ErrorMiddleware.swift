@@ -11,9 +11,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             if let authToken, request.uri.path.hasPrefix("/v1") {
                 guard request.headers[.authorization] == "Bearer \(authToken)" else {
                     throw APIError(
-                        ProblemDocument(
-                            type: APIError.base + "unauthorized", title: "Unauthorized", status: 401,
-                            detail: "This server needs an Authorization: Bearer <token> header on /v1 routes."),
+                        .unauthorized, "This server needs an Authorization: Bearer <token> header on /v1 routes.",
                         headers: [.wwwAuthenticate: "Bearer"])
                 }
             }
@@ -21,14 +19,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as APIError {
             return error.response
         } catch is NIOTooManyBytesError {
-            return APIError.make("body-too-large", "Body too large", 413, "The request body is larger than this server accepts.").response
+            return APIError(.bodyTooLarge, "The request body is larger than this server accepts.").response
         } catch let error as HTTPError where error.status == .notFound {
-            return APIError.make("not-found", "Not found", 404, "There is no route \(request.method.rawValue) \(request.uri.path); see GET /openapi.yaml.").response
+            return APIError(.notFound, "There is no route \(request.method.rawValue) \(request.uri.path); see GET /openapi.yaml.").response
         } catch let error as HTTPResponseError {
-            return APIError.make("http-error", error.status.reasonPhrase, error.status.code, "\(error.status.reasonPhrase).").response
+            return APIError(.httpError(error.status.code, error.status.reasonPhrase), "\(error.status.reasonPhrase).").response
         } catch {
             context.logger.error("unexpected error", metadata: ["error": "\(error)"])
-            return APIError.make("internal-error", "Internal server error", 500, "An unexpected error occurred; it was logged.").response
+            return APIError(.internalError, "An unexpected error occurred; it was logged.").response
         }
     }
 }

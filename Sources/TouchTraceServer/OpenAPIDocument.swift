@@ -403,6 +403,52 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/validate:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [traces]
+      operationId: validateStored
+      summary: Validate a stored scene
+      description: "A stored scene was validated when it was written, so this answers its counts. The body is an empty object ({}) or empty."
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/ValidateRequest"}
+      responses:
+        "200": {$ref: "#/components/responses/ValidateResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/validate:
+    post:
+      tags: [traces]
+      operationId: validateInline
+      summary: Validate a scene sent inline
+      description: "Every problem of an invalid scene is listed with its JSON pointer (under /scene) in the 422 problem document, as `touchtrace validate` prints it."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [scene]
+              additionalProperties: false
+              properties:
+                scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200": {$ref: "#/components/responses/ValidateResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
 components:
   securitySchemes:
     bearer:
@@ -450,6 +496,17 @@ components:
                   results:
                     type: array
                     items: {$ref: "#/components/schemas/HitTestTrace"}
+    ValidateResult:
+      description: The scene is valid.
+      content:
+        application/json:
+          schema:
+            type: object
+            required: [valid, views, windows]
+            properties:
+              valid: {type: boolean, const: true}
+              views: {type: integer, description: Views in the scene, windows included.}
+              windows: {type: integer}
     BadRequest:
       description: Malformed JSON (with line and column), a bad id, query or precondition header.
       content:
@@ -895,6 +952,10 @@ components:
             vertical: {type: number, minimum: 1, maximum: 1000}
           additionalProperties: false
       additionalProperties: true
+    ValidateRequest:
+      type: object
+      additionalProperties: false
+      description: Validate takes no parameters.
     LayoutRequest:
       type: object
       properties:

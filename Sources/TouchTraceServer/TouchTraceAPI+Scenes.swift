@@ -9,9 +9,8 @@ extension TouchTraceAPI {
         if let type = request.headers[.contentType] {
             let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
             guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {
-                throw APIError.make(
-                    "unsupported-media-type", "Unsupported media type", 415,
-                    "Bodies must be JSON (Content-Type: application/json), not \(type).")
+                throw APIError(
+                    .unsupportedMediaType, "Bodies must be JSON (Content-Type: application/json), not \(type).")
             }
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBodySize {
@@ -26,7 +25,7 @@ extension TouchTraceAPI {
     }
 
     var bodyTooLarge: APIError {
-        APIError.make("body-too-large", "Body too large", 413, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.")
+        APIError(.bodyTooLarge, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.")
     }
 
     func parse(_ bytes: [UInt8]) throws -> JSONValue {
@@ -52,13 +51,13 @@ extension TouchTraceAPI {
             if tag == "*" { return .exists }
             let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
             guard bare.hasPrefix("\"v"), bare.hasSuffix("\""), let version = Int(bare.dropFirst(2).dropLast()) else {
-                throw APIError.make("bad-precondition", "Bad precondition", 400, "If-Match takes one ETag as the server sends it, such as \"v3\", or *; not \(match).")
+                throw APIError(.badPrecondition, "If-Match takes one ETag as the server sends it, such as \"v3\", or *; not \(match).")
             }
             return .version(version)
         }
         if let noneMatch = request.headers[.ifNoneMatch] {
             guard noneMatch.trimmingCharacters(in: .whitespaces) == "*" else {
-                throw APIError.make("bad-precondition", "Bad precondition", 400, "If-None-Match is supported with * only (create if absent).")
+                throw APIError(.badPrecondition, "If-None-Match is supported with * only (create if absent).")
             }
             return .absent
         }
@@ -78,7 +77,7 @@ extension TouchTraceAPI {
         let scene = try decodeScene(try parse(bytes))
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, scene: PreparedScene(scene), written: true)
+            cache.put(id, version: result.0.version, scene: PreparedScene(scene, limits: configuration.limits), written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -125,13 +124,13 @@ extension TouchTraceAPI {
         var limit = 50
         if let text = query["limit"] {
             guard let n = Int(String(text)), (1...1000).contains(n) else {
-                throw APIError.make("bad-query", "Bad query", 400, "limit must be a whole number from 1 to 1000, not \(text).")
+                throw APIError(.badQuery, "limit must be a whole number from 1 to 1000, not \(text).")
             }
             limit = n
         }
         let cursor = query["cursor"].map(String.init)
         if let cursor, !SceneID.isValid(cursor) {
-            throw APIError.make("bad-query", "Bad query", 400, "cursor must be a nextCursor value from an earlier page.")
+            throw APIError(.badQuery, "cursor must be a nextCursor value from an earlier page.")
         }
         let page: ScenePage
         do {
@@ -148,30 +147,6 @@ extension TouchTraceAPI {
         return jsonResponse(.obj(["scenes": .array(scenes), "nextCursor": .string(orNull: page.nextCursor)]))
     }
 
-    /// A trace request on a stored scene (from the cache when it can) or on the inline `scene`.
-    func trace(
-        _ request: Request, storedID: String?, extraFields: [String],
-        _ answer: @Sendable (JSONValue, SceneSource) throws(InputError) -> [UInt8]
-    ) async throws -> Response {
-        let json = try parse(try await body(request))
-        let scene: SceneSource
-        if let id = storedID {
-            scene = .prepared(try await loadScene(id))
-        } else {
-            guard let inline = json["scene"] else {
-                throw APIError.input(.invalidRequest([SceneProblem(pointer: "/scene", message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/…")]))
-            }
-            scene = .inline(try decodeScene(inline, at: "/scene"))
-        }
-        do {
-            return Response(
-                status: .ok, headers: [.contentType: "application/json"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: try answer(json, scene))))
-        } catch {
-            throw APIError.input(error)
-        }
-    }
-
     /// A stored scene, parsed (and laid out) once: later requests use the cached scenes.
     func loadScene(_ id: String) async throws -> PreparedScene {
         if let cached = cache.get(id) {
@@ -185,31 +160,8 @@ extension TouchTraceAPI {
         } catch {
             throw APIError.store(error)
         }
-        let scene = PreparedScene(try decodeScene(try parse(stored.document)))
+        let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: configuration.limits)
         cache.put(id, version: stored.version, scene: scene, written: false)
         return scene
-    }
-}
-
-/// The scene a trace request is answered against: a stored one, prepared once per version (laid
-/// out, its Auto Layout system kept), or one sent inline (prepared by the request itself).
-enum SceneSource: Sendable {
-    case prepared(PreparedScene)
-    case inline(Scene)
-
-    /// What hit tests, touches and actions start from. Both are laid out by the engine when
-    /// needed; a prepared scene already is.
-    var forTouches: Scene {
-        switch self {
-        case let .prepared(p): return p.laidOut
-        case let .inline(s): return s
-        }
-    }
-
-    func layoutBytes(_ request: LayoutRequest) throws(InputError) -> [UInt8] {
-        switch self {
-        case let .prepared(p): return try TouchTrace.layoutBytes(request, in: p)
-        case let .inline(s): return try TouchTrace.layoutBytes(request, in: s)
-        }
     }
 }

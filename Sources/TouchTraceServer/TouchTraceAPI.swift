@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import TouchTraceEngine
+import TouchTraceOperations
 import TouchTraceStore
 
 /// The HTTP API of SPEC §4. Decodes requests, calls the store and the engine, encodes responses;
@@ -18,23 +19,17 @@ public struct TouchTraceAPI: Sendable {
         self.cache = SceneCache(capacity: configuration.cacheCapacity)
     }
 
-    /// Every route the server answers, with its methods. openapi.yaml must describe exactly
-    /// these paths (a test checks it); any other method on them is a 405.
-    public static let routes: [(path: String, methods: [HTTPRequest.Method])] = [
-        ("/health", [.get]),
-        ("/metrics", [.get]),
-        ("/openapi.yaml", [.get]),
-        ("/v1/scenes", [.get, .post]),
-        ("/v1/scenes/{id}", [.get, .put, .delete]),
-        ("/v1/scenes/{id}/hit-test", [.post]),
-        ("/v1/hit-test", [.post]),
-        ("/v1/scenes/{id}/touches", [.post]),
-        ("/v1/touches", [.post]),
-        ("/v1/scenes/{id}/actions", [.post]),
-        ("/v1/actions", [.post]),
-        ("/v1/scenes/{id}/layout", [.post]),
-        ("/v1/layout", [.post]),
-    ]
+    /// Every route the server answers, with its methods: the service's own routes, then those
+    /// generated from the operation catalogue. openapi.yaml must describe exactly these paths (a
+    /// test checks it); any other method on them is a 405.
+    public static let routes: [(path: String, methods: [HTTPRequest.Method])] =
+        [
+            ("/health", [.get]),
+            ("/metrics", [.get]),
+            ("/openapi.yaml", [.get]),
+            ("/v1/scenes", [.get, .post]),
+            ("/v1/scenes/{id}", [.get, .put, .delete]),
+        ] + Catalogue.operations.flatMap { $0.routePaths.map { ($0, [HTTPRequest.Method.post]) } }
 
     /// The router with every route, the 405 answers and the request log.
     public func makeRouter() -> Router<BasicRequestContext> {
@@ -57,47 +52,8 @@ public struct TouchTraceAPI: Sendable {
         router.get("/v1/scenes/:id") { _, context in try await getScene(try sceneID(context)) }
         router.put("/v1/scenes/:id") { request, context in try await putScene(request, id: try sceneID(context)) }
         router.delete("/v1/scenes/:id") { request, context in try await deleteScene(request, id: try sceneID(context)) }
-        router.post("/v1/scenes/:id/hit-test") { request, context in
-            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json), in: scene.forTouches)
-            }
-        }
-        router.post("/v1/hit-test") { request, _ in
-            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                try TouchTrace.hitTestBytes(try HitTestRequest.decode(json, extraFields: ["scene"]), in: scene.forTouches)
-            }
-        }
-        router.post("/v1/scenes/:id/touches") { request, context in
-            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json), in: scene.forTouches))
-            }
-        }
-        router.post("/v1/touches") { request, _ in
-            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.touches(try TouchRequest.decode(json, extraFields: ["scene"]), in: scene.forTouches))
-            }
-        }
-        router.post("/v1/scenes/:id/actions") { request, context in
-            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json), in: scene.forTouches))
-            }
-        }
-        router.post("/v1/actions") { request, _ in
-            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                JSONWriter().bytes(try TouchTrace.actions(try ActionsRequest.decode(json, extraFields: ["scene"]), in: scene.forTouches))
-            }
-        }
-        router.post("/v1/scenes/:id/layout") { request, context in
-            // From the scene as stored (its trace can show the initial cycle), reusing the kept
-            // Auto Layout system of its initial cycle.
-            try await trace(request, storedID: try sceneID(context), extraFields: []) { json, scene throws(InputError) in
-                try scene.layoutBytes(try LayoutRequest.decode(json))
-            }
-        }
-        router.post("/v1/layout") { request, _ in
-            try await trace(request, storedID: nil, extraFields: ["scene"]) { json, scene throws(InputError) in
-                try scene.layoutBytes(try LayoutRequest.decode(json, extraFields: ["scene"]))
-            }
+        for operation in Catalogue.operations {
+            addRoutes(for: operation, to: router)
         }
         let every: [HTTPRequest.Method] = [.get, .post, .put, .delete, .patch, .options]
         for route in Self.routes {
@@ -105,9 +61,8 @@ public struct TouchTraceAPI: Sendable {
             let hummingbirdPath = route.path.replacingOccurrences(of: "{id}", with: ":id")
             for method in every where !route.methods.contains(method) {
                 router.on(RouterPath(hummingbirdPath), method: method) { request, _ -> Response in
-                    var error = APIError.make(
-                        "method-not-allowed", "Method not allowed", 405,
-                        "\(request.method.rawValue) is not allowed on \(route.path); allowed: \(allow).")
+                    var error = APIError(
+                        .methodNotAllowed, "\(request.method.rawValue) is not allowed on \(route.path); allowed: \(allow).")
                     error.headers[.allow] = allow
                     throw error
                 }

@@ -55,16 +55,3 @@ public struct HitTestRequest: Sendable {
         return request
     }
 }
-
-/// The engine's entry points, shared by the HTTP API and the CLI so that both return the same
-/// JSON for the same input.
-public enum TouchTrace {
-    /// Answers a hit-test request against a scene: one trace for `point`, `{"results": [...]}`
-    /// for `points`. With `changes`, hit-tests the scene as the changes and one layout cycle
-    /// left it (the scene passed in is not changed).
-    public static func hitTest(_ request: HitTestRequest, in original: Scene) throws(InputError) -> JSONValue {
-        let (scene, results) = try hitTestResults(request, in: original)
-        let traces = results.map { $0.json(in: scene) }
-        return request.single ? traces[0] : .obj(["results": .array(traces)])
-    }
-}

@@ -1,4 +1,13 @@
 extension TouchTrace {
+    /// Answers a hit-test request against a scene: one trace for `point`, `{"results": [...]}`
+    /// for `points`. With `changes`, hit-tests the scene as the changes and one layout cycle
+    /// left it (the scene passed in is not changed).
+    public static func hitTest(_ request: HitTestRequest, in original: Scene) throws(InputError) -> JSONValue {
+        let (scene, results) = try hitTestResults(request, in: original)
+        let traces = results.map { $0.json(in: scene) }
+        return request.single ? traces[0] : .obj(["results": .array(traces)])
+    }
+
     /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
     /// none, takes the scene after its initial layout cycle (``Scene/laidOut(limits:)``) — then
     /// hit-tests every point. Returns the scene the points were tested against and one result

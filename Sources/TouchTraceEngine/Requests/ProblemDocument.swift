@@ -1,0 +1,55 @@
+extension InputError {
+    /// The problem document (RFC 9457) that the API and the CLI return for this error.
+    public var problemDocument: ProblemDocument {
+        switch self {
+        case let .malformed(error) where error.kind == .tooDeep:
+            return ProblemType.invalidScene.document(
+                "The document is nested too deeply: \(error.message).",
+                errors: [SceneProblem(pointer: error.pointer, message: error.message)])
+        case let .malformed(error):
+            return ProblemType.malformedJSON.document(
+                "The body is not valid JSON: \(error.message) at line \(error.line), column \(error.column) (byte \(error.offset)).")
+        case let .invalid(problems):
+            return Self.unprocessable(.invalidScene, subject: "document", problems)
+        case let .invalidRequest(problems):
+            return Self.unprocessable(.invalidRequest, subject: "request", problems)
+        }
+    }
+
+    /// A 422 listing `problems` ("The request has 2 problems.").
+    static func unprocessable(_ type: ProblemType, subject: String, _ problems: [SceneProblem]) -> ProblemDocument {
+        type.document(
+            problems.count == 1 ? "The \(subject) has 1 problem." : "The \(subject) has \(problems.count) problems.",
+            errors: problems)
+    }
+}
+
+/// An RFC 9457 problem document, as JSON: `type`, `title`, `status`, `detail`, and `errors`
+/// (every problem with its pointer) when there are any.
+public struct ProblemDocument: Sendable, Equatable {
+    public var type: String
+    public var title: String
+    public var status: Int
+    public var detail: String
+    public var errors: [SceneProblem]
+
+    public init(type: String, title: String, status: Int, detail: String, errors: [SceneProblem] = []) {
+        self.type = type
+        self.title = title
+        self.status = status
+        self.detail = detail
+        self.errors = errors
+    }
+
+    public var json: JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("type", .string(type)), ("title", .string(title)), ("status", .number(Double(status))),
+            ("detail", .string(detail)),
+        ]
+        if !errors.isEmpty {
+            members.append(
+                ("errors", .array(errors.map { .obj(["pointer": .string($0.pointer), "message": .string($0.message)]) })))
+        }
+        return .object(members)
+    }
+}

@@ -1,0 +1,62 @@
+/// Every kind of problem TouchTrace answers with, in one place: the RFC 9457 `type` (a URI under
+/// `https://touchtrace.dev/problems/`), its `title` and its HTTP status. The engine, the server
+/// and the CLI make their problem documents from these, so a type never changes its title or
+/// status from one place to another; openapi.yaml lists the same set (a test checks it).
+public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
+    /// The last part of the type URI, e.g. `invalid-scene`.
+    public let slug: String
+    public let title: String
+    public let status: Int
+
+    public init(_ slug: String, _ title: String, _ status: Int) {
+        self.slug = slug
+        self.title = title
+        self.status = status
+    }
+
+    public static let base = "https://touchtrace.dev/problems/"
+
+    /// The type URI.
+    public var uri: String { Self.base + slug }
+    public var description: String { uri }
+
+    /// A problem document of this type.
+    public func document(_ detail: String, errors: [SceneProblem] = []) -> ProblemDocument {
+        ProblemDocument(type: uri, title: title, status: status, detail: detail, errors: errors)
+    }
+
+    // MARK: Input (engine)
+
+    /// A body or file that is not JSON (or not well-formed XML, for importers): 400 with line and column.
+    public static let malformedJSON = ProblemType("malformed-json", "Malformed JSON", 400)
+    /// A scene document that parses but breaks the scene format (or nests too deeply): 422.
+    public static let invalidScene = ProblemType("invalid-scene", "Invalid scene", 422)
+    /// A request around the scene that breaks its rules (a touch sequence, a change, a point,
+    /// an unknown id): 422.
+    public static let invalidRequest = ProblemType("invalid-request", "Invalid request", 422)
+
+    // MARK: HTTP and store
+
+    public static let badQuery = ProblemType("bad-query", "Bad query", 400)
+    public static let badPrecondition = ProblemType("bad-precondition", "Bad precondition", 400)
+    public static let invalidSceneID = ProblemType("invalid-scene-id", "Invalid scene id", 400)
+    public static let unauthorized = ProblemType("unauthorized", "Unauthorized", 401)
+    public static let notFound = ProblemType("not-found", "Not found", 404)
+    public static let sceneNotFound = ProblemType("scene-not-found", "Scene not found", 404)
+    public static let methodNotAllowed = ProblemType("method-not-allowed", "Method not allowed", 405)
+    public static let preconditionFailed = ProblemType("precondition-failed", "Precondition failed", 412)
+    public static let bodyTooLarge = ProblemType("body-too-large", "Body too large", 413)
+    public static let unsupportedMediaType = ProblemType("unsupported-media-type", "Unsupported media type", 415)
+    public static let storageError = ProblemType("storage-error", "Storage error", 500)
+    public static let internalError = ProblemType("internal-error", "Internal server error", 500)
+
+    /// Any other HTTP error the framework raises (its status and reason phrase).
+    public static func httpError(_ status: Int, _ reason: String) -> ProblemType { ProblemType("http-error", reason, status) }
+
+    /// Every type above, for documentation and the contract test.
+    public static let all: [ProblemType] = [
+        malformedJSON, invalidScene, invalidRequest, badQuery, badPrecondition, invalidSceneID, unauthorized,
+        notFound, sceneNotFound, methodNotAllowed, preconditionFailed, bodyTooLarge, unsupportedMediaType,
+        storageError, internalError,
+    ]
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import TouchTraceEngine
+
+/// How the CLI reads an operation's input: its arguments and flags (swift-argument-parser gives
+/// parsing, help and completion from them), turned into the same request object the HTTP body
+/// holds. Files are read through the `read` function the CLI passes in, so declarations do no I/O.
+public protocol OperationOptions: ParsableArguments {
+    /// The scene file's path (`-` for standard input), or nil when the operation takes none.
+    var sceneFile: String? { get }
+    /// The request object, from the request file (read with `read`) and the flags.
+    func request(read: FileReader) throws(OperationError) -> JSONValue
+}
+
+/// Reads a file given on the command line (`-` is standard input); a read failure is a usage error.
+public typealias FileReader = (String) throws -> [UInt8]
+
+/// The scene file argument shared by every operation on a scene.
+public struct SceneFile: ParsableArguments, Sendable {
+    @Argument(help: ArgumentHelp("The scene file (JSON, format touchtrace.scene/1), or - for standard input.", valueName: "scene"))
+    public var path: String
+
+    public init() {}
+}
+
+/// A request file argument: a JSON file holding the request body of the HTTP route.
+public struct RequestFile {
+    /// Parses a request file; malformed JSON is the problem document the HTTP route answers.
+    public static func parse(_ path: String, read: FileReader) throws(OperationError) -> JSONValue {
+        let bytes: [UInt8]
+        do {
+            bytes = try read(path)
+        } catch {
+            throw OperationError(ProblemType.invalidRequest.document("Cannot read \(path): \(error)."))
+        }
+        do {
+            return try JSONParser().parse(bytes)
+        } catch {
+            throw OperationError(.malformed(error))
+        }
+    }
+}
+
+extension JSONValue {
+    /// This object with `key` set to `value` (added at the end, or replaced where it is).
+    public func setting(_ key: String, to value: JSONValue) -> JSONValue {
+        guard case var .object(members) = self else { return self }
+        if let i = members.firstIndex(where: { $0.key == key }) {
+            members[i].value = value
+        } else {
+            members.append((key, value))
+        }
+        return .object(members)
+    }
+
+    /// This object without `key`, and the removed value.
+    public func removing(_ key: String) -> (JSONValue, removed: JSONValue?) {
+        guard case var .object(members) = self, let i = members.firstIndex(where: { $0.key == key }) else { return (self, nil) }
+        let removed = members.remove(at: i).value
+        return (.object(members), removed)
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import TouchTraceEngine
+
+/// `layout`: where every view ends up after changes, and which `layoutSubviews` run, and why
+/// (L1–L6, M4).
+public enum LayoutOperation: TouchTraceOperation {
+    public static let name = "layout"
+    public static let abstract = "Apply layout changes to a scene: where every view ends up and which layoutSubviews run, and why."
+    public static let discussion = """
+        The request is {"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]} \
+        (the CLI also takes just the list of changes). With constraints or stack views (L6) the \
+        answer also has "conflicts" and "ambiguous"; changes include setConstraint (constant, \
+        priority, active) and addConstraint. See docs/layout.md and docs/autolayout.md.
+        """
+    public static let rules: [RuleID] = [.L1, .L2, .L3, .L4, .L5, .L6, .M4]
+    public static let sceneUse = SceneUse.required
+
+    public struct Options: OperationOptions {
+        @OptionGroup public var scene: SceneFile
+
+        @Argument(help: ArgumentHelp("The changes file (JSON): a request body or a list of changes.", valueName: "changes"))
+        public var changes: String
+
+        @Flag(help: "Also list the initial layout cycle's layoutSubviews calls.")
+        public var includeInitialLayout = false
+
+        @Flag(help: "Also list every Auto Layout constraint, declared and generated, with its origin.")
+        public var includeConstraints = false
+
+        public init() {}
+
+        public var sceneFile: String? { scene.path }
+
+        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+            var request = try RequestFile.parse(changes, read: read)
+            if case .array = request { request = .obj(["changes": request]) }
+            if includeInitialLayout { request = request.setting("includeInitialLayout", to: true) }
+            if includeConstraints { request = request.setting("includeConstraints", to: true) }
+            return request
+        }
+    }
+
+    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+        // From the scene as decoded (its trace can show the initial cycle), reusing the Auto
+        // Layout system its preparation solved.
+        let bytes = try answering { () throws(InputError) in
+            try TouchTrace.layoutBytes(try LayoutRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene)
+        }
+        return OperationResult(.encodedJSON(bytes))
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import TouchTraceEngine
+
+/// `touches`: replays touches against a scene (R2–R4, C1–C9, T1–T4, G1–G6, S1, S2, M1–M3).
+public enum TouchesOperation: TouchTraceOperation {
+    public static let name = "touches"
+    public static let abstract = "Replay touches against a scene: delivery, control tracking, recognizers, control events and actions."
+    public static let discussion = """
+        The request is {"tap": {"x": 40, "y": 720}}, {"drag": {"from": …, "to": …}}, \
+        {"longPress": {…}} or {"touches": [{"touch": 1, "phase": "began", "x": 40, "y": 720, "t": 0}, …]}, \
+        with optional "window" and "changes". See docs/touches.md.
+        """
+    public static let rules: [RuleID] = [
+        .R1, .R2, .R3, .R4, .C1, .C2, .C3, .C4, .C5, .C6, .C7, .C8, .C9, .T1, .T2, .T3, .T4, .G1, .G2, .G3, .G4, .G5, .G6,
+        .S1, .S2, .M1, .M2, .M3,
+    ]
+    public static let sceneUse = SceneUse.required
+
+    public struct Options: OperationOptions {
+        @OptionGroup public var scene: SceneFile
+
+        @Argument(help: ArgumentHelp("The touches request file (JSON): the body of POST /v1/scenes/{id}/touches.", valueName: "touches"))
+        public var touches: String
+
+        public init() {}
+
+        public var sceneFile: String? { scene.path }
+
+        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+            try RequestFile.parse(touches, read: read)
+        }
+    }
+
+    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+        .json(try answering { () throws(InputError) in
+            try TouchTrace.touches(try TouchRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene.laidOut)
+        })
+    }
+}
+
+/// `actions`: `sendActions(for:)` from code on a control, and where each action goes (T1–T7).
+public enum ActionsOperation: TouchTraceOperation {
+    public static let name = "actions"
+    public static let abstract = "Call sendActions(for:) on a control from code and show where each action goes."
+    public static let discussion = """
+        The request is {"sender": "payButton", "events": ["touchUpInside"]}, with optional "add" \
+        and "remove" (addTarget / removeTarget calls made first) and "changes". See docs/touches.md.
+        """
+    public static let rules: [RuleID] = [.R1, .T1, .T2, .T3, .T4, .T5, .T6, .T7]
+    public static let sceneUse = SceneUse.required
+
+    public struct Options: OperationOptions {
+        @OptionGroup public var scene: SceneFile
+
+        @Argument(help: ArgumentHelp("The actions request file (JSON): the body of POST /v1/scenes/{id}/actions.", valueName: "actions"))
+        public var actions: String
+
+        public init() {}
+
+        public var sceneFile: String? { scene.path }
+
+        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+            try RequestFile.parse(actions, read: read)
+        }
+    }
+
+    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+        .json(try answering { () throws(InputError) in
+            try TouchTrace.actions(try ActionsRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene.laidOut)
+        })
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import TouchTraceEngine
+
+/// `validate`: checks a scene and lists every problem with its JSON pointer. Declared here only:
+/// `touchtrace validate`, `POST /v1/validate` and `POST /v1/scenes/{id}/validate` come from this.
+public enum ValidateOperation: TouchTraceOperation {
+    public static let name = "validate"
+    public static let abstract = "Check a scene and list every problem with its JSON pointer."
+    public static let discussion = """
+        A valid scene answers {"valid": true, "views": N, "windows": N}; an invalid one the \
+        problem document (422) listing every problem with its JSON pointer. Over HTTP the body \
+        is {"scene": {...}}, or empty ({}) for a stored scene. See docs/scene-format.md.
+        """
+    public static let rules: [RuleID] = []
+    public static let sceneUse = SceneUse.required
+    public static var problemTypes: [ProblemType] { [.invalidScene, .invalidRequest] }
+
+    public struct Options: OperationOptions {
+        @OptionGroup public var scene: SceneFile
+
+        public init() {}
+
+        public var sceneFile: String? { scene.path }
+
+        public func request(read: FileReader) throws(OperationError) -> JSONValue { .object([]) }
+    }
+
+    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+        var context = DecodeContext()
+        _ = context.object(input.request, at: "", allowed: input.transportFields, what: "the request")
+        if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
+        return .json(TouchTrace.validate(input.requiredScene))
+    }
+}
