@@ -80,6 +80,7 @@ let package = Package(
                 "TouchTraceServer",
                 "TouchTraceStore",
                 "TouchTraceEngine",
+                "TouchTraceOperations",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

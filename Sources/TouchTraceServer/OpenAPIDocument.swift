@@ -557,7 +557,27 @@ components:
       type: object
       required: [type, title, status, detail]
       properties:
-        type: {type: string, format: uri}
+        type:
+          type: string
+          format: uri
+          description: "One of TouchTrace's problem types (one catalogue, `ProblemType` in the engine); each always has the same title and status. `http-error` carries any other status the HTTP framework raises."
+          enum:
+            - https://touchtrace.dev/problems/malformed-json
+            - https://touchtrace.dev/problems/invalid-scene
+            - https://touchtrace.dev/problems/invalid-request
+            - https://touchtrace.dev/problems/bad-query
+            - https://touchtrace.dev/problems/bad-precondition
+            - https://touchtrace.dev/problems/invalid-scene-id
+            - https://touchtrace.dev/problems/unauthorized
+            - https://touchtrace.dev/problems/not-found
+            - https://touchtrace.dev/problems/scene-not-found
+            - https://touchtrace.dev/problems/method-not-allowed
+            - https://touchtrace.dev/problems/precondition-failed
+            - https://touchtrace.dev/problems/body-too-large
+            - https://touchtrace.dev/problems/unsupported-media-type
+            - https://touchtrace.dev/problems/storage-error
+            - https://touchtrace.dev/problems/internal-error
+            - https://touchtrace.dev/problems/http-error
         title: {type: string}
         status: {type: integer}
         detail: {type: string}

@@ -1,0 +1,167 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TouchTraceEngine
+import TouchTraceOperations
+import TouchTraceServer
+
+/// The operation catalogue: every operation is declared once and reached the same way through
+/// each transport — the stored-scene route, the inline route and the CLI subcommand answer the
+/// same bytes for the same request, and errors are the same problem documents.
+@Suite struct CatalogueTests {
+    /// One request per operation, in the HTTP body's shape, and the CLI arguments that say the
+    /// same (files are written to a temporary directory).
+    struct Case: Sendable, CustomStringConvertible {
+        var operation: String
+        var body: String
+        /// CLI arguments after the scene file; `@request` is replaced by a file holding `body`.
+        var cli: [String]
+        var description: String { operation }
+    }
+
+    static let cases: [Case] = [
+        Case(operation: "hit-test", body: #"{"point": {"x": 330, "y": 770}}"#, cli: ["--point", "330,770"]),
+        Case(operation: "hit-test", body: #"{"points": [{"x": 330, "y": 770}, {"x": 5, "y": 5}], "window": "win"}"#,
+            cli: ["--point", "330,770", "--point", "5,5", "--window", "win"]),
+        Case(operation: "touches", body: #"{"tap": {"x": 330, "y": 770}, "count": 2}"#, cli: ["@request"]),
+        Case(operation: "actions", body: #"{"sender": "locateButton", "events": ["touchUpInside"]}"#, cli: ["@request"]),
+        Case(operation: "layout", body: #"{"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]}"#, cli: ["@request"]),
+        Case(operation: "layout", body: #"{"changes": [], "includeInitialLayout": true, "includeConstraints": true}"#,
+            cli: ["@empty-list", "--include-initial-layout", "--include-constraints"]),
+        Case(operation: "validate", body: "{}", cli: []),
+    ]
+
+    @Test func everyOperationHasItsRoutesAndSubcommand() throws {
+        let names = Catalogue.operations.map { $0.name }
+        #expect(Set(names).count == names.count, "operation names are unique")
+        let registered = Set(TouchTraceAPI.routes.map(\.path))
+        for operation in Catalogue.operations {
+            for path in operation.routePaths { #expect(registered.contains(path), "\(path) is registered") }
+            #expect(operation.helpText.contains("Errors are RFC 9457 problem documents"))
+        }
+        let help = try CLITestSupport.run(["--help"]).output
+        for name in names { #expect(help.contains(name), "touchtrace --help lists \(name)") }
+        let hitTestHelp = try CLITestSupport.run(["help", "hit-test"]).output
+        #expect(hitTestHelp.contains("UIKit rules applied: H1–H9, R1"))
+    }
+
+    @Test(arguments: cases)
+    func storedInlineAndCLIAnswerTheSameBytes(_ c: Case) async throws {
+        let directory = temporaryDirectory("catalogue")
+        let sceneFile = directory + "/scene.json"
+        try mapScene.write(toFile: sceneFile, atomically: true, encoding: .utf8)
+        try c.body.write(toFile: directory + "/request.json", atomically: true, encoding: .utf8)
+        try "[]".write(toFile: directory + "/empty-list.json", atomically: true, encoding: .utf8)
+        let arguments = [c.operation, sceneFile] + c.cli.map { $0.hasPrefix("@") ? directory + "/" + $0.dropFirst() + ".json" : $0 }
+        let (status, cliOutput) = try CLITestSupport.run(arguments)
+        #expect(status == 0)
+        let inlineBody = c.body == "{}" ? "{\"scene\": \(mapScene)}" : "{\"scene\": \(mapScene), " + c.body.dropFirst()
+        try await makeApp(makeAPI()).test(.router) { client in
+            try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) {
+                #expect($0.status == .created)
+            }
+            var stored = ""
+            try await client.execute(uri: "/v1/scenes/map/\(c.operation)", method: .post, headers: jsonHeaders, body: ByteBuffer(string: c.body)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                stored = response.body.text
+            }
+            try await client.execute(uri: "/v1/\(c.operation)", method: .post, headers: jsonHeaders, body: ByteBuffer(string: inlineBody)) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.text == stored, "inline and stored answers are the same")
+            }
+            #expect(cliOutput == stored + "\n", "the CLI prints the API's bytes")
+        }
+    }
+
+    @Test(arguments: [HTTPTransport.router, .live])
+    func validateThroughTheCatalogue(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(transport.setup) { client in
+            try await client.execute(uri: "/v1/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(mapScene)}")) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.json == .obj(["valid": true, "views": 5, "windows": 1]))
+            }
+            // Every problem, with pointers under /scene.
+            try await client.execute(uri: "/v1/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"scene": {"window": {"id": "w", "alpha": 2, "subviews": [{"id": "w"}]}}}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.body.json?["type"] == .string(ProblemType.invalidScene.uri))
+                #expect(response.body.text.contains("/scene/window/alpha"))
+                #expect(response.body.text.contains("/scene/window/subviews/0/id"))
+            }
+            // A stored scene: an empty body is an empty request.
+            try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { #expect($0.status == .created) }
+            try await client.execute(uri: "/v1/scenes/map/validate", method: .post) { response in
+                #expect(response.status == .ok)
+                #expect(response.body.json?["views"] == 5)
+            }
+            // Validate takes no parameters.
+            try await client.execute(uri: "/v1/scenes/map/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"strict": true}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.body.json?["type"] == .string(ProblemType.invalidRequest.uri))
+            }
+            try await client.execute(uri: "/v1/scenes/nope/validate", method: .post) { #expect($0.status == .notFound) }
+            try await client.execute(uri: "/v1/validate", method: .get) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "POST")
+            }
+        }
+    }
+
+    /// The same problem document from the CLI as from the API, with exit status 1.
+    @Test func cliProblemsAreTheAPIProblems() async throws {
+        let (status, output) = try CLITestSupport.run(["touches", "Examples/map-overlay.json", "-"], stdin: #"{"tap": {"x": 1}}"#)
+        #expect(status == 1)
+        try await makeApp(makeAPI()).test(.router) { client in
+            try await client.execute(uri: "/v1/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(mapScene), \"tap\": {\"x\": 1}}")) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(output == response.body.text + "\n")
+            }
+        }
+    }
+
+    @Test func problemTypesAreOneCatalogueAndDocumented() {
+        let slugs = ProblemType.all.map(\.slug)
+        #expect(Set(slugs).count == slugs.count)
+        let yaml = OpenAPITests.yaml
+        for type in ProblemType.all + [.httpError(500, "")] {
+            #expect(yaml.contains("- " + type.uri + "\n"), "openapi.yaml lists the problem type \(type.slug)")
+        }
+    }
+
+    @Test func ruleSummariesCollapseRuns() {
+        #expect(RuleID.summary([.H1, .H2, .H3, .R1]) == "H1–H3, R1")
+        #expect(RuleID.summary([.H9, .R1]) == "H9, R1")
+        #expect(RuleID.summary([.C9, .T1, .T2]) == "C9, T1, T2")
+        #expect(RuleID.summary([]) == "")
+    }
+}
+
+/// Both HummingbirdTesting transports, nameable in test arguments.
+enum HTTPTransport: String, Sendable, CaseIterable, CustomStringConvertible {
+    case router, live
+    var setup: TestingSetup { self == .router ? .router : .live }
+    var description: String { rawValue }
+}
+
+/// Runs the built `touchtrace` executable from the package root.
+enum CLITestSupport {
+    static func run(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
+        guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        let input = Pipe()
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
