@@ -57,7 +57,7 @@ import TouchTraceEngine
     @Test func cardsSceneMatchesTheSolverBenchmarkFrames() throws {
         let nodes = Self.tree(60)
         let scene = try SceneDecoder().decode(bytes: Array(Self.sceneJSON(nodes).utf8))
-        #expect(AutoLayout.validate(scene).isEmpty)
+        #expect(ConstraintValidation.problems(in: scene).isEmpty)
         let system = AutoLayoutSystem(scene: scene)
         #expect(system.conflicts.isEmpty)
         let frames = try Self.absoluteFrames(system, scene, nodes)

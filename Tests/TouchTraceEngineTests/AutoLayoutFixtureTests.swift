@@ -10,7 +10,7 @@ import TouchTraceEngine
 func autoLayoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
     do {
         let decoded = try SceneDecoder().decode(scene)
-        let problems = AutoLayout.validate(decoded)
+        let problems = ConstraintValidation.problems(in: decoded)
         if !problems.isEmpty { return InputError.invalid(problems).problemDocument.json }
         let parsed = try LayoutRequest.decode(request)
         let (laidOut, _) = try decoded.applying(parsed.changes)

@@ -8,7 +8,7 @@ import TouchTraceEngine
         try SceneDecoder().decode(bytes: Array(text.utf8))
     }
 
-    /// The problems the scene decoder reports (it runs `AutoLayout.validate` once every id is known).
+    /// The problems the scene decoder reports (it runs `ConstraintValidation.problems(in:)` once every id is known).
     static func decodeProblems(_ text: String) -> [SceneProblem] {
         do {
             _ = try SceneDecoder().decode(bytes: Array(text.utf8))

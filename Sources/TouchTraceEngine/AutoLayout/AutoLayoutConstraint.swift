@@ -94,7 +94,7 @@ public struct LayoutConstraint: Sendable, Hashable {
 
 extension LayoutConstraint {
     /// The constraint of a scene declaration; nil when an item does not resolve or an attribute is
-    /// unknown (``AutoLayout/validate(_:)`` reports those).
+    /// unknown (``ConstraintValidation/problems(in:)`` reports those).
     init?(_ spec: ConstraintSpec, view: Int, in scene: Scene) {
         guard let first = scene.layoutItem(named: spec.firstItem),
             let a1 = LayoutAttribute(rawValue: spec.firstAttribute),

@@ -171,7 +171,7 @@ public struct AutoLayoutSystem: Sendable {
             guard !scene.views[v].layout.constraints.isEmpty || scene.views[v].layout.stack != nil else { continue }
             guard !scene.views[v].detached, scene.isAttached(v) else { continue }
             let node = scene.views[v]
-            for (k, spec) in node.layout.constraints.enumerated() where spec.active && AutoLayout.validate(spec, in: scene).isEmpty {
+            for (k, spec) in node.layout.constraints.enumerated() where spec.active && ConstraintValidation.problems(of: spec, in: scene).isEmpty {
                 valid[v, default: []].append((k, spec))
                 taking.insert(v)
                 if let a = scene.layoutItem(named: spec.firstItem) { taking.insert(a.anchor) }

@@ -93,7 +93,7 @@ extension LayoutEngine {
             autoLayoutEdits?.append(.resize(window: v, size: size))
         case let .addConstraint(id, spec):
             guard let v = view(id, at: p("view")) else { return }
-            let problems = AutoLayout.validate(spec, in: scene)
+            let problems = ConstraintValidation.problems(of: spec, in: scene)
             guard problems.isEmpty else {
                 self.problems.append(contentsOf: problems)
                 return

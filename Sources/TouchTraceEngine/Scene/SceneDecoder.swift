@@ -34,7 +34,7 @@ public struct SceneDecoder: Sendable {
         let scene = builder.scene()
         // Constraints as UIKit validates them (L6: axis pairing, locations need a second item, a
         // common ancestor), once every id is known.
-        let constraintProblems = AutoLayout.validate(scene)
+        let constraintProblems = ConstraintValidation.problems(in: scene)
         if !constraintProblems.isEmpty { throw .invalid(constraintProblems) }
         return scene
     }

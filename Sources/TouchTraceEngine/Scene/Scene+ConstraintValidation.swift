@@ -1,6 +1,7 @@
-/// Auto Layout (rule L6): validation, generated constraints, solving. Entry points:
-/// ``validate(_:)`` for the scene decoder, ``AutoLayoutSystem`` for the solution.
-public enum AutoLayout {
+/// The checks UIKit makes when a constraint is created or activated (rule L6), run by the scene
+/// decoder and by the `addConstraint` change: a scene whose constraints UIKit would refuse is
+/// invalid, with a pointer per problem. Solving is the Auto Layout stage's (``AutoLayoutSystem``).
+public enum ConstraintValidation {
     /// The checks `NSLayoutConstraint`'s initializer and `isActive` make, over every constraint of
     /// the scene, each problem located by the constraint's JSON pointer:
     /// - the attributes of a location pairing are on one axis (`left` cannot equal `top`), and a
@@ -12,18 +13,18 @@ public enum AutoLayout {
     /// - both items are in one view hierarchy (UIKit: "Unable to install constraint … no common
     ///   ancestor").
     /// The priority range (1…1000) is checked by the decoder.
-    public static func validate(_ scene: Scene) -> [SceneProblem] {
+    public static func problems(in scene: Scene) -> [SceneProblem] {
         var problems: [SceneProblem] = []
         for view in scene.views.indices {
             for spec in scene.views[view].layout.constraints {
-                problems += validate(spec, in: scene)
+                problems += Self.problems(of: spec, in: scene)
             }
         }
         return problems
     }
 
-    /// The problems of one constraint (see ``validate(_:)``); empty when UIKit would accept it.
-    public static func validate(_ spec: ConstraintSpec, in scene: Scene) -> [SceneProblem] {
+    /// The problems of one constraint (see ``problems(in:)``); empty when UIKit would accept it.
+    public static func problems(of spec: ConstraintSpec, in scene: Scene) -> [SceneProblem] {
         var problems: [SceneProblem] = []
         func fail(_ field: String, _ message: String) {
             problems.append(SceneProblem(pointer: field.isEmpty ? spec.pointer : spec.pointer + "/" + field, message: message))
