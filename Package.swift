@@ -57,6 +57,7 @@ let package = Package(
                 "TouchTraceServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         // Shared by the test targets: the 'cards' benchmark scene with kiwisolver's frames for it,

@@ -7,8 +7,10 @@ import TouchTraceEngine
 public protocol OperationOptions: ParsableArguments {
     /// The scene file's path (`-` for standard input), or nil when the operation takes none.
     var sceneFile: String? { get }
-    /// The request object, from the request file (read with `read`) and the flags.
-    func request(read: FileReader) throws(OperationError) -> JSONValue
+    /// The request object, from the request file (read with `read`) and the flags. Throws what
+    /// `read` throws for a file it cannot read (a usage error), or ``OperationError`` for a file
+    /// that is not a valid request.
+    func request(read: FileReader) throws -> JSONValue
 }
 
 /// Reads a file given on the command line (`-` is standard input); a read failure is a usage error.
@@ -25,17 +27,12 @@ public struct SceneFile: ParsableArguments, Sendable {
 /// A request file argument: a JSON file holding the request body of the HTTP route.
 public struct RequestFile {
     /// Parses a request file; malformed JSON is the problem document the HTTP route answers.
-    public static func parse(_ path: String, read: FileReader) throws(OperationError) -> JSONValue {
-        let bytes: [UInt8]
-        do {
-            bytes = try read(path)
-        } catch {
-            throw OperationError(ProblemType.invalidRequest.document("Cannot read \(path): \(error)."))
-        }
+    public static func parse(_ path: String, read: FileReader) throws -> JSONValue {
+        let bytes = try read(path)
         do {
             return try JSONParser().parse(bytes)
         } catch {
-            throw OperationError(.malformed(error))
+            throw OperationError(InputError.malformed(error))
         }
     }
 }

@@ -6,7 +6,7 @@ enum OpenAPIDocument {
 openapi: 3.1.0
 info:
   title: TouchTrace
-  version: 0.1.0
+  version: 0.2.0
   summary: UIKit hit testing, responder chains, controls and target-action, headlessly, with traces that explain every step.
   description: |
     Post a UIKit view tree (a *scene*, format `touchtrace.scene/1`, see docs/scene-format.md)
@@ -18,8 +18,8 @@ info:
     (`application/problem+json`); a scene or request that parses but is invalid lists every
     problem with its JSON pointer.
   license:
-    name: Proprietary
-    identifier: LicenseRef-TouchTrace
+    name: Apache-2.0
+    identifier: Apache-2.0
 servers:
   - url: http://127.0.0.1:8080
 security:

@@ -13,6 +13,10 @@ public final class ServerMetrics: Sendable {
     let cacheHits: Counter
     let cacheMisses: Counter
     let storedScenes: Gauge
+    private let answered = Atomic<Int>(0)
+
+    /// Requests answered since the server started (any status): the shutdown log line says it.
+    public var requestsAnswered: Int { answered.load(ordering: .relaxed) }
     /// The per-(route, method, status) series, made once each: the registry's own lookup builds
     /// label keys on every call.
     private let series = Mutex<[SeriesKey: (Counter, DurationHistogram)]>([:])
@@ -31,21 +35,27 @@ public final class ServerMetrics: Sendable {
 
     public init(registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.registry = registry
-        cacheHits = registry.makeCounter(name: "touchtrace_scene_cache_hits_total", help: "Trace requests served from the parsed-scene cache.")
-        cacheMisses = registry.makeCounter(name: "touchtrace_scene_cache_misses_total", help: "Trace requests that had to read and parse a stored scene.")
-        storedScenes = registry.makeGauge(name: "touchtrace_scenes_stored", help: "Scenes in the store.")
+        cacheHits = registry.makeCounter(descriptor: Self.name("scene_cache_hits", "total", "Trace requests served from the parsed-scene cache."))
+        cacheMisses = registry.makeCounter(descriptor: Self.name("scene_cache_misses", "total", "Trace requests that had to read and parse a stored scene."))
+        storedScenes = registry.makeGauge(descriptor: Self.name("scenes", "stored", "Scenes in the store."))
+    }
+
+    /// `touchtrace_<name>_<unit>`, with its help text.
+    static func name(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "touchtrace", metricName: name, unitName: unit, helpText: help)
     }
 
     func record(route: String, method: String, status: Int, duration: Duration) {
+        answered.add(1, ordering: .relaxed)
         let key = SeriesKey(route: route, method: method, status: status)
         let (counter, histogram) = series.withLock { cache in
             if let existing = cache[key] { return existing }
             let labels = [("route", route), ("method", method), ("status", String(status))]
             let made = (
-                registry.makeCounter(name: "touchtrace_http_requests_total", labels: labels, help: "HTTP requests by route, method and status."),
+                registry.makeCounter(descriptor: Self.name("http_requests", "total", "HTTP requests by route, method and status."), labels: labels),
                 registry.makeDurationHistogram(
-                    name: "touchtrace_http_request_duration_seconds", labels: labels, buckets: Self.buckets,
-                    help: "HTTP request latency by route, method and status.")
+                    descriptor: Self.name("http_request_duration", "seconds", "HTTP request latency by route, method and status."),
+                    labels: labels, buckets: Self.buckets)
             )
             cache[key] = made
             return made

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import NIOCore
 import TouchTraceServer
 import TouchTraceStore
 
@@ -75,6 +76,28 @@ struct ServeCommand: AsyncParsableCommand {
                 "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
             ])
         let api = TouchTraceAPI(configuration: configuration, store: store)
-        try await api.makeApplication(logger: logger).runService()
+        let start = ContinuousClock.now
+        do {
+            try await api.makeApplication(logger: logger).runService()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ServeError(
+                "port \(configuration.port) on \(configuration.host) is already in use (another touchtrace, or another server, "
+                    + "is listening there): stop it, or choose another port with --port or TOUCHTRACE_PORT (0 picks a free one)")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EACCES {
+            throw ServeError("cannot listen on \(configuration.host):\(configuration.port): \(error.description); check --host and --port")
+        }
+        let seconds = Double((ContinuousClock.now - start).components.seconds)
+        logger.info(
+            "stopped",
+            metadata: [
+                "requests": .stringConvertible(api.metrics.requestsAnswered),
+                "uptime_s": .stringConvertible(Int(seconds)),
+            ])
     }
+}
+
+/// A start-up failure the user can act on: printed as one line, exit status 1.
+struct ServeError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -14,7 +14,13 @@ struct TouchTraceCommand: AsyncParsableCommand {
             the same JSON the API returns, with sorted keys; a bad scene or request prints an \
             RFC 9457 problem document and exits with status 1. Scenes are JSON documents of \
             format touchtrace.scene/1 (see docs/scene-format.md).
+
+            Exit status: 0 success (for check: every expectation and audit passed); 1 an invalid \
+            scene or request, with its problem document printed (for check: an expectation or \
+            audit failed); 2 check's own input is invalid; 64 a usage error (unknown option, \
+            missing argument, unreadable file).
             """,
+        version: TouchTrace.version,
         subcommands: [ServeCommand.self] + Catalogue.operations.map { command(for: $0) }
     )
 }
@@ -44,9 +50,7 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
     func run() throws {
         let limits = SceneLimits()
         do {
-            let scene = try options.sceneFile.map { path throws(OperationError) in
-                try Self.loadScene(path: path, limits: limits)
-            }
+            let scene = try options.sceneFile.map { try Self.loadScene(path: $0, limits: limits) }
             let request = try options.request(read: readInput)
             let result = try Operation.run(OperationInput(request: request, scene: scene, limits: limits))
             FileHandle.standardOutput.write(Data(result.bytes(pretty: output.pretty) + [UInt8(ascii: "\n")]))
@@ -56,14 +60,9 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
         }
     }
 
-    /// Reads, decodes and prepares a scene file.
-    static func loadScene(path: String, limits: SceneLimits) throws(OperationError) -> PreparedScene {
-        let bytes: [UInt8]
-        do {
-            bytes = try readInput(path: path)
-        } catch {
-            throw OperationError(ProblemType.invalidScene.document("Cannot read the scene file \(path): \(error)."))
-        }
+    /// Reads (a file that cannot be read is a usage error), decodes and prepares a scene file.
+    static func loadScene(path: String, limits: SceneLimits) throws -> PreparedScene {
+        let bytes = try readInput(path: path)
         do {
             return PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits)
         } catch {

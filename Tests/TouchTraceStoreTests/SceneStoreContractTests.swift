@@ -90,7 +90,7 @@ import TouchTraceStore
         _ = try await store.put(id: "y", document: Self.document, name: nil, viewCount: 1, condition: .none)
         try await store.delete(id: "y", condition: .none)
         // A leftover temporary file from a crash is not a scene.
-        FileManager.default.createFile(atPath: path + "/.z.123.tmp", contents: Data("garbage".utf8))
+        #expect(FileManager.default.createFile(atPath: path + "/.z.123.tmp", contents: Data("garbage".utf8)))
         let reopened = try FileSceneStore(directory: path)
         #expect(await reopened.count() == 1)
         #expect(try await reopened.list(limit: 10, after: nil).scenes.map(\.id) == ["x"])

@@ -17,7 +17,7 @@ extension LayoutEngine {
     mutating func view(_ id: String, at pointer: String) -> Int? {
         switch scene.ids[id] {
         case let .view(index)?: return index
-        case nil: fail(pointer, "unknown view id \"\(id)\"")
+        case nil: fail(pointer, "unknown view id \"\(id)\"" + scene.didYouMean(id, among: IDSuggestion.isView))
         default: fail(pointer, "\"\(id)\" is not a view")
         }
         return nil

@@ -17,7 +17,7 @@ extension TouchTrace {
         var window: Int?
         if let name = request.window {
             guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-                throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene")])
+                throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene" + scene.didYouMean(name, among: { if case let .view(v) = $0 { return scene.views[v].isWindow } else { return false } }))])
             }
             window = index
         }

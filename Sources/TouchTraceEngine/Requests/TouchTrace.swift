@@ -12,3 +12,9 @@
 ///
 /// Each takes a scene that was decoded (and validated) by ``SceneDecoder``; none changes it.
 public enum TouchTrace {}
+
+extension TouchTrace {
+    /// The version of TouchTrace: `touchtrace --version`, openapi.yaml's `info.version` (a test
+    /// keeps them equal) and the `/health` answer.
+    public static let version = "0.2.0"
+}

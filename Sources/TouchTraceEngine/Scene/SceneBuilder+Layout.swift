@@ -165,6 +165,12 @@ extension SceneBuilder {
             priority: priority, pointer: pointer, active: active)
     }
 
+    /// A "did you mean" for an unknown id; made for the first 20 unknown ids of a document only.
+    mutating func suggestion(_ id: String) -> String {
+        suggestionsMade += 1
+        return suggestionsMade <= 20 ? IDSuggestion.didYouMean(id, in: ids.keys) : ""
+    }
+
     /// Checks every id reference now that all ids are known (rule T5: an unknown target is an
     /// error at load time), and fills in the references that need indices.
     mutating func resolveReferences() {
@@ -173,7 +179,7 @@ extension SceneBuilder {
             switch ref.kind {
             case .target, .sendActionTarget:
                 guard let found else {
-                    context.fail(ref.pointer, "unknown target id \"\(ref.id)\" (rule T5: a target must exist in the scene)")
+                    context.fail(ref.pointer, "unknown target id \"\(ref.id)\"\(suggestion(ref.id)) (rule T5: a target must exist in the scene)")
                     continue
                 }
                 if case .gestureRecognizer = found {
@@ -184,18 +190,18 @@ extension SceneBuilder {
             case .firstResponder:
                 switch found {
                 case .view?, .viewController?: firstResponder = found.map(Self.responder)
-                case nil: context.fail(ref.pointer, "unknown firstResponder id \"\(ref.id)\"")
+                case nil: context.fail(ref.pointer, "unknown firstResponder id \"\(ref.id)\"" + suggestion(ref.id))
                 default: context.fail(ref.pointer, "the first responder must be a view or a view controller")
                 }
             case let .redirect(view):
                 guard case let .view(target)? = found else {
-                    context.fail(ref.pointer, found == nil ? "unknown redirectTo id \"\(ref.id)\"" : "redirectTo must name a view")
+                    context.fail(ref.pointer, found == nil ? "unknown redirectTo id \"\(ref.id)\"" + suggestion(ref.id) : "redirectTo must name a view")
                     continue
                 }
                 views[view].hitTest = .redirect(target)
             case .requireToFail:
                 guard case .gestureRecognizer? = found else {
-                    context.fail(ref.pointer, found == nil ? "unknown gesture recognizer id \"\(ref.id)\"" : "requireToFail must name gesture recognizers")
+                    context.fail(ref.pointer, found == nil ? "unknown gesture recognizer id \"\(ref.id)\"" + suggestion(ref.id) : "requireToFail must name gesture recognizers")
                     continue
                 }
             case .constraintItem:

@@ -67,6 +67,7 @@ struct SceneBuilder {
     var idPointers: [String: String] = [:]
     var pending: [PendingReference] = []
     var reportedDepth = false
+    var suggestionsMade = 0
     var reportedCount = false
 
     init(limits: SceneLimits, base: String) {

@@ -34,7 +34,7 @@ public enum HitTestOperation: TouchTraceOperation {
             for point in points { _ = try Self.parsePoint(point) }
         }
 
-        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+        public func request(read: FileReader) throws -> JSONValue {
             let parsed = points.compactMap { try? Self.parsePoint($0) }.map(\.json)
             var request: JSONValue = parsed.count == 1 ? .obj(["point": parsed[0]]) : .obj(["points": .array(parsed)])
             if let window { request = request.setting("window", to: .string(window)) }

@@ -31,7 +31,7 @@ public enum LayoutOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+        public func request(read: FileReader) throws -> JSONValue {
             var request = try RequestFile.parse(changes, read: read)
             if case .array = request { request = .obj(["changes": request]) }
             if includeInitialLayout { request = request.setting("includeInitialLayout", to: true) }

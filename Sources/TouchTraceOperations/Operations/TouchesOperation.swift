@@ -26,7 +26,7 @@ public enum TouchesOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+        public func request(read: FileReader) throws -> JSONValue {
             try RequestFile.parse(touches, read: read)
         }
     }
@@ -59,7 +59,7 @@ public enum ActionsOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws(OperationError) -> JSONValue {
+        public func request(read: FileReader) throws -> JSONValue {
             try RequestFile.parse(actions, read: read)
         }
     }
