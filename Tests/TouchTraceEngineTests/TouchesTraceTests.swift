@@ -2,9 +2,10 @@ import Foundation
 import Testing
 import TouchTraceEngine
 
-/// The typed touches trace (`TouchesTrace`) and its one JSON writer: every entry kind is written
-/// with the fields docs/trace-schema.md lists for its `type`, and `controlEvents` and `actions`
-/// are read off the log. (Every touches and actions fixture checks the whole response bytes.)
+/// The typed touches trace (`TouchesTrace`) and its writers: every entry kind is written with
+/// the fields docs/trace-schema.md lists for its `type`, `controlEvents` and `actions` are read
+/// off the log, and the direct byte writer gives `JSONWriter`'s bytes. (Every touches and
+/// actions fixture checks the whole response.)
 @Suite struct TouchesTraceTests {
     static let sceneJSON = #"""
         {"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
@@ -114,5 +115,56 @@ import TouchTraceEngine
             "sender": "tap", "event": "recognized", "action": "tapped:", "target": "vc", "resolution": "explicit",
             "searched": .array([]), "rule": "G6",
         ]))
+    }
+
+    @Test func everyEntryKindWrittenAsBytesIsTheWritersBytes() throws {
+        let scene = try Self.scene()
+        var entries = Self.everyKind(scene)
+        // Without a time (an actions request), and the optional fields of each kind the other way.
+        entries += entries.map { TouchesTrace.Entry(time: nil, rule: $0.rule, kind: $0.kind) }
+        var redirected = scene.sendAction("pay:", to: "vc", from: 2, event: "touchUpInside")
+        (redirected.resolution, redirected.registeredTarget, redirected.registeredAction) = (.redirected, "vc", nil)
+        let tap = GestureRecognizerRef(view: 1, kind: .declared(0))
+        let more: [TouchesTrace.Kind] = [
+            .action(redirected), .recognizerAction(tap, state: .ended, action: "x:", target: nil),
+            .touchIgnored(touch: 3, view: 2, reason: .multipleTouchDisabled, otherTouch: 1, exclusiveView: nil),
+            .touches(.cancelled, responder: .view(2), touch: 1, forwarded: false, handling: .control, point: nil),
+            .touches(.ended, responder: .application, touch: 1, forwarded: false, handling: .handleAndForward, point: nil),
+            .touches(.moved, responder: .view(2), touch: 1, forwarded: true, handling: .control, point: nil),
+            .tracking(.endTracking, control: 2, touch: 1, returned: nil),
+            .set(control: 2, property: .value, value: nil, tracking: false),
+            .set(control: 2, property: .value, value: .number(0.25), tracking: false),
+            .removeTarget(control: 2, target: "vc", action: "pay:", events: [.touchDown, .touchUpInside]),
+            .touchDelayed(touch: 1, phase: .ended, view: nil, by: []),
+            .cancelsTouchesInView(tap, touch: 1, view: 2, touchesCancelled: true, dropped: []),
+            .scroll(scrollView: 1, phase: .ended, touch: nil),
+            .hitTest(touch: 1, point: Point(x: -0.5, y: 1e-7), hitView: nil, window: nil, tapCount: 3),
+        ]
+        entries += more.map { TouchesTrace.Entry(time: 0.45, rule: .G6, kind: $0) }
+        for entry in entries {
+            var out = JSONOutput()
+            entry.writeJSON(in: scene, into: &out)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == JSONWriter().string(entry.json(in: scene)), "\(entry.kind.type)")
+        }
+    }
+
+    @Test(arguments: Fixtures.files(in: "touches").map(\.lastPathComponent))
+    func touchesBytesAreTheWritersBytes(_ name: String) throws {
+        let url = Fixtures.root.appendingPathComponent("touches").appendingPathComponent(name)
+        let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
+        guard let sceneJSON = document["scene"], case let .array(cases)? = document["cases"] else {
+            Issue.record("\(name): no scene or cases")
+            return
+        }
+        let scene = try SceneDecoder().decode(sceneJSON)
+        var compared = 0
+        for testCase in cases {
+            guard let requestJSON = testCase["request"], let request = try? TouchRequest.decode(requestJSON) else { continue }
+            guard let value = try? TouchTrace.touches(request, in: scene) else { continue }
+            let bytes = try TouchTrace.touchesBytes(request, in: scene)
+            #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter().string(value), "\(name): \(testCase["name"] ?? .null)")
+            compared += 1
+        }
+        #expect(compared > 0, "\(name): no case gives a touches response")
     }
 }

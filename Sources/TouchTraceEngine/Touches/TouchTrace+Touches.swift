@@ -8,6 +8,22 @@ extension TouchTrace {
     /// - `actions`: `[{sender, event, action, target, resolution, searched, rule, …}]` (T2–T4);
     /// - `state`: the final state of every control (C9), by id.
     public static func touches(_ request: TouchRequest, in original: Scene) throws(InputError) -> JSONValue {
+        let (scene, trace) = try touchesTrace(request, in: original)
+        return trace.touchesResponse(in: scene)
+    }
+
+    /// The response of `touches(_:in:)` as compact JSON bytes, written straight from the typed
+    /// trace: the same bytes as `JSONWriter().bytes(touches(request, in: scene))` (tested on
+    /// every touches fixture), without building the `JSONValue` tree.
+    public static func touchesBytes(_ request: TouchRequest, in original: Scene) throws(InputError) -> [UInt8] {
+        let (scene, trace) = try touchesTrace(request, in: original)
+        var out = JSONOutput(capacity: 256 + 160 * trace.log.count)
+        trace.writeTouchesResponse(in: scene, into: &out)
+        return out.bytes
+    }
+
+    /// Replays the request and returns the typed trace, with the scene its indices refer to.
+    static func touchesTrace(_ request: TouchRequest, in original: Scene) throws(InputError) -> (scene: Scene, trace: TouchesTrace) {
         let scene = request.changes.isEmpty ? original.laidOut() : try original.applying(request.changes).scene
         let window = try resolveWindow(request.window, in: scene)
         var problems: [SceneProblem] = []
@@ -22,7 +38,7 @@ extension TouchTrace {
         }
         session.finish()
         session.recordControlStates()
-        return session.trace.touchesResponse(in: scene)
+        return (scene, session.trace)
     }
 
     /// Runs `sendActions(for:)` from code on a control (T7), after the request's `add` (T1) and

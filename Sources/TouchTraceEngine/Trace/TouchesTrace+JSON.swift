@@ -35,7 +35,7 @@ extension TouchesTrace {
         var events: [JSONValue] = []
         for entry in log {
             guard case let .controlEvent(control, event, touch) = entry.kind else { continue }
-            events.append(.object([("control", scene.idJSON(control)), ("event", .string(event)), ("touch", touch.json)]))
+            events.append(.object([("control", scene.idJSON(control)), ("event", .string(event)), ("touch", touch.touchJSON)]))
         }
         return .array(events)
     }
@@ -146,7 +146,7 @@ extension TouchesTrace.Entry {
         case let .state(control, property, value):
             m += [("control", id(control)), ("property", .string(property.rawValue)), ("value", value.json)]
         case let .controlEvent(control, event, touch):
-            m += [("control", id(control)), ("event", .string(event)), ("touch", touch.json)]
+            m += [("control", id(control)), ("event", .string(event)), ("touch", touch.touchJSON)]
         case let .action(delivery):
             if case let .object(fields) = delivery.json { m += fields.filter { $0.key != "rule" } }
         case let .recognizerAction(recognizer, state, action, target):
@@ -175,7 +175,7 @@ extension TouchesTrace.Entry {
                   ("touchesCancelled", .bool(touchesCancelled))]
             if !dropped.isEmpty { m.append(("dropped", .array(dropped.map { .string($0.rawValue) }))) }
         case let .scroll(scrollView, phase, touch):
-            m += [("scrollView", id(scrollView)), ("phase", .string(phase.rawValue)), ("touch", touch.json)]
+            m += [("scrollView", id(scrollView)), ("phase", .string(phase.rawValue)), ("touch", touch.touchJSON)]
         }
         return .object(m)
     }
@@ -214,5 +214,5 @@ extension Scene {
 
 extension Optional where Wrapped == Int {
     /// A touch id as a number, or null.
-    var json: JSONValue { map { .number(Double($0)) } ?? .null }
+    var touchJSON: JSONValue { map { .number(Double($0)) } ?? .null }
 }
