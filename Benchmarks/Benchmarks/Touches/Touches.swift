@@ -6,8 +6,9 @@
 // events) and lifts inside: 100 events, each with its hit test (at began), delivery, tracking
 // calls, control events and target-action resolution. The request is decoded and the scene laid
 // out (its initial layout cycle, as a stored scene is) before measuring;
-// the benchmark measures `TouchTrace.touches` (the trace as a JSON value) and, separately, that
-// plus writing the response bytes.
+// the benchmark measures `TouchTrace.touches` (the trace as a JSON value), that plus writing the
+// response bytes with `JSONWriter`, and `TouchTrace.touchesBytes` (the same bytes written straight
+// from the typed trace).
 import Benchmark
 import SceneGenerator
 import TouchTraceEngine
@@ -64,6 +65,12 @@ let benchmarks: @Sendable () -> Void = {
         let writer = JSONWriter()
         for _ in benchmark.scaledIterations {
             if let trace = try? TouchTrace.touches(request, in: scene) { blackHole(writer.bytes(trace)) }
+        }
+    }
+
+    Benchmark("touchesBytes/100-events/1000-views", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? TouchTrace.touchesBytes(request, in: scene))
         }
     }
 }

@@ -8,6 +8,22 @@ extension TouchTrace {
     /// - `actions`: `[{sender, event, action, target, resolution, searched, rule, …}]` (T2–T4);
     /// - `state`: the final state of every control (C9), by id.
     public static func touches(_ request: TouchRequest, in original: Scene) throws(InputError) -> JSONValue {
+        let (scene, trace) = try touchesTrace(request, in: original)
+        return trace.touchesResponse(in: scene)
+    }
+
+    /// The response of `touches(_:in:)` as compact JSON bytes, written straight from the typed
+    /// trace: the same bytes as `JSONWriter().bytes(touches(request, in: scene))` (tested on
+    /// every touches fixture), without building the `JSONValue` tree.
+    public static func touchesBytes(_ request: TouchRequest, in original: Scene) throws(InputError) -> [UInt8] {
+        let (scene, trace) = try touchesTrace(request, in: original)
+        var out = JSONOutput(capacity: 256 + 160 * trace.log.count)
+        trace.writeTouchesResponse(in: scene, into: &out)
+        return out.bytes
+    }
+
+    /// Replays the request and returns the typed trace, with the scene its indices refer to.
+    static func touchesTrace(_ request: TouchRequest, in original: Scene) throws(InputError) -> (scene: Scene, trace: TouchesTrace) {
         let scene = request.changes.isEmpty ? original.laidOut() : try original.applying(request.changes).scene
         let window = try resolveWindow(request.window, in: scene)
         var problems: [SceneProblem] = []
@@ -21,21 +37,8 @@ extension TouchTrace {
             session.run(step)
         }
         session.finish()
-        let touches: [JSONValue] = session.touches.map { record in
-            var fields: [(key: String, value: JSONValue)] = [
-                ("touch", .number(Double(record.touch))),
-                ("hitView", .string(orNull: record.hitView.map { scene.views[$0].id })),
-                ("window", .string(orNull: record.window.map { scene.views[$0].id })),
-                ("tapCount", .number(Double(record.tapCount))), ("delivered", .bool(record.delivered)),
-            ]
-            if let reason = record.ignoredBecause { fields.append(("ignoredBecause", .string(reason))) }
-            if let recognizer = record.takenBy { fields.append(("takenBy", .string(recognizer))) }
-            return .object(fields)
-        }
-        return .obj([
-            "touches": .array(touches), "log": .array(session.log), "controlEvents": .array(session.controlEvents),
-            "actions": .array(session.actions), "state": session.stateJSON(),
-        ])
+        session.recordControlStates()
+        return (scene, session.trace)
     }
 
     /// Runs `sendActions(for:)` from code on a control (T7), after the request's `add` (T1) and
@@ -65,29 +68,23 @@ extension TouchTrace {
         var list = session.targetList(sender)
         for registration in request.add {
             list.add(target: registration.target, action: registration.action, for: registration.events)
-            session.record("addTarget", .T1, [("control", session.id(sender))] + Self.members(registration.json))
+            session.record(.T1, .addTarget(control: sender, registration: registration))
         }
         for removal in request.remove {
             list.remove(target: removal.target.map { .id($0) } ?? .any, action: removal.action, for: removal.events)
-            session.record("removeTarget", .T6, [
-                ("control", session.id(sender)), ("target", .string(orNull: removal.target)),
-                ("action", .string(orNull: removal.action)), ("events", .array(removal.events.traceNames.map(JSONValue.string))),
-            ])
+            session.record(.T6, .removeTarget(control: sender, target: removal.target, action: removal.action, events: removal.events))
         }
         session.targetLists[sender] = list
         for call in request.calls {
             session.send(call.events, name: call.name, from: sender, touch: nil, rule: .T7)
         }
+        session.recordControlStates()
+        let trace = session.trace
         return .obj([
-            "log": .array(session.log), "actions": .array(session.actions), "controlEvents": .array(session.controlEvents),
-            "state": session.stateJSON(), "targets": .array(list.entries.map(\.json)),
+            "log": trace.logJSON(in: scene), "actions": trace.actionsJSON(in: scene), "controlEvents": trace.controlEventsJSON(in: scene),
+            "state": trace.stateJSON(in: scene), "targets": .array(list.entries.map(\.json)),
             "allTargets": .array(list.allTargets.map { .string(orNull: $0) }),
         ])
-    }
-
-    static func members(_ value: JSONValue) -> [(key: String, value: JSONValue)] {
-        if case let .object(members) = value { return members }
-        return []
     }
 
     static func resolveWindow(_ name: String?, in scene: Scene) throws(InputError) -> Int? {
