@@ -62,7 +62,7 @@ let package = Package(
         ),
         // Shared by the test targets: the 'cards' benchmark scene with kiwisolver's frames for it,
         // and a seeded random number generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TouchTraceEngine"], path: "Tests/TestSupport"),
         .testTarget(
             name: "TouchTraceEngineTests",
             dependencies: ["TouchTraceEngine", "TestSupport"]
@@ -82,6 +82,7 @@ let package = Package(
                 "TouchTraceStore",
                 "TouchTraceEngine",
                 "TouchTraceOperations",
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

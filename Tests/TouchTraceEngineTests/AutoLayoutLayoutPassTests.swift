@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Rule L6 in the layout pass: `layoutSubviews` applies the solved frames (SPEC §4 layout request).
 @Suite struct AutoLayoutLayoutPassTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// The `touchtrace` executable prints exactly what the engine (and so the API) returns, and a
 /// problem document with exit status 1 for a bad scene.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Runs every fixture file under Tests/Fixtures/<area>/: a scene, a request (the body the API
 /// takes) and the expected response, named after the UIKit rule it pins (UIKIT-RULES.md).

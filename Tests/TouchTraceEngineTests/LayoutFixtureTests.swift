@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// The response the API gives for a layout body against a scene document.
 func layoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Touch delivery end to end: deep scenes, touches left down, other windows, and the CLI.
 @Suite struct TouchDeliveryTests {

@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Touch input decoding (SPEC §3): shorthands expand as documented, and impossible sequences are
 /// `InputError.invalid` with a JSON pointer per problem.

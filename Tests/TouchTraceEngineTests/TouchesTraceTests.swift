@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// The typed touches trace (`TouchesTrace`) and its writers: every entry kind is written with
 /// the fields docs/trace-schema.md lists for its `type`, `controlEvents` and `actions` are read

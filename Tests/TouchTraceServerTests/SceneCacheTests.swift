@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 @testable import TouchTraceServer
 
 /// The parsed-scene cache: bounded, least recently used out, never older than what the server

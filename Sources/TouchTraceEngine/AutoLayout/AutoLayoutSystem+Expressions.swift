@@ -168,7 +168,7 @@ extension AutoLayout {
     public static func safeAreaInsets(of view: Int, in scene: Scene, frame: (Int) -> Rect) -> EdgeInsets {
         var chain: [Int] = []
         var current: Int? = view
-        while let c = current, chain.count <= SceneLimits().maxDepth {
+        while let c = current, chain.count <= scene.views.count {  // an ancestor chain is never longer than the scene
             chain.append(c)
             current = scene.views[c].parent
         }

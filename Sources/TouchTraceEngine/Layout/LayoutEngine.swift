@@ -30,7 +30,7 @@ public struct LayoutEngine: Sendable {
     /// were already visited (only possible once L6 lays out subviews).
     static let maxPassesPerCycle = 16
 
-    public init(scene: Scene, limits: SceneLimits = SceneLimits()) {
+    public init(scene: Scene, limits: SceneLimits) {
         self.scene = scene
         self.limits = limits
         self.pending = Array(repeating: nil, count: scene.views.count)

@@ -22,7 +22,7 @@ extension Scene {
     /// (the `addSubview` change with a new view object). Returns the new view's index, or every
     /// problem found (the scene is then unchanged).
     public mutating func addSubviewTree(
-        _ json: JSONValue, at pointer: String, to parent: Int, limits: SceneLimits = SceneLimits()
+        _ json: JSONValue, at pointer: String, to parent: Int, limits: SceneLimits
     ) -> Result<Int, InputError> {
         let parentDepth = depth(of: parent)
         if parentDepth + 1 > limits.maxDepth {
