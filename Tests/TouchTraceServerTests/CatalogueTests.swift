@@ -5,6 +5,7 @@ import Testing
 import TouchTraceEngine
 import TouchTraceOperations
 import TouchTraceServer
+import TestSupport
 import TouchTraceStore
 
 /// The operation catalogue: every operation is declared once and reached the same way through
@@ -173,28 +174,6 @@ enum HTTPTransport: String, Sendable, CaseIterable, CustomStringConvertible {
     case router, live
     var setup: TestingSetup { self == .router ? .router : .live }
     var description: String { rawValue }
-}
-
-/// Runs the built `touchtrace` executable from the package root.
-enum CLITestSupport {
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
-        guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
 }
 
 /// The server's configured limits reach every stage, not only the decoder: a view added by a

@@ -6,46 +6,13 @@ import TestSupport
 /// The `touchtrace` executable prints exactly what the engine (and so the API) returns, and a
 /// problem document with exit status 1 for a bad scene.
 @Suite struct CLITests {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The built executable sits beside the test bundle.
-    static var executable: URL? {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for _ in 0..<4 {
-            let candidate = directory.appendingPathComponent("touchtrace")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return nil
-    }
-
     static func run(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
-        guard let executable else { throw CLIError.notBuilt }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        if let stdin {
-            let input = Pipe()
-            process.standardInput = input
-            try process.run()
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
-        } else {
-            try process.run()
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try CLITestSupport.run(arguments, stdin: stdin)
     }
 
-    enum CLIError: Error { case notBuilt }
 
     @Test func hitTestPrintsTheEngineResponse() throws {
-        let path = Self.packageRoot.appendingPathComponent("Examples/map-overlay.json")
+        let path = packageRoot.appendingPathComponent("Examples/map-overlay.json")
         let scene = try SceneDecoder().decode(bytes: [UInt8](Data(contentsOf: path)))
         let expected = try TouchTrace.hitTest(HitTestRequest(points: [Point(x: 330, y: 770)], single: true), in: scene)
         let (status, output) = try Self.run(["hit-test", "Examples/map-overlay.json", "--point", "330,770"])
