@@ -770,7 +770,7 @@ components:
         reason:
           type: string
           enum: [hidden, userInteractionDisabled, transparent, disabledControl, outside, pointInsideOverride, hitTestOverride, nonInvertibleTransform]
-        rule: {type: string, description: "The UIKIT-RULES.md rule that decided the step (H1…H9)."}
+        rule: {type: string, description: "The rule (docs/uikit-rules.md) that decided the step (H1…H9)."}
         result: {type: [string, "null"], description: What the view's hitTest returned.}
         detail: {type: string}
     TouchPhaseEntry:

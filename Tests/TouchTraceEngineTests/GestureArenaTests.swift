@@ -247,7 +247,7 @@ import TouchTraceEngine
         var arena = GestureArena(members: [first, second])
         _ = Self.began(&arena)
         _ = arena.touchBegan(Self.sample(.began, 0.25, touch: 2), path: [9], boundView: 9, tapCount: 1, control: nil)
-        // A timer due at the time of an input entry fires after it (SPEC §3).
+        // A timer due at the time of an input entry fires after it (docs/touches.md).
         #expect(arena.fireNextTimer(before: 0.3)?.time == nil)
         #expect(arena.fireNextTimer(before: 1)?.time == 0.3)
         #expect(arena.fireNextTimer(before: 0.35)?.time == nil)

@@ -54,7 +54,7 @@ extension GestureArena {
 
 extension GestureArena.ControlTraits {
     /// The view as a control (G4, S2), or nil when it is not one. The classes are UIKit's
-    /// (UIKIT-RULES G4): a plain `UIControl`, `UITextField` or `UIDatePicker` wins nothing.
+    /// (docs/uikit-rules.md#g4): a plain `UIControl`, `UITextField` or `UIDatePicker` wins nothing.
     public init?(_ view: ViewNode) {
         guard let control = view.control else { return nil }
         let cls = view.viewClass

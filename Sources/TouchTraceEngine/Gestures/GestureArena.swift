@@ -164,7 +164,7 @@ public struct GestureArena: Sendable {
 
     /// Fires the earliest recognizer timer due before `limit` (any when nil) and returns its
     /// time and actions, or nil when none is due. A timer due at the same time as an input
-    /// entry fires after it (SPEC §3: "within" is inclusive, as for M3).
+    /// entry fires after it (docs/touches.md: "within" is inclusive, as for M3).
     public mutating func fireNextTimer(before limit: Double?) -> (time: Double, actions: [Action])? {
         var best: (member: Int, due: Double)?
         for m in members.indices {

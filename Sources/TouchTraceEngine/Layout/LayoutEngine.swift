@@ -63,7 +63,7 @@ public struct LayoutEngine: Sendable {
 
     // MARK: Layout (L3, L4)
 
-    /// The scene's initial layout cycle (SPEC §4): every view in a window needs layout once;
+    /// The scene's initial layout cycle (openapi.yaml): every view in a window needs layout once;
     /// frames given in the scene are taken as already laid out.
     public mutating func runInitialCycle() {
         recordingInitial = true

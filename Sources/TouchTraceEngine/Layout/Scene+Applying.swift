@@ -14,7 +14,7 @@ extension Scene {
         return (scene, trace)
     }
 
-    /// The scene after its initial layout cycle (SPEC §4: a loaded scene gets one, so views
+    /// The scene after its initial layout cycle (openapi.yaml: a loaded scene gets one, so views
     /// placed by constraints and stack views have their frames before a touch is tested):
     /// what hit tests, touches and actions without `changes` see. Returns the scene itself when
     /// the cycle already ran; a server keeps the result per stored version.

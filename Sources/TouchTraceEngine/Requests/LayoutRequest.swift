@@ -1,8 +1,8 @@
-/// A layout request (SPEC §4): `{"changes": [...], "includeInitialLayout": false}`. Answers
+/// A layout request (openapi.yaml): `{"changes": [...], "includeInitialLayout": false}`. Answers
 /// "where does every view end up, and which `layoutSubviews` run, after these changes?"
 public struct LayoutRequest: Sendable {
     public var changes: [LayoutChange]
-    /// Whether the response also lists the initial layout cycle's calls (SPEC §4).
+    /// Whether the response also lists the initial layout cycle's calls (openapi.yaml).
     public var includeInitialLayout: Bool
     /// Whether the response also lists every constraint of the Auto Layout system (`constraints`:
     /// declared and generated, each with its origin), as Xcode's view debugger shows them (L6).

@@ -23,7 +23,7 @@ public struct PreparedScene: Sendable {
 
 extension PreparedScene {
     /// The scene hit tests, touches and actions run on: after its initial layout cycle, or —
-    /// when the request has `changes` — after those changes and one update cycle (SPEC §4),
+    /// when the request has `changes` — after those changes and one update cycle (openapi.yaml),
     /// starting from the kept Auto Layout system. The prepared scene itself never changes.
     func scene(after changes: [LayoutChange], limits: SceneLimits) throws(InputError) -> Scene {
         if changes.isEmpty { return laidOut }

@@ -1,5 +1,5 @@
 extension TouchTrace {
-    /// Replays a touch sequence against a scene (SPEC §3, §4) and returns the delivery trace:
+    /// Replays a touch sequence against a scene (docs/touches.md) and returns the delivery trace:
     /// - `touches`: per touch, in the order they began: `touch`, `hitView` and `window` at began
     ///   (R2), `tapCount` (M3), `delivered` and, when not, `ignoredBecause` (M1, M2), and
     ///   `takenBy` when a recognizer took the touch from its view (G3, S1, S2);

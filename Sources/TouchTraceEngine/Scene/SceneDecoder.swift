@@ -1,4 +1,4 @@
-/// Turns a scene document (format `touchtrace.scene/1`, SPEC §3) into a validated `Scene`.
+/// Turns a scene document (format `touchtrace.scene/1`, docs/scene-format.md) into a validated `Scene`.
 ///
 /// Walks the view tree with an explicit stack (no recursion, so nesting cannot overflow the
 /// stack), applies UIKit's class defaults (H6), and reports every problem at once, each with the

@@ -17,7 +17,7 @@ extension TouchSession {
         return true
     }
 
-    /// Recognizer timers on the input's own clock (SPEC §3): every timer due before `limit`
+    /// Recognizer timers on the input's own clock (docs/touches.md): every timer due before `limit`
     /// (all when nil) fires in time order, each at its own time, which the log shows.
     mutating func fireTimers(before limit: Double?) {
         while let (due, actions) = arena.fireNextTimer(before: limit) {

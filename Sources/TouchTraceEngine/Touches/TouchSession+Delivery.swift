@@ -16,7 +16,7 @@ extension TouchSession {
         if !arena.isEmpty { arena.resetFinished() }
     }
 
-    /// After the last input entry, time runs on until no timer is pending (SPEC §3), so the
+    /// After the last input entry, time runs on until no timer is pending (docs/touches.md), so the
     /// response is final.
     mutating func finish() {
         if !arena.isEmpty { fireTimers(before: nil) }

@@ -9,7 +9,7 @@ extension Rect {
 }
 
 extension HitTestTrace {
-    /// The hit-test trace of SPEC §4: `point`, `hitView`, `window`, `responderChain`, `steps`
+    /// The hit-test trace of openapi.yaml: `point`, `hitView`, `window`, `responderChain`, `steps`
     /// (each with `view`, `point`, `outcome`, `reason` when rejected, `rule`, `result` and a
     /// readable `detail`), and `windowOrder` (H8).
     public func json(in scene: Scene) -> JSONValue {

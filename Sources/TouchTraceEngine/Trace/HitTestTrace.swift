@@ -1,4 +1,4 @@
-/// The hit-test trace (SPEC §4, docs/trace-schema.md): the answer to "which view does a touch at
+/// The hit-test trace (openapi.yaml, docs/trace-schema.md): the answer to "which view does a touch at
 /// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H9), with every view visited on the way.
 ///
 /// Compact: views are scene indices, steps are small values; `json(in:)` and

@@ -1,6 +1,6 @@
 extension LayoutTrace {
     /// The response fields `layoutSubviews` (`[{view, reason, rule, marks, pass}]`) and `log`
-    /// of SPEC §4, with the initial cycle's part first when `includeInitialLayout`.
+    /// of openapi.yaml, with the initial cycle's part first when `includeInitialLayout`.
     public func json(in scene: Scene, includeInitialLayout: Bool) -> (layoutSubviews: JSONValue, log: JSONValue) {
         let allCalls = includeInitialLayout ? initialCalls + calls : calls
         let allLog = includeInitialLayout ? initialLog + log : log

@@ -1,6 +1,6 @@
-/// The layout trace (SPEC §4, docs/trace-schema.md): what applying changes did, every
+/// The layout trace (openapi.yaml, docs/trace-schema.md): what applying changes did, every
 /// `layoutSubviews` call and the full log (rules L2–L6). The initial
-/// cycle's part is kept apart so that responses can leave it out (SPEC §4).
+/// cycle's part is kept apart so that responses can leave it out (openapi.yaml).
 public struct LayoutTrace: Sendable {
     public var initialCalls: [Call] = []
     public var initialLog: [Entry] = []
@@ -33,7 +33,7 @@ public struct LayoutTrace: Sendable {
         /// superview, whose `layoutSubviews` applies the new frame.
         case constraintsChanged
 
-        /// The rule id of UIKIT-RULES.md that makes this reason mark a view.
+        /// The rule id (docs/uikit-rules.md) that makes this reason mark a view.
         public var rule: String {
             switch self {
             case .initialLayout: return "L3"

@@ -1,4 +1,4 @@
-/// The rule of UIKIT-RULES.md that decided a step or an entry of a trace. Every trace (hit test,
+/// The rule (docs/uikit-rules.md) that decided a step or an entry of a trace. Every trace (hit test,
 /// touches, layout) names one, so a reader can go from the trace to the rule and back
 /// (docs/trace-schema.md lists which entries each rule produces).
 public enum RuleID: String, Sendable, CaseIterable {

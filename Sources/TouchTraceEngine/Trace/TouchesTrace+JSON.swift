@@ -1,4 +1,4 @@
-/// The one place the touches trace becomes JSON (SPEC §4; docs/trace-schema.md lists every
+/// The one place the touches trace becomes JSON (openapi.yaml; docs/trace-schema.md lists every
 /// field): ids are looked up in the scene, sentences for the arbitration's decisions written,
 /// and `controlEvents` and `actions` read off the log.
 extension TouchesTrace {

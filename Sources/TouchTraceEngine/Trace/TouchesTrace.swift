@@ -1,4 +1,4 @@
-/// The touches trace (SPEC §4, docs/trace-schema.md): what replaying touches, or calling
+/// The touches trace (openapi.yaml, docs/trace-schema.md): what replaying touches, or calling
 /// `sendActions(for:)` from code, made UIKit do, as typed entries.
 ///
 /// The session appends entries while it runs; nothing is written as JSON until the response is
