@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "TouchTraceEngine", targets: ["TouchTraceEngine"]),
         .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
+        .library(name: "TouchTraceImport", targets: ["TouchTraceImport"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -24,6 +25,10 @@ let package = Package(
         // The Cassowary-family constraint solver (rule L6) with priorities as strict tiers:
         // standard library only, so the engine can depend on it without giving up purity.
         .target(name: "TouchTraceSolver"),
+        // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
+        // with warnings and the id map. Bytes in, a value out: no file or network access. Uses
+        // FoundationXML (libxml2 at run time on Linux).
+        .target(name: "TouchTraceImport", dependencies: ["TouchTraceEngine"]),
         // Scenes as files on disk (and in memory for tests). Uses the engine's model only.
         .target(name: "TouchTraceStore", dependencies: ["TouchTraceEngine"]),
         // The HTTP API: routes, decoding, limits, errors, metrics. No domain logic.
@@ -59,6 +64,10 @@ let package = Package(
         .testTarget(
             name: "TouchTraceSolverTests",
             dependencies: ["TouchTraceSolver", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TouchTraceImportTests",
+            dependencies: ["TouchTraceImport", "TouchTraceEngine"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",
