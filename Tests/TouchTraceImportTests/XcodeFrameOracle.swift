@@ -30,15 +30,15 @@ struct XcodeFrameOracle {
         var disagreements: [Disagreement] = []
     }
 
-    /// Compares one document.
-    static func check(file: String, bytes: [UInt8]) throws -> FileResult {
+    /// Compares one document, imported as Xcode's canvas shows it (`canvas`) or as the app runs.
+    static func check(file: String, bytes: [UInt8], canvas: Bool = true) throws -> FileResult {
         var result = FileResult(file: file)
         let format = ImportFormat(fileName: file) ?? .xib
         let doc = try IBDocument(tree: XMLTree.parse(bytes, limits: ImportLimits()))
         // A storyboard scene by scene (each at the device size); a xib all at once.
         let requests: [(unit: String, scene: Int?, options: ImportOptions)] = doc.kind == .storyboard
-            ? doc.units.map { ($0.id, $0.scene, ImportOptions(scene: $0.id, canvas: true)) }
-            : [("xib", nil, ImportOptions(canvas: true))]
+            ? doc.units.map { ($0.id, $0.scene, ImportOptions(scene: $0.id, canvas: canvas)) }
+            : [("xib", nil, ImportOptions(canvas: canvas))]
         for request in requests {
             let imported = try Importer.importDocument(bytes, format: format, options: request.options)
             guard let json = imported.scene else { continue }

@@ -22,6 +22,18 @@ struct XcodeFrameOracleTests {
         }
         let share = compared == 0 ? 1 : Double(agreeing) / Double(compared)
         report.append("| **all** | **\(compared)** | **\(agreeing)** (\(String(format: "%.1f", share * 100))%) | \(excluded) |")
+        // The same with the scene as the app runs (no placeholder constraints, the device's own
+        // safe area): reported, not asserted (Xcode's canvas is the oracle).
+        var deviceAgreeing = 0, deviceCompared = 0
+        var deviceByFile: [String] = []
+        for entry in corpus {
+            let r = try XcodeFrameOracle.check(file: entry.file, bytes: entry.bytes, canvas: false)
+            deviceAgreeing += r.agreeing
+            deviceCompared += r.compared
+            if r.agreeing < r.compared { deviceByFile.append("\(entry.file): \(r.compared - r.agreeing)") }
+        }
+        report.append("")
+        report.append("As the app runs (ImportOptions.canvas false): \(deviceAgreeing) of \(deviceCompared) within 0.5 pt; disagreements by file: \(deviceByFile.joined(separator: ", ")).")
         print((report + ["", "Disagreements:"] + details).joined(separator: "\n"))
         if let path = ProcessInfo.processInfo.environment["TOUCHTRACE_ORACLE_REPORT"] {
             try (report + ["", "Disagreements:"] + details).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)

@@ -14,12 +14,9 @@ public enum InterfaceBuilderImporter {
         let tree = try XMLTree.parse(bytes, limits: options.limits)
         let doc = try IBDocument(tree: tree)
         var importer = IBImport(doc: doc, options: options)
+        // The document says what it is; `format` only chose this importer (the result names the
+        // format read).
         let actual: ImportFormat = doc.kind == .storyboard ? .storyboard : .xib
-        if actual != format {
-            importer.warn(
-                .platformApproximated, doc.root, "the document is a \(actual.rawValue), not a \(format.rawValue): read as a \(actual.rawValue)",
-                lost: "nothing")
-        }
         if !doc.platform.hasPrefix("iOS") {
             importer.warn(
                 .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
