@@ -67,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TouchTraceImportTests",
-            dependencies: ["TouchTraceImport", "TouchTraceEngine"]
+            dependencies: ["TouchTraceImport", "TouchTraceEngine", "TestSupport"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",

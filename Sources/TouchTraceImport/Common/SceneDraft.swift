@@ -86,6 +86,7 @@ public struct StackDraft: Sendable, Hashable {
     public init() {}
 }
 
+/// A scroll view's touch handling (S1, S2).
 public struct ScrollDraft: Sendable {
     public var delaysContentTouches: Bool?
     public var canCancelContentTouches: Bool?

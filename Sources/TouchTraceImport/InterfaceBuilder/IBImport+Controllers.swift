@@ -15,7 +15,7 @@ extension IBImport {
         insets.top += bars.top
         insets.bottom += bars.bottom
         let window = addWindow(size: size, insets: insets, sourceElement: nil)
-        _ = importController(controller, into: window, frame: Rect(origin: .zero, size: size), nesting: 0)
+        _ = importController(controller, into: window, frame: Rect(origin: .zero, size: size))
     }
 
     /// Imports a xib's top-level objects (or the one `options.scene` names), each view in a window
@@ -39,7 +39,7 @@ extension IBImport {
             let insets = fullScreen && doc.useSafeAreas && !hidesStatusBar ? (doc.screenInsets(canvas: options.canvas) ?? .zero) : .zero
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
             if IBVocabulary.controllers.contains(name) {
-                _ = importController(e, into: window, frame: frame, nesting: 0)
+                _ = importController(e, into: window, frame: frame)
             } else {
                 let root = importViewTree(view.element, into: window)
                 attachFilesOwner(to: root, element: view.element)
@@ -56,7 +56,7 @@ extension IBImport {
         for outlet in tree.children(of: connections, named: "outlet") where tree[outlet]["property"] == "rootViewController" {
             guard let dest = tree[outlet]["destination"].flatMap({ doc.elementsByID[$0] }) else { continue }
             let frame = Rect(origin: .zero, size: document.views[window].frame?.size ?? .zero)
-            _ = importController(dest, into: window, frame: frame, nesting: 0)
+            _ = importController(dest, into: window, frame: frame)
         }
     }
 
@@ -78,13 +78,19 @@ extension IBImport {
 
     /// Imports a controller element into `parent`: its root view (with the controller attached),
     /// or for a container a plain view holding its child's view and its bars. Returns the view.
-    mutating func importController(_ c: Int, into parent: Int, frame: Rect, nesting: Int) -> Int? {
+    mutating func importController(_ c: Int, into parent: Int, frame: Rect) -> Int? {
         let name = tree[c].name
-        guard nesting < Self.maxControllerNesting, !visitedControllers.contains(c) else {
-            warn(.controllerNotModelled, c, "\(describe(c)) is reached again through its own children: imported once", lost: "the repeated controller")
+        guard controllerNesting < Self.maxControllerNesting, !visitedControllers.contains(c) else {
+            let why = visitedControllers.contains(c)
+                ? "is reached again through its own children: imported once"
+                : "is nested in more than \(Self.maxControllerNesting) containers: left out"
+            warn(.controllerNotModelled, c, "\(describe(c)) \(why)", lost: "the controller's views")
             return nil
         }
         visitedControllers.insert(c)
+        // Containers and embeds recurse: bounded by `maxControllerNesting`.
+        controllerNesting += 1
+        defer { controllerNesting -= 1 }
         let custom = tree[c]["customClass"]
         let controllerID = ids.make(
             [tree[c]["userLabel"], tree[c]["storyboardIdentifier"], custom], fallback: name)
@@ -116,7 +122,7 @@ extension IBImport {
         switch name {
         case "navigationController":
             if let root = relationships(of: c, "rootViewController").first {
-                _ = importController(root, into: view, frame: bounds, nesting: nesting + 1)
+                _ = importController(root, into: view, frame: bounds)
             }
             if tree[c]["navigationBarHidden"] != "YES", let bar = tree.child(of: c, key: "navigationBar") {
                 _ = importViewTree(bar, into: view)
@@ -128,7 +134,7 @@ extension IBImport {
         case "tabBarController":
             let children = relationships(of: c, "viewControllers")
             if let first = children.first {
-                _ = importController(first, into: view, frame: bounds, nesting: nesting + 1)
+                _ = importController(first, into: view, frame: bounds)
             }
             if children.count > 1 {
                 warn(.behaviourNotModelled, c, "a tab bar controller with \(children.count) tabs: the first tab's controller is imported", lost: "the other tabs' controllers (switching tabs is not modelled yet, issue 15)")
@@ -146,7 +152,7 @@ extension IBImport {
                 warn(.controllerNotModelled, c, "\(describe(c)) \(what)\(children.isEmpty ? "" : "; its first child fills the container")", lost: children.isEmpty ? "the controller's own views" : "the container's arrangement and its other children")
             }
             if let first = children.first {
-                _ = importController(first, into: view, frame: bounds, nesting: nesting + 1)
+                _ = importController(first, into: view, frame: bounds)
             }
         }
         return view

@@ -162,7 +162,7 @@ extension IBImport {
                 continue
             }
             let size = document.views[container].frame?.size ?? .zero
-            if let view = importController(dest, into: container, frame: Rect(origin: .zero, size: size), nesting: 1) {
+            if let view = importController(dest, into: container, frame: Rect(origin: .zero, size: size)) {
                 document.views[view].frame = Rect(origin: .zero, size: size)
                 document.views[view].autoresizingMask = [.flexibleWidth, .flexibleHeight]
                 document.views[view].translatesAutoresizingMaskIntoConstraints = true

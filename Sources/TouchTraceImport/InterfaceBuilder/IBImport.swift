@@ -29,6 +29,8 @@ struct IBImport {
     var controllerViews: [Int: Int] = [:]
     /// Controller elements being or already imported (containers must not loop).
     var visitedControllers: Set<Int> = []
+    /// How many controllers the one being imported is nested in (containers, embeds).
+    var controllerNesting = 0
     /// Recognizer elements already attached (a recognizer belongs to one view).
     var attachedRecognizers: [Int: (view: Int, index: Int)] = [:]
     /// Ids of the views whose layout margins an imported constraint reads.
