@@ -134,6 +134,44 @@ struct ImporterAPITests {
         }
     }
 
+    /// In a xib, File's Owner with a `view` outlet to the top-level view is that view's
+    /// controller: actions sent to it are explicit targets (R1, T2).
+    @Test func filesOwnerIsTheControllerOfItsView() throws {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" useAutolayout="YES">
+                <device id="retina4_7" orientation="portrait"/>
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="LoginViewController">
+                        <connections>
+                            <outlet property="view" destination="root" id="o1"/>
+                        </connections>
+                    </placeholder>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <view contentMode="scaleToFill" id="root">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="667"/>
+                        <subviews>
+                            <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="login" userLabel="Log in">
+                                <rect key="frame" x="20" y="300" width="335" height="44"/>
+                                <connections>
+                                    <action selector="logIn:" destination="-1" eventType="touchUpInside" id="a1"/>
+                                </connections>
+                            </button>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """
+        let result = try Importer.importDocument(Array(xml.utf8), format: .xib)
+        #expect(result.warnings.isEmpty)
+        #expect(result.ids["LoginViewController"] == "-1")
+        let scene = try SceneDecoder().decode(try #require(result.scene))
+        let trace = try TouchTrace.touches(TouchRequest.decode(.obj(["tap": .obj(["x": 100, "y": 320])])), in: scene)
+        guard case let .array(actions)? = trace["actions"] else { return }
+        #expect(actions.first?["target"] == "LoginViewController")
+        #expect(actions.first?["action"] == "logIn:")
+    }
+
     @Test func figmaIsNotBuiltYet() {
         #expect(throws: ImportError(.unsupportedFormat, "the Figma importer is not built yet (issue 13)")) {
             try Importer.importDocument([], format: .figma)

@@ -8,7 +8,7 @@ struct IBDocument: Sendable {
 
     let tree: XMLTree
     let kind: Kind
-    /// `iOS.CocoaTouch`, `AppleTV`, …
+    /// The target runtime (`iOS.CocoaTouch`, `AppleTV`, …), else the document type.
     let platform: String
     let device: IBDevice?
     let useSafeAreas: Bool

@@ -17,7 +17,7 @@ public enum InterfaceBuilderImporter {
         // The document says what it is; `format` only chose this importer (the result names the
         // format read).
         let actual: ImportFormat = doc.kind == .storyboard ? .storyboard : .xib
-        if !doc.platform.hasPrefix("iOS") {
+        if doc.platform.contains("AppleTV") {
             importer.warn(
                 .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
                 lost: "the platform's own interaction model (tvOS's focus engine)")
