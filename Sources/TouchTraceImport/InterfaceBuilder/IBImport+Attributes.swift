@@ -23,7 +23,8 @@ extension IBImport {
             scroll.canCancelContentTouches = flag(e, "canCancelContentTouches")
             v.scroll = scroll
         }
-        if v.viewClass == .UILabel || v.viewClass == .UIButton || v.viewClass == .UITextField {
+        // The scene's `text` is a label's text or a button's title (docs/scene-format.md).
+        if v.viewClass == .UILabel || v.viewClass == .UIButton {
             v.text = displayText(e)
             v.font = fontSize(e)
         }

@@ -79,9 +79,11 @@ extension IBImport {
         return index
     }
 
-    /// A readable name from what the view shows: `label:Total`, `button:Sign-up`.
+    /// A readable name from what the view shows: its text (`label:Total`, `button:Sign-up`), else
+    /// its image's name (`button:stepper_increment`).
     func textCandidate(_ e: Int) -> String? {
-        guard let text = displayText(e), let clean = UniqueIDs.sanitize(String(text.prefix(32))) else { return nil }
+        let image = tree[e]["image"] ?? tree.child(of: e, named: "state", key: "normal").flatMap { tree[$0]["image"] }
+        guard let text = displayText(e) ?? image, let clean = UniqueIDs.sanitize(String(text.prefix(32))) else { return nil }
         return tree[e].name + ":" + clean
     }
 
