@@ -6,9 +6,10 @@ extension AutoLayout {
     /// The insets from a view's frame to its alignment rectangle, by class.
     ///
     /// `UISwitch`: 2 pt at the right edge. Not documented by Apple; measured from Xcode's own
-    /// frames: every switch placed by constraints in the Interface Builder test corpus (27
-    /// switches in storyboards saved by Xcode 7.3 and Xcode 26, iOS 9 to iOS 26 metrics) has a
-    /// frame 2 pt wider on the right than its constraints give (docs/import-ib.md).
+    /// frames: the 19 switches of the Interface Builder test corpus whose constraints fix their
+    /// right edge or their centre (three projects, saved by Xcode 7 to Xcode 26) sit exactly 2 pt
+    /// (1 pt when centred) off their constraints without these insets, and all agree with them
+    /// (docs/import-ib.md).
     public static func alignmentRectInsets(of viewClass: ViewClass) -> EdgeInsets {
         switch viewClass {
         case .UISwitch: return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
