@@ -17,6 +17,11 @@ public enum InterfaceBuilderImporter {
         // The document says what it is; `format` only chose this importer (the result names the
         // format read).
         let actual: ImportFormat = doc.kind == .storyboard ? .storyboard : .xib
+        if doc.device == nil, let device = tree.child(of: doc.root, named: "device") {
+            importer.warn(
+                .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": the screen is taken from the root view's frame, with a 20 pt status bar",
+                lost: "the device's screen size and safe area")
+        }
         if doc.platform.contains("AppleTV") {
             importer.warn(
                 .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
