@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TouchTraceEngine", targets: ["TouchTraceEngine"]),
         .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
         .library(name: "TouchTraceOperations", targets: ["TouchTraceOperations"]),
+        .library(name: "TouchTraceImport", targets: ["TouchTraceImport"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -32,6 +33,10 @@ let package = Package(
             name: "TouchTraceOperations",
             dependencies: ["TouchTraceEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
+        // with warnings and the id map. Bytes in, a value out: no file or network access. Uses
+        // FoundationXML (libxml2 at run time on Linux).
+        .target(name: "TouchTraceImport", dependencies: ["TouchTraceEngine"]),
         // Scenes as files on disk (and in memory for tests). Uses the engine's model only.
         .target(name: "TouchTraceStore", dependencies: ["TouchTraceEngine"]),
         // The HTTP API: routes, decoding, limits, errors, metrics. No domain logic.
@@ -70,6 +75,10 @@ let package = Package(
         .testTarget(
             name: "TouchTraceSolverTests",
             dependencies: ["TouchTraceSolver", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TouchTraceImportTests",
+            dependencies: ["TouchTraceImport", "TouchTraceEngine", "TestSupport"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",

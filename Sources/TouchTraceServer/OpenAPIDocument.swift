@@ -606,8 +606,8 @@ components:
       type: object
       description: |
         A `touchtrace.scene/1` document (docs/scene-format.md): `window` or `windows`, and
-        optionally `format`, `name`, `application`, `firstResponder`, `options`. Unknown fields are
-        errors. Validation is done by the server and reported with JSON pointers.
+        optionally `format`, `name`, `application`, `firstResponder`, `options`, `origin`. Unknown
+        fields are errors. Validation is done by the server and reported with JSON pointers.
       properties:
         format: {type: string, const: touchtrace.scene/1}
         name: {type: string}
@@ -640,6 +640,21 @@ components:
               enum: [leftToRight, rightToLeft]
               default: leftToRight
               description: "The app's userInterfaceLayoutDirection: leading/trailing constraints of views whose semanticContentAttribute is unspecified flip in rightToLeft (docs/autolayout.md)."
+        origin:
+          type: object
+          description: |
+            Where an imported scene came from (docs/import-ib.md): the design format, the file, and
+            `ids`, the source element id of every scene id made from one (an Interface Builder
+            object id, a Figma node id). Every key of `ids` must be an id of the scene (422
+            otherwise); the engine does not read it further.
+          required: [format]
+          additionalProperties: false
+          properties:
+            format: {type: string, examples: [storyboard, xib, figma]}
+            file: {type: string}
+            ids:
+              type: object
+              additionalProperties: {type: string}
     View:
       type: object
       required: [id]

@@ -324,11 +324,13 @@ public struct AutoLayoutSystem: Sendable {
         return solvers[p].isAmbiguous(variable)
     }
 
-    /// The solved frame of a view in the system, in its superview's coordinates (unrounded).
+    /// The solved frame of a view in the system, in its superview's coordinates (unrounded): the
+    /// solved alignment rectangle grown by the class's alignment insets (L6).
     public func frame(of view: Int) -> Rect {
-        Rect(
+        let alignment = Rect(
             x: value(LayoutVariables.view(view, 0)) + 0, y: value(LayoutVariables.view(view, 1)) + 0,
             width: value(LayoutVariables.view(view, 2)) + 0, height: value(LayoutVariables.view(view, 3)) + 0)
+        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: scene.views[view].viewClass))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).

@@ -11,6 +11,7 @@ extension SceneBuilder {
         application = scene.application
         firstResponder = scene.firstResponder
         options = scene.options
+        origin = scene.origin
         ids = scene.ids
         for id in scene.ids.keys { idPointers[id] = "the scene" }
     }
