@@ -31,7 +31,9 @@ let package = Package(
         // routes and the CLI's subcommands are generated from it. No I/O of its own.
         .target(
             name: "TouchTraceOperations",
-            dependencies: ["TouchTraceEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "TouchTraceEngine", "TouchTraceImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
         // with warnings and the id map. Bytes in, a value out: no file or network access. Uses

@@ -26,6 +26,7 @@ security:
   - {}
   - bearer: []
 tags:
+  - name: import
   - name: operations
   - name: scenes
   - name: traces
@@ -449,6 +450,59 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/import:
+    post:
+      tags: [import]
+      operationId: importDesignFile
+      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
+      description: |
+        The body is the file itself. The answer is `{"format", "scene", "warnings"}` (or
+        `{"format", "scenes", "warnings"}` with `list`): a scene document whose `origin.ids` maps
+        every scene id to its element in the design file, and a warning (kind, message, line,
+        column, the element's id, what was lost) for everything approximated. The import fails
+        only for a file that cannot be read (400 with `line` and `column`), that is over a limit,
+        or that has nothing usable in it. With `store`, the scene is also stored under that id
+        (201, `Location`, `ETag`). See docs/import-ib.md.
+      parameters:
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
+        - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
+        - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes instead of importing one."}
+        - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
+        - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
+        - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
+      requestBody:
+        required: true
+        content:
+          application/xml:
+            schema: {type: string}
+          text/xml:
+            schema: {type: string}
+          application/octet-stream:
+            schema: {type: string, format: binary}
+          application/json:
+            schema: {type: object, description: "A Figma REST API file or nodes response."}
+      responses:
+        "200":
+          description: The imported scene (or the list of scenes) and the warnings.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ImportResult"}
+        "201":
+          description: Imported and stored (`store`).
+          headers:
+            ETag: {$ref: "#/components/headers/ETag"}
+            Location: {$ref: "#/components/headers/Location"}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ImportResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "412": {$ref: "#/components/responses/PreconditionFailed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
 components:
   securitySchemes:
     bearer:
@@ -565,6 +619,12 @@ components:
             - https://touchtrace.dev/problems/malformed-json
             - https://touchtrace.dev/problems/invalid-scene
             - https://touchtrace.dev/problems/invalid-request
+            - https://touchtrace.dev/problems/malformed-xml
+            - https://touchtrace.dev/problems/invalid-encoding
+            - https://touchtrace.dev/problems/forbidden-declaration
+            - https://touchtrace.dev/problems/import-limit-exceeded
+            - https://touchtrace.dev/problems/unsupported-document
+            - https://touchtrace.dev/problems/unknown-document-part
             - https://touchtrace.dev/problems/bad-query
             - https://touchtrace.dev/problems/bad-precondition
             - https://touchtrace.dev/problems/invalid-scene-id
@@ -991,6 +1051,40 @@ components:
       type: object
       additionalProperties: false
       description: Validate takes no parameters.
+    ImportResult:
+      type: object
+      required: [format, warnings]
+      properties:
+        format: {type: string, enum: [xib, storyboard, figma]}
+        scene: {$ref: "#/components/schemas/Scene"}
+        scenes:
+          type: array
+          description: With `list`, the parts of the document that can be imported.
+          items:
+            type: object
+            required: [id, element, views]
+            properties:
+              id: {type: string, description: "What `scene` takes to import it."}
+              controller: {type: [string, "null"]}
+              storyboardIdentifier: {type: [string, "null"]}
+              element: {type: string}
+              customClass: {type: [string, "null"]}
+              name: {type: [string, "null"]}
+              size: {type: [object, "null"]}
+              initial: {type: boolean}
+              views: {type: integer}
+        warnings:
+          type: array
+          items:
+            type: object
+            required: [kind, message, lost]
+            properties:
+              kind: {type: string, description: "A closed set; docs/import-ib.md lists every kind."}
+              message: {type: string}
+              line: {type: [integer, "null"]}
+              column: {type: [integer, "null"]}
+              sourceId: {type: [string, "null"], description: "The design file's id of the element."}
+              lost: {type: string, description: "What the scene does not have of it."}
     LayoutRequest:
       type: object
       properties:

@@ -37,7 +37,7 @@ import TouchTraceEngine
 
     @Test func theOriginSurvivesAddingASubview() throws {
         var scene = try SceneDecoder().decode(Self.scene(origin: .obj(["format": "xib", "ids": .obj(["pay": "a"])])))
-        guard case .success = scene.addSubviewTree(.obj(["id": "extra"]), at: "/changes/0/subview", to: 0) else {
+        guard case .success = scene.addSubviewTree(.obj(["id": "extra"]), at: "/changes/0/subview", to: 0, limits: SceneLimits()) else {
             Issue.record("addSubview failed")
             return
         }

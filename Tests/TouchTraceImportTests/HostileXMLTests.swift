@@ -145,6 +145,6 @@ struct HostileXMLTests {
     @Test func errorsAreProblemDocuments() throws {
         let error = try #require(Self.importing(Self.billionLaughs()))
         #expect(error.json["status"] == 400)
-        #expect(error.json["type"] == "https://touchtrace.dev/problems/import-forbiddenDeclaration")
+        #expect(error.json["type"] == "https://touchtrace.dev/problems/forbidden-declaration")
     }
 }

@@ -39,41 +39,37 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         self.column = column
     }
 
-    /// The HTTP status the API answers with.
-    public var status: Int {
+    /// The problem type (one catalogue, `ProblemType`) and so the HTTP status.
+    public var problemType: ProblemType {
         switch kind {
-        case .malformedXML, .invalidEncoding, .forbiddenDeclaration: return 400
-        case .documentTooLarge: return 413
-        case .limitExceeded: return 422
-        case .unsupportedFormat: return 415
-        case .unsupportedDocument, .unknownScene: return 422
+        case .malformedXML: return .malformedXML
+        case .invalidEncoding: return .invalidEncoding
+        case .forbiddenDeclaration: return .forbiddenDeclaration
+        case .documentTooLarge: return .bodyTooLarge
+        case .limitExceeded: return .importLimitExceeded
+        case .unsupportedDocument: return .unsupportedDocument
+        case .unknownScene: return .unknownDocumentPart
+        case .unsupportedFormat: return .unsupportedMediaType
         }
     }
+
+    /// The HTTP status the API answers with.
+    public var status: Int { problemType.status }
 
     public var description: String {
         if let line, let column { return "\(message) (line \(line), column \(column))" }
         return message
     }
 
-    /// The RFC 9457 problem document for this error (`type` …/problems/import-<kind>).
+    /// The RFC 9457 problem document for this error.
     public var problemDocument: ProblemDocument {
-        let titles: [Kind: String] = [
-            .malformedXML: "Malformed XML", .invalidEncoding: "Invalid encoding",
-            .forbiddenDeclaration: "Forbidden XML declaration", .documentTooLarge: "Document too large",
-            .limitExceeded: "Import limit exceeded",
-            .unsupportedDocument: "Unsupported document", .unknownScene: "Unknown scene",
-            .unsupportedFormat: "Unsupported format",
-        ]
-        return ProblemDocument(
-            type: "https://touchtrace.dev/problems/import-" + kind.rawValue, title: titles[kind] ?? kind.rawValue,
-            status: status, detail: description.prefix(1).uppercased() + description.dropFirst() + ".")
+        var document = problemType.document(description.prefix(1).uppercased() + description.dropFirst() + ".")
+        if let line { document.extensions["line"] = .number(Double(line)) }
+        if let column { document.extensions["column"] = .number(Double(column)) }
+        return document
     }
 
-    /// The problem document as JSON, with `line` and `column` as extension members when known.
-    public var json: JSONValue {
-        guard case var .object(members) = problemDocument.json else { return problemDocument.json }
-        if let line { members.append(("line", .number(Double(line)))) }
-        if let column { members.append(("column", .number(Double(column)))) }
-        return .object(members)
-    }
+    /// The problem document as JSON, with `line` and `column` members when known.
+    public var json: JSONValue { problemDocument.json }
+
 }

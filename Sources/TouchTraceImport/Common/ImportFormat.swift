@@ -16,6 +16,22 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     }
 }
 
+extension ImportFormat {
+    /// The format a document's first bytes show, for a document sent without a name: JSON is
+    /// Figma's; Interface Builder's XML names its kind in the root element's `type`
+    /// (`com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB`, `….CocoaTouch.XIB`, tvOS's
+    /// `com.apple.InterfaceBuilder.AppleTV.Storyboard`). Nil when neither shows.
+    public static func sniff(_ bytes: [UInt8]) -> ImportFormat? {
+        let head = bytes.prefix(4_096)
+        guard let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else { return nil }
+        if first == UInt8(ascii: "{") { return .figma }
+        let text = String(decoding: head, as: UTF8.self)
+        guard let type = text.range(of: "com.apple.InterfaceBuilder") else { return nil }
+        let rest = text[type.upperBound...].prefix { $0 != "\"" }
+        return rest.contains("Storyboard") ? .storyboard : .xib
+    }
+}
+
 /// What an import may be asked for, besides the document's bytes.
 public struct ImportOptions: Sendable {
     /// Which part of the document to import: a storyboard scene (its `sceneID`, or the id of
