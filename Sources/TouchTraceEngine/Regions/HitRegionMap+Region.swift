@@ -1,0 +1,132 @@
+extension HitRegionMap {
+    /// The effective hit region of `view` (see the type's documentation for the method).
+    public func region(of view: Int) -> HitRegion {
+        let reach = reach(of: view)
+        let transform = shapes.toReference[view]
+        let axes = transform.map { RegionAxes(along: Point(x: $0.a, y: $0.b)) } ?? .window
+        let inverse = transform?.inverted
+        let unreachable = shapes.unreachable[view]
+        let ancestors = shapes.ancestors(of: view)
+
+        // The view's own touch area, in its axes.
+        let own = outline(of: view, in: axes)
+        let touchBox = Rect.bounding(own.lazy.map(\.a))
+        var touchCells: [Trapezoid] = []
+        var touchArea = 0.0
+        if let touchBox {
+            SlabDecomposition.forEachCell(in: touchBox, segments: own) { cell, centre in
+                if shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse) {
+                    touchCells.append(cell)
+                    touchArea += cell.area
+                }
+            }
+        }
+
+        // The domain: the touch area cut down to the ancestors' boxes (H4), and the touch areas
+        // of views that redirect to this one (H9).
+        var domain: Rect?
+        var clipper: Int?
+        if unreachable == nil, let touchBox {
+            var clipped: Rect? = touchBox
+            for a in ancestors {
+                let ancestorBox = box(of: a, in: axes)
+                if clipper == nil, !(ancestorBox?.encloses(touchBox, tolerance: TouchTargetConstants.epsilon) ?? false) {
+                    clipper = a
+                }
+                clipped = ancestorBox.flatMap { clipped?.overlap($0) }
+            }
+            domain = clipped
+        }
+        for (source, target) in redirects where touch(hitting: target, reaches: view) {
+            var sourceBox = box(of: source, in: axes)
+            for a in shapes.ancestors(of: source) {
+                sourceBox = box(of: a, in: axes).flatMap { sourceBox?.overlap($0) }
+            }
+            if let sourceBox { domain = domain.map { $0.union(sourceBox) } ?? sourceBox }
+        }
+
+        var blockers = BlockerTally()
+        var cells: [Trapezoid] = []
+        var area = 0.0
+        var insideTouchArea = 0.0
+        if let domain {
+            let windowBox = Rect.bounding(domain.corners.map(axes.toWindow))!
+            var segments: [Segment] = []
+            for u in shapes.preorder where shapes.unreachable[u] == nil {
+                guard let b = shapes.boxes[u], b.overlap(windowBox) != nil else { continue }
+                for s in shapes.segments(of: u) { segments.append(Segment(a: axes.fromWindow(s.a), b: axes.fromWindow(s.b))) }
+            }
+            let context = BlockerContext(map: self, view: view, ancestors: ancestors)
+            SlabDecomposition.forEachCell(in: domain, segments: segments) { cell, centre in
+                let point = axes.toWindow(centre)
+                let hit = tester.hitViewIndex(at: point)
+                let reached = hit.map { touch(hitting: $0, reaches: view) } ?? false
+                if reached {
+                    cells.append(cell)
+                    area += cell.area
+                }
+                guard unreachable == nil, shapes.touchAreaContains(view, point, inverse: inverse) else { return }
+                insideTouchArea += cell.area
+                if !reached { blockers.add(context.blocker(at: point, hit: hit), cell: cell) }
+            }
+        }
+
+        if let unreachable, let touchBox {
+            let key = BlockerKey(relation: RegionBlocker.relation(for: unreachable.reason), view: unreachable.view)
+            blockers.add(key, area: touchArea, extent: touchBox)
+        } else if let unreachable {
+            let key = BlockerKey(relation: RegionBlocker.relation(for: unreachable.reason), view: unreachable.view)
+            blockers.add(key, area: 0, extent: Rect(origin: .zero, size: .zero))
+        } else if let touchBox, touchArea - insideTouchArea > TouchTargetConstants.negligibleArea {
+            // The part of the touch area outside the domain lies outside an ancestor's box (H4).
+            let clip = domain ?? Rect(origin: Point(x: touchBox.midX, y: touchBox.midY), size: .zero)
+            let key = BlockerKey(relation: .outsideAncestor, view: clipper ?? ancestors.last ?? view)
+            blockers.add(key, area: touchArea - insideTouchArea, extent: Self.strip(of: touchBox, outside: clip))
+        }
+
+        let pieces = Trapezoid.merged(cells)
+        let touchPieces = Trapezoid.merged(touchCells)
+        var region = HitRegion(
+            view: view, reach: reach, axes: axes, pieces: pieces, area: area,
+            touchAreaPieces: touchPieces, touchArea: touchArea,
+            blockers: blockers.blockers(), unreachable: unreachable,
+            largestRectangle: nil, touchAreaRectangle: nil)
+        region.largestRectangle = InscribedRectangleSearch.best(in: pieces) { $0 * $1 }
+            .map { InscribedRectangle(rect: $0, axes: axes) }
+        region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces) { $0 * $1 }
+            .map { InscribedRectangle(rect: $0, axes: axes) }
+        return region
+    }
+
+    /// The part of `box` outside `inner`, as a bounding box: a strip when `inner` cuts one side.
+    static func strip(of box: Rect, outside inner: Rect) -> Rect {
+        let eps = TouchTargetConstants.epsilon
+        let left = inner.minX > box.minX + eps
+        let right = inner.maxX < box.maxX - eps
+        let top = inner.minY > box.minY + eps
+        let bottom = inner.maxY < box.maxY - eps
+        switch (left, right, top, bottom) {
+        case (true, false, false, false): return Rect(x: box.minX, y: box.minY, width: inner.minX - box.minX, height: box.size.height)
+        case (false, true, false, false): return Rect(x: inner.maxX, y: box.minY, width: box.maxX - inner.maxX, height: box.size.height)
+        case (false, false, true, false): return Rect(x: box.minX, y: box.minY, width: box.size.width, height: inner.minY - box.minY)
+        case (false, false, false, true): return Rect(x: box.minX, y: inner.maxY, width: box.size.width, height: box.maxY - inner.maxY)
+        default: return box
+        }
+    }
+}
+
+extension HitRegion {
+    /// The best rectangle inside the region for a minimum size: one at least `minimum` (within
+    /// the tolerance) when one fits, the largest such; otherwise the one closest to fitting (the
+    /// highest smaller ratio of width and height to the minimum).
+    public func bestRectangle(for minimum: Size) -> InscribedRectangle? {
+        let tolerance = TouchTargetConstants.regionTolerance
+        let w = max(minimum.width, tolerance)
+        let h = max(minimum.height, tolerance)
+        let found = InscribedRectangleSearch.best(in: pieces) { width, height in
+            if width >= w - tolerance, height >= h - tolerance { return 2 + width * height / (width * height + 1) }
+            return min(width / w, height / h, 1) + 1e-12 * width * height
+        }
+        return found.map { InscribedRectangle(rect: $0, axes: axes) }
+    }
+}
