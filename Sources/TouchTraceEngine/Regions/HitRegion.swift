@@ -119,6 +119,8 @@ public struct RegionBlocker: Sendable, Hashable {
     public var area: Double
     /// The bounding box of the blocked part, in the region's axes.
     public var extent: Rect
+    /// The blocked part, as trapezoids in the region's axes.
+    public var pieces: [Trapezoid]
     /// The rule that decides it.
     public var rule: RuleID
 

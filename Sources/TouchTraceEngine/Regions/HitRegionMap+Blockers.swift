@@ -6,21 +6,21 @@ struct BlockerKey: Hashable {
     var viewController: Int? = nil
 }
 
-/// Blocked areas summed per blocker, with the bounding box of what each blocks.
+/// Blocked areas summed per blocker, with the cells and the bounding box of what each blocks.
 struct BlockerTally {
     private var order: [BlockerKey] = []
-    private var totals: [BlockerKey: (area: Double, extent: Rect)] = [:]
+    private var totals: [BlockerKey: (area: Double, extent: Rect, cells: [Trapezoid])] = [:]
 
     mutating func add(_ key: BlockerKey, cell: Trapezoid) {
-        add(key, area: cell.area, extent: cell.boundingBox)
+        add(key, area: cell.area, extent: cell.boundingBox, cells: [cell])
     }
 
-    mutating func add(_ key: BlockerKey, area: Double, extent: Rect) {
+    mutating func add(_ key: BlockerKey, area: Double, extent: Rect, cells: [Trapezoid]) {
         if let current = totals[key] {
-            totals[key] = (current.area + area, current.extent.union(extent))
+            totals[key] = (current.area + area, current.extent.union(extent), current.cells + cells)
         } else {
             order.append(key)
-            totals[key] = (area, extent)
+            totals[key] = (area, extent, cells)
         }
     }
 
@@ -28,13 +28,13 @@ struct BlockerTally {
     /// state (hidden, …) that makes the view unreachable, which is kept even with no area.
     func blockers() -> [RegionBlocker] {
         let list = order.enumerated().compactMap { (index, key) -> (Int, RegionBlocker)? in
-            let (area, extent) = totals[key]!
+            let (area, extent, cells) = totals[key]!
             if area < TouchTargetConstants.negligibleArea, !Self.isUnreachability(key.relation) { return nil }
             return (
                 index,
                 RegionBlocker(
                     relation: key.relation, view: key.view, via: key.via, viewController: key.viewController,
-                    area: area, extent: extent, rule: RegionBlocker.rule(for: key.relation))
+                    area: area, extent: extent, pieces: Trapezoid.merged(cells), rule: RegionBlocker.rule(for: key.relation))
             )
         }
         return list.sorted { $0.1.area != $1.1.area ? $0.1.area > $1.1.area : $0.0 < $1.0 }.map(\.1)

@@ -71,21 +71,32 @@ extension HitRegionMap {
             }
         }
 
-        if let unreachable, let touchBox {
+        let touchPieces = Trapezoid.merged(touchCells)
+        if let unreachable {
             let key = BlockerKey(relation: RegionBlocker.relation(for: unreachable.reason), view: unreachable.view)
-            blockers.add(key, area: touchArea, extent: touchBox)
-        } else if let unreachable {
-            let key = BlockerKey(relation: RegionBlocker.relation(for: unreachable.reason), view: unreachable.view)
-            blockers.add(key, area: 0, extent: Rect(origin: .zero, size: .zero))
+            blockers.add(key, area: touchArea, extent: touchBox ?? Rect(origin: .zero, size: .zero), cells: touchPieces)
         } else if let touchBox, touchArea - insideTouchArea > TouchTargetConstants.negligibleArea {
-            // The part of the touch area outside the domain lies outside an ancestor's box (H4).
-            let clip = domain ?? Rect(origin: Point(x: touchBox.midX, y: touchBox.midY), size: .zero)
+            // The part of the touch area outside the domain lies outside an ancestor's box (H4):
+            // cut the touch area by the domain's sides and keep the cells outside it.
             let key = BlockerKey(relation: .outsideAncestor, view: clipper ?? ancestors.last ?? view)
-            blockers.add(key, area: touchArea - insideTouchArea, extent: Self.strip(of: touchBox, outside: clip))
+            var cut = own
+            if let domain {
+                let c = domain.corners
+                for i in 0..<4 { cut.append(Segment(a: c[i], b: c[(i + 1) % 4])) }
+            }
+            var outside: [Trapezoid] = []
+            var outsideArea = 0.0
+            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre in
+                if let domain, domain.contains(centre) { return }
+                guard shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse) else { return }
+                outside.append(cell)
+                outsideArea += cell.area
+            }
+            let extent = Rect.bounding(outside.lazy.flatMap { $0.corners }) ?? touchBox
+            blockers.add(key, area: outsideArea, extent: extent, cells: outside)
         }
 
         let pieces = Trapezoid.merged(cells)
-        let touchPieces = Trapezoid.merged(touchCells)
         var region = HitRegion(
             view: view, reach: reach, axes: axes, pieces: pieces, area: area,
             touchAreaPieces: touchPieces, touchArea: touchArea,
@@ -96,22 +107,6 @@ extension HitRegionMap {
         region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces) { $0 * $1 }
             .map { InscribedRectangle(rect: $0, axes: axes) }
         return region
-    }
-
-    /// The part of `box` outside `inner`, as a bounding box: a strip when `inner` cuts one side.
-    static func strip(of box: Rect, outside inner: Rect) -> Rect {
-        let eps = TouchTargetConstants.epsilon
-        let left = inner.minX > box.minX + eps
-        let right = inner.maxX < box.maxX - eps
-        let top = inner.minY > box.minY + eps
-        let bottom = inner.maxY < box.maxY - eps
-        switch (left, right, top, bottom) {
-        case (true, false, false, false): return Rect(x: box.minX, y: box.minY, width: inner.minX - box.minX, height: box.size.height)
-        case (false, true, false, false): return Rect(x: inner.maxX, y: box.minY, width: box.maxX - inner.maxX, height: box.size.height)
-        case (false, false, true, false): return Rect(x: box.minX, y: box.minY, width: box.size.width, height: inner.minY - box.minY)
-        case (false, false, false, true): return Rect(x: box.minX, y: inner.maxY, width: box.size.width, height: box.maxY - inner.maxY)
-        default: return box
-        }
     }
 }
 
