@@ -8,33 +8,42 @@ struct BlockerKey: Hashable {
 
 /// Blocked areas summed per blocker, with the cells and the bounding box of what each blocks.
 struct BlockerTally {
-    private var order: [BlockerKey] = []
-    private var totals: [BlockerKey: (area: Double, extent: Rect, cells: [Trapezoid])] = [:]
+    private var keys: [BlockerKey] = []
+    private var areas: [Double] = []
+    private var extents: [Rect] = []
+    private var cells: [[Trapezoid]] = []
+    private var slots: [BlockerKey: Int] = [:]
 
     mutating func add(_ key: BlockerKey, cell: Trapezoid) {
-        add(key, area: cell.area, extent: cell.boundingBox, cells: [cell])
+        add(key, area: cell.area, extent: cell.boundingBox, cells: CollectionOfOne(cell))
     }
 
-    mutating func add(_ key: BlockerKey, area: Double, extent: Rect, cells: [Trapezoid]) {
-        if let current = totals[key] {
-            totals[key] = (current.area + area, current.extent.union(extent), current.cells + cells)
+    mutating func add(_ key: BlockerKey, area: Double, extent: Rect, cells more: some Collection<Trapezoid>) {
+        if let k = slots[key] {
+            areas[k] += area
+            extents[k] = extents[k].union(extent)
+            cells[k].append(contentsOf: more)
         } else {
-            order.append(key)
-            totals[key] = (area, extent, cells)
+            slots[key] = keys.count
+            keys.append(key)
+            areas.append(area)
+            extents.append(extent)
+            cells.append(Array(more))
         }
     }
 
     /// The blockers, largest area first (ties in the order found). Dust is dropped, except a
     /// state (hidden, …) that makes the view unreachable, which is kept even with no area.
     func blockers() -> [RegionBlocker] {
-        let list = order.enumerated().compactMap { (index, key) -> (Int, RegionBlocker)? in
-            let (area, extent, cells) = totals[key]!
+        if keys.isEmpty { return [] }
+        let list = keys.enumerated().compactMap { (index, key) -> (Int, RegionBlocker)? in
+            let area = areas[index]
             if area < TouchTargetConstants.negligibleArea, !Self.isUnreachability(key.relation) { return nil }
             return (
                 index,
                 RegionBlocker(
                     relation: key.relation, view: key.view, via: key.via, viewController: key.viewController,
-                    area: area, extent: extent, pieces: Trapezoid.merged(cells), rule: RegionBlocker.rule(for: key.relation))
+                    area: area, extent: extents[index], pieces: Trapezoid.merged(cells[index]), rule: RegionBlocker.rule(for: key.relation))
             )
         }
         return list.sorted { $0.1.area != $1.1.area ? $0.1.area > $1.1.area : $0.0 < $1.0 }.map(\.1)

@@ -7,6 +7,11 @@ extension HitRegionMap {
         let inverse = transform?.inverted
         let unreachable = shapes.unreachable[view]
         let ancestors = shapes.ancestors(of: view)
+        let gestures = reach == .gestureRecognizers
+        let ownTaker = shapes.taker[view]
+        func reaches(_ hit: Int) -> Bool {
+            shapes.isInSubtree(hit, of: view) && (gestures || shapes.taker[hit] == ownTaker)
+        }
 
         // The view's own touch area, in its axes.
         let own = outline(of: view, in: axes)
@@ -14,8 +19,10 @@ extension HitRegionMap {
         var touchCells: [Trapezoid] = []
         var touchArea = 0.0
         if let touchBox {
-            SlabDecomposition.forEachCell(in: touchBox, segments: own) { cell, centre in
-                if shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse) {
+            var inside: [Bool] = []
+            SlabDecomposition.forEachCell(in: touchBox, segments: own) { cell, centre, face in
+                if face == inside.count { inside.append(shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse)) }
+                if inside[face] {
                     touchCells.append(cell)
                     touchArea += cell.area
                 }
@@ -52,22 +59,40 @@ extension HitRegionMap {
         if let domain {
             let windowBox = Rect.bounding(domain.corners.map(axes.toWindow))!
             var segments: [Segment] = []
-            for u in shapes.preorder where shapes.unreachable[u] == nil {
+            for u in shapes.grid.candidates(near: windowBox) {
                 guard let b = shapes.boxes[u], b.overlap(windowBox) != nil else { continue }
                 for s in shapes.segments(of: u) { segments.append(Segment(a: axes.fromWindow(s.a), b: axes.fromWindow(s.b))) }
             }
             let context = BlockerContext(map: self, view: view, ancestors: ancestors)
-            SlabDecomposition.forEachCell(in: domain, segments: segments) { cell, centre in
+            // Each face of the arrangement is decided once: reached, in the touch area, and who
+            // blocks it (every outline that could change an answer is an edge). A sliver cell
+            // (thinner than `robustCell`) is decided on its own and never decides its face, so that
+            // rounding next to an edge cannot spread over a face.
+            typealias Answer = (reached: Bool, inside: Bool, blocker: BlockerKey?)
+            var decided: [Answer?] = []
+            func decide(_ centre: Point) -> Answer {
                 let point = axes.toWindow(centre)
                 let hit = tester.hitViewIndex(at: point)
-                let reached = hit.map { touch(hitting: $0, reaches: view) } ?? false
-                if reached {
+                let reached = hit.map { reaches($0) } ?? false
+                let inside = unreachable == nil && shapes.touchAreaContains(view, point, inverse: inverse)
+                return (reached, inside, inside && !reached ? context.blocker(at: point, hit: hit) : nil)
+            }
+            SlabDecomposition.forEachCell(in: domain, segments: segments) { cell, centre, face in
+                while decided.count <= face { decided.append(nil) }
+                let answer: Answer
+                if let known = decided[face] {
+                    answer = known
+                } else {
+                    answer = decide(centre)
+                    let width = (cell.topRight - cell.topLeft + cell.bottomRight - cell.bottomLeft) / 2
+                    if min(cell.height, width) >= Self.robustCell { decided[face] = answer }
+                }
+                if answer.reached {
                     cells.append(cell)
                     area += cell.area
                 }
-                guard unreachable == nil, shapes.touchAreaContains(view, point, inverse: inverse) else { return }
-                insideTouchArea += cell.area
-                if !reached { blockers.add(context.blocker(at: point, hit: hit), cell: cell) }
+                if answer.inside { insideTouchArea += cell.area }
+                if let key = answer.blocker { blockers.add(key, cell: cell) }
             }
         }
 
@@ -86,7 +111,7 @@ extension HitRegionMap {
             }
             var outside: [Trapezoid] = []
             var outsideArea = 0.0
-            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre in
+            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre, _ in
                 if let domain, domain.contains(centre) { return }
                 guard shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse) else { return }
                 outside.append(cell)
@@ -104,10 +129,20 @@ extension HitRegionMap {
             largestRectangle: nil, touchAreaRectangle: nil)
         region.largestRectangle = InscribedRectangleSearch.best(in: pieces) { $0 * $1 }
             .map { InscribedRectangle(rect: $0, axes: axes) }
-        region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces) { $0 * $1 }
-            .map { InscribedRectangle(rect: $0, axes: axes) }
+        // Nothing blocked: the touch area is the region (and its rectangle the same).
+        if unreachable == nil, region.blockers.isEmpty, abs(area - touchArea) < TouchTargetConstants.negligibleArea {
+            region.touchAreaRectangle = region.largestRectangle
+        } else {
+            region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces) { $0 * $1 }
+                .map { InscribedRectangle(rect: $0, axes: axes) }
+        }
         return region
     }
+}
+
+extension HitRegionMap {
+    /// Cells at least this wide and tall (pt) decide their whole face (see ``region(of:)``).
+    static let robustCell = 1e-6
 }
 
 extension HitRegion {

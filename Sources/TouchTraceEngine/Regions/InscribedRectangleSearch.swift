@@ -12,39 +12,35 @@ enum InscribedRectangleSearch {
         var top: Double
         var bottom: Double
         var intervals: [(lo: Double, hi: Double)]
+        /// The pieces spanning the row.
+        var pieces: [Int]
     }
 
     /// The rectangle with the highest `score(width, height)` (which must grow with both).
     static func best(in pieces: [Trapezoid], score: (Double, Double) -> Double) -> Rect? {
-        let eps = TouchTargetConstants.epsilon
         guard !pieces.isEmpty else { return nil }
-        let base = rows(of: pieces, cuts: cuts(of: pieces))
-        var sloped = false
+        if pieces.count == 1, pieces[0].isRectangle {
+            let p = pieces[0]
+            return Rect(x: p.topLeft, y: p.top, width: p.topRight - p.topLeft, height: p.bottom - p.top)
+        }
+        let sorted = pieces.sorted { $0.top < $1.top }
+        let base = rows(of: sorted, cuts: cuts(of: sorted))
         var slopedHeight = 0.0
-        for (k, row) in base.enumerated() where isSloped(pieces, row, base, k) {
-            sloped = true
-            slopedHeight += row.bottom - row.top
-        }
-        var searchRows = base
-        var rowHeight = TouchTargetConstants.inscribedRowHeight
-        if sloped {
-            rowHeight = max(rowHeight, slopedHeight / Double(TouchTargetConstants.inscribedMaximumRows))
-            var ys: [Double] = []
-            for row in base {
-                ys.append(row.top)
-                let n = Int(((row.bottom - row.top) / rowHeight).rounded(.up))
-                if n > 1 {
-                    for s in 1..<n { ys.append(row.top + (row.bottom - row.top) * Double(s) / Double(n)) }
-                }
-                ys.append(row.bottom)
+        for row in base where isSloped(sorted, row) { slopedHeight += row.bottom - row.top }
+        guard slopedHeight > 0 else { return search(base, score: score) }
+        let rowHeight = max(
+            TouchTargetConstants.inscribedRowHeight, slopedHeight / Double(TouchTargetConstants.inscribedMaximumRows))
+        var ys: [Double] = []
+        for row in base {
+            ys.append(row.top)
+            let n = Int(((row.bottom - row.top) / rowHeight).rounded(.up))
+            if n > 1, isSloped(sorted, row) {
+                for s in 1..<n { ys.append(row.top + (row.bottom - row.top) * Double(s) / Double(n)) }
             }
-            searchRows = rows(of: pieces, cuts: unique(ys.sorted()))
+            ys.append(row.bottom)
         }
-        guard var found = search(searchRows, score: score) else { return nil }
-        if sloped {
-            found = grow(found, pieces: pieces, base: base, step: rowHeight + eps)
-        }
-        return found
+        guard let found = search(rows(of: sorted, cuts: unique(ys.sorted())), score: score) else { return nil }
+        return refine(found, pieces: sorted, base: base, step: rowHeight, score: score)
     }
 
     /// The sorted distinct tops and bottoms.
@@ -69,34 +65,41 @@ enum InscribedRectangleSearch {
     }
 
     /// One row per pair of consecutive cuts that some piece spans, with the merged intervals the
-    /// pieces leave free over the whole row.
+    /// pieces leave free over the whole row. `pieces` is sorted by top.
     static func rows(of pieces: [Trapezoid], cuts: [Double]) -> [Row] {
         let eps = TouchTargetConstants.epsilon
         var rows: [Row] = []
         guard cuts.count > 1 else { return rows }
-        let sorted = pieces.sorted { $0.top < $1.top }
-        var first = 0
+        rows.reserveCapacity(cuts.count - 1)
+        var active: [Int] = []
+        var next = 0
         for k in 0..<(cuts.count - 1) {
             let ya = cuts[k]
             let yb = cuts[k + 1]
-            while first < sorted.count, sorted[first].bottom <= ya + eps, sorted[first].top < ya { first += 1 }
+            active.removeAll { pieces[$0].bottom <= ya + eps }
+            while next < pieces.count, pieces[next].top <= ya + eps {
+                if pieces[next].bottom > ya + eps { active.append(next) }
+                next += 1
+            }
             var intervals: [(lo: Double, hi: Double)] = []
-            var i = first
-            while i < sorted.count, sorted[i].top <= ya + eps {
-                let p = sorted[i]
-                i += 1
-                guard p.bottom >= yb - eps else { continue }
+            var spanning: [Int] = []
+            for i in active where pieces[i].top <= ya + eps && pieces[i].bottom >= yb - eps {
+                let p = pieces[i]
+                spanning.append(i)
                 let lo = max(p.left(at: ya), p.left(at: yb))
                 let hi = min(p.right(at: ya), p.right(at: yb))
                 if hi - lo > eps { intervals.append((lo, hi)) }
             }
-            guard !intervals.isEmpty else { continue }
-            rows.append(Row(top: ya, bottom: yb, intervals: mergeIntervals(intervals)))
+            // A row with pieces but no interval free over all of it (a triangle's tip) is kept:
+            // it is cut finer when its sides slope.
+            guard !spanning.isEmpty else { continue }
+            rows.append(Row(top: ya, bottom: yb, intervals: mergeIntervals(intervals), pieces: spanning))
         }
         return rows
     }
 
     static func mergeIntervals(_ list: [(lo: Double, hi: Double)]) -> [(lo: Double, hi: Double)] {
+        guard list.count > 1 else { return list }
         let sorted = list.sorted { $0.lo < $1.lo }
         var out: [(lo: Double, hi: Double)] = []
         for iv in sorted {
@@ -110,9 +113,10 @@ enum InscribedRectangleSearch {
     }
 
     /// Whether a piece spanning the row has a sloping side there.
-    static func isSloped(_ pieces: [Trapezoid], _ row: Row, _ rows: [Row], _ k: Int) -> Bool {
+    static func isSloped(_ pieces: [Trapezoid], _ row: Row) -> Bool {
         let eps = TouchTargetConstants.epsilon
-        for p in pieces where p.top <= row.top + eps && p.bottom >= row.bottom - eps {
+        for i in row.pieces {
+            let p = pieces[i]
             if abs(p.left(at: row.top) - p.left(at: row.bottom)) > eps { return true }
             if abs(p.right(at: row.top) - p.right(at: row.bottom)) > eps { return true }
         }
@@ -122,22 +126,44 @@ enum InscribedRectangleSearch {
     /// Every run of consecutive, touching rows, with pruning by an upper bound of the score.
     static func search(_ rows: [Row], score: (Double, Double) -> Double) -> Rect? {
         let eps = TouchTargetConstants.epsilon
-        guard !rows.isEmpty else { return nil }
+        let n = rows.count
+        guard n > 0 else { return nil }
         // The bottom of the contiguous block each row starts (for the height bound).
-        var blockBottom = Array(repeating: 0.0, count: rows.count)
-        for k in stride(from: rows.count - 1, through: 0, by: -1) {
-            let touchesNext = k + 1 < rows.count && abs(rows[k + 1].top - rows[k].bottom) <= eps
+        var blockBottom = Array(repeating: 0.0, count: n)
+        for k in stride(from: n - 1, through: 0, by: -1) {
+            let touchesNext = k + 1 < n && abs(rows[k + 1].top - rows[k].bottom) <= eps
             blockBottom[k] = touchesNext ? blockBottom[k + 1] : rows[k].bottom
         }
         var best: Rect?
         var bestScore = -Double.infinity
-        for i in 0..<rows.count {
+        if rows.allSatisfy({ $0.intervals.count <= 1 }) {
+            // One interval per row (convex and most real regions): scalar intersections.
+            for i in 0..<n where !rows[i].intervals.isEmpty {
+                var lo = rows[i].intervals[0].lo
+                var hi = rows[i].intervals[0].hi
+                let top = rows[i].top
+                var j = i
+                while score(hi - lo, blockBottom[i] - top) > bestScore {
+                    let height = rows[j].bottom - top
+                    let s = score(hi - lo, height)
+                    if s > bestScore {
+                        bestScore = s
+                        best = Rect(x: lo, y: top, width: hi - lo, height: height)
+                    }
+                    j += 1
+                    guard j < n, abs(rows[j].top - rows[j - 1].bottom) <= eps, let next = rows[j].intervals.first else { break }
+                    lo = max(lo, next.lo)
+                    hi = min(hi, next.hi)
+                    if hi - lo <= eps { break }
+                }
+            }
+            return best
+        }
+        for i in 0..<n where !rows[i].intervals.isEmpty {
             var current = rows[i].intervals
             let top = rows[i].top
-            var widest = current.reduce(0) { max($0, $1.hi - $1.lo) }
-            if score(widest, blockBottom[i] - top) <= bestScore { continue }
             var j = i
-            while true {
+            while score(current.reduce(0) { max($0, $1.hi - $1.lo) }, blockBottom[i] - top) > bestScore {
                 let height = rows[j].bottom - top
                 for iv in current {
                     let s = score(iv.hi - iv.lo, height)
@@ -147,11 +173,9 @@ enum InscribedRectangleSearch {
                     }
                 }
                 j += 1
-                guard j < rows.count, abs(rows[j].top - rows[j - 1].bottom) <= eps else { break }
+                guard j < n, abs(rows[j].top - rows[j - 1].bottom) <= eps else { break }
                 current = intersect(current, rows[j].intervals)
                 if current.isEmpty { break }
-                widest = current.reduce(0) { max($0, $1.hi - $1.lo) }
-                if score(widest, blockBottom[i] - top) <= bestScore { break }
             }
         }
         return best
@@ -177,17 +201,36 @@ enum InscribedRectangleSearch {
         var lo = -Double.infinity
         var hi = Double.infinity
         var covered = y0
-        for row in base where row.bottom > y0 + eps && row.top < y1 - eps {
+        // The first row ending below y0.
+        var k = 0
+        var upper = base.count
+        while k < upper {
+            let mid = (k + upper) / 2
+            if base[mid].bottom > y0 + eps { upper = mid } else { k = mid + 1 }
+        }
+        while k < base.count, base[k].top < y1 - eps {
+            let row = base[k]
+            k += 1
             guard row.top <= covered + eps else { return nil }
             let ya = max(y0, row.top)
             let yb = min(y1, row.bottom)
-            var intervals: [(lo: Double, hi: Double)] = []
-            for p in pieces where p.top <= row.top + eps && p.bottom >= row.bottom - eps {
+            var found: (lo: Double, hi: Double)?
+            if row.pieces.count == 1 {
+                let p = pieces[row.pieces[0]]
                 let a = max(p.left(at: ya), p.left(at: yb))
                 let b = min(p.right(at: ya), p.right(at: yb))
-                if b > a { intervals.append((a, b)) }
+                if b > a, a <= x + eps, b >= x - eps { found = (a, b) }
+            } else {
+                var intervals: [(lo: Double, hi: Double)] = []
+                for i in row.pieces {
+                    let p = pieces[i]
+                    let a = max(p.left(at: ya), p.left(at: yb))
+                    let b = min(p.right(at: ya), p.right(at: yb))
+                    if b > a { intervals.append((a, b)) }
+                }
+                for iv in mergeIntervals(intervals) where iv.lo <= x + eps && iv.hi >= x - eps { found = iv }
             }
-            guard let iv = mergeIntervals(intervals).first(where: { $0.lo <= x + eps && $0.hi >= x - eps }) else { return nil }
+            guard let iv = found else { return nil }
             lo = max(lo, iv.lo)
             hi = min(hi, iv.hi)
             covered = row.bottom
@@ -196,36 +239,37 @@ enum InscribedRectangleSearch {
         return (lo, hi)
     }
 
-    /// Grows a row-aligned rectangle to the region's exact boundary: its top up and its bottom
-    /// down by bisection (at most `step`), then its sides out.
-    static func grow(_ r: Rect, pieces: [Trapezoid], base: [Row], step: Double) -> Rect {
-        func fits(_ y0: Double, _ y1: Double) -> Bool {
-            guard let iv = freeInterval(around: r.midX, from: y0, to: y1, base: base, pieces: pieces) else { return false }
-            return iv.lo <= r.minX + TouchTargetConstants.epsilon && iv.hi >= r.maxX - TouchTargetConstants.epsilon
+    /// Moves the top and bottom of a row-aligned rectangle off the rows to the best band nearby
+    /// (a pattern search whose step halves down to 1e-5 pt), the sides always the exact free
+    /// interval of the band around the rectangle's centre; so the result touches the region's
+    /// boundary and trades height for width where the sides slope.
+    static func refine(_ r: Rect, pieces: [Trapezoid], base: [Row], step: Double, score: (Double, Double) -> Double) -> Rect {
+        let x = r.midX
+        func evaluate(_ y0: Double, _ y1: Double) -> (score: Double, rect: Rect)? {
+            guard y1 - y0 > TouchTargetConstants.epsilon,
+                let iv = freeInterval(around: x, from: y0, to: y1, base: base, pieces: pieces)
+            else { return nil }
+            return (score(iv.hi - iv.lo, y1 - y0), Rect(x: iv.lo, y: y0, width: iv.hi - iv.lo, height: y1 - y0))
         }
-        var top = r.minY
-        var lo = r.minY - step
-        var hi = r.minY
-        if fits(lo, r.maxY) { top = lo } else {
-            for _ in 0..<48 {
-                let mid = (lo + hi) / 2
-                if fits(mid, r.maxY) { hi = mid } else { lo = mid }
+        guard var best = evaluate(r.minY, r.maxY) else { return r }
+        var y0 = r.minY
+        var y1 = r.maxY
+        var h = step
+        var evaluations = 0
+        while h > 1e-5, evaluations < 1_000 {
+            var improved = false
+            for (d0, d1) in [(-h, 0.0), (0.0, h), (h, 0.0), (0.0, -h), (-h, h), (h, -h), (-h, -h), (h, h)] {
+                evaluations += 1
+                if let candidate = evaluate(y0 + d0, y1 + d1), candidate.score > best.score {
+                    best = candidate
+                    y0 += d0
+                    y1 += d1
+                    improved = true
+                    break
+                }
             }
-            top = hi
+            if !improved { h /= 2 }
         }
-        var bottom = r.maxY
-        lo = r.maxY
-        hi = r.maxY + step
-        if fits(top, hi) { bottom = hi } else {
-            for _ in 0..<48 {
-                let mid = (lo + hi) / 2
-                if fits(top, mid) { lo = mid } else { hi = mid }
-            }
-            bottom = lo
-        }
-        guard let iv = freeInterval(around: r.midX, from: top, to: bottom, base: base, pieces: pieces) else { return r }
-        let x0 = min(iv.lo, r.minX)
-        let x1 = max(iv.hi, r.maxX)
-        return Rect(x: x0, y: top, width: x1 - x0, height: bottom - top)
+        return best.rect
     }
 }

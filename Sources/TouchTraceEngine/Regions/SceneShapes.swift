@@ -47,6 +47,9 @@ struct SceneShapes: Sendable {
     var subtreeEnd: [Int]
     /// Views in pre-order (windows in scene order).
     var preorder: [Int] = []
+    /// The views hit testing can visit, by where their boxes are (within the windows' boxes:
+    /// nothing outside every window can be hit).
+    var grid: SpatialGrid
 
     init(scene: Scene, windowOrder: [Int]) {
         self.scene = scene
@@ -56,6 +59,7 @@ struct SceneShapes: Sendable {
         unreachable = Array(repeating: Unreachability(reason: .notInWindow, view: 0), count: n)
         for v in 0..<n { unreachable[v] = Unreachability(reason: .notInWindow, view: v) }
         segmentStart = Array(repeating: 0, count: n + 1)
+        grid = SpatialGrid(area: .zero, boxes: [], include: { _ in false })
         boxes = Array(repeating: nil, count: n)
         taker = Array(repeating: -1, count: n)
         order = Array(repeating: -1, count: n)
@@ -84,6 +88,10 @@ struct SceneShapes: Sendable {
             for ring in outlines[v] { count += ring.count }
         }
         segmentStart[n] = count
+        let windowBoxes = scene.windows.compactMap { boxes[$0] }
+        let area = windowBoxes.dropFirst().reduce(windowBoxes.first ?? .zero) { $0.union($1) }
+        let reachable = unreachable
+        grid = SpatialGrid(area: area, boxes: boxes, include: { reachable[$0] == nil })
         segments.reserveCapacity(count)
         for v in 0..<n {
             for ring in outlines[v] {
@@ -95,10 +103,10 @@ struct SceneShapes: Sendable {
     /// Fills the view's transform, reachability, taker and outline (in reference space); its
     /// parent is already done.
     private mutating func visit(_ v: Int, screenToReference: Transform2D?, outlines: inout [[[Point]]]) {
-        let node = scene.views[v]
-        let parent = node.parent
+        // Fields are read in place: copying a whole `ViewNode` would retain every reference it holds.
+        let parent = scene.views[v].parent
         let parentTransform: Transform2D? = parent.flatMap { toReference[$0] } ?? (parent == nil ? screenToReference : nil)
-        let own = Self.toSuperview(node.geometry)
+        let own = Self.toSuperview(scene.views[v].geometry)
         if let own, let parentTransform { toReference[v] = own.concatenating(parentTransform) }
 
         if let parent, let inherited = unreachable[parent] {
@@ -106,36 +114,44 @@ struct SceneShapes: Sendable {
         } else if toReference[v] == nil {
             // Its own transform, or (for a window) the front-most window's, which maps every point.
             unreachable[v] = Unreachability(reason: .nonInvertibleTransform, view: own == nil ? v : (reference ?? v))
-        } else if node.hidden {
+        } else if scene.views[v].hidden {
             unreachable[v] = Unreachability(reason: .hidden, view: v)
-        } else if !node.userInteractionEnabled {
+        } else if !scene.views[v].userInteractionEnabled {
             unreachable[v] = Unreachability(reason: .userInteractionDisabled, view: v)
-        } else if node.alpha < UIKitConstants.minimumHittableAlpha {
+        } else if scene.views[v].alpha < UIKitConstants.minimumHittableAlpha {
             unreachable[v] = Unreachability(reason: .transparent, view: v)
-        } else if node.control?.enabled == false {
+        } else if scene.views[v].control?.enabled == false {
             unreachable[v] = Unreachability(reason: .disabledControl, view: v)
         } else {
             unreachable[v] = nil
         }
 
-        let takesTouches = node.control != nil || node.touches != .forward
-            || node.gestureRecognizers.contains { $0.enabled }
+        let takesTouches = scene.views[v].control != nil || scene.views[v].touches != .forward
+            || scene.views[v].gestureRecognizers.contains { $0.enabled }
         if takesTouches {
             taker[v] = v
-        } else if let vc = node.viewController, scene.viewControllers[vc].touches != .forward {
+        } else if let vc = scene.views[v].viewController, scene.viewControllers[vc].touches != .forward {
             taker[v] = -2 - vc
         } else {
             taker[v] = parent.map { taker[$0] } ?? -1
         }
 
         guard let m = toReference[v] else { return }
-        let scale = max(
-            (m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
-        let rings = node.pointInside.outline(bounds: node.geometry.bounds, scale: scale)
+        let scale = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+        var rings = scene.views[v].pointInside.outline(bounds: scene.views[v].geometry.bounds, scale: scale)
         guard !rings.isEmpty else { return }
-        let mapped = rings.map { ring in ring.map { m.apply($0) } }
-        outlines[v] = mapped
-        boxes[v] = Rect.bounding(mapped.joined())
+        var lo = Point(x: Double.infinity, y: Double.infinity)
+        var hi = Point(x: -Double.infinity, y: -Double.infinity)
+        for r in 0..<rings.count {
+            for i in 0..<rings[r].count {
+                let p = m.apply(rings[r][i])
+                rings[r][i] = p
+                lo = Point(x: min(lo.x, p.x), y: min(lo.y, p.y))
+                hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
+            }
+        }
+        outlines[v] = rings
+        boxes[v] = Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }
 
     /// Rule H5 as an affine map, bounds coordinates → superview coordinates:

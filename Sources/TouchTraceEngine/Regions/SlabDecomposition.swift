@@ -27,20 +27,29 @@ enum SlabDecomposition {
         var isVertical: Bool { x0 == x1 }
     }
 
-    /// Calls `body` with every cell of `domain` (a trapezoid) and its centre. `segments` may
-    /// reach outside the domain; they are clipped to it.
-    static func forEachCell(in domain: Rect, segments: [Segment], _ body: (Trapezoid, Point) -> Void) {
+    /// Calls `body` with every cell of `domain` (a trapezoid), its centre, and the number of the
+    /// face of the arrangement it belongs to. `segments` may reach outside the domain; they are
+    /// clipped to it.
+    ///
+    /// Faces: a cell continues the face of the cell above it when both lie between the same two
+    /// edges and no horizontal edge separates them, so a caller can decide a face once (one hit
+    /// test) however many slabs cut it. Face numbers count up from 0 in the order first met.
+    static func forEachCell(in domain: Rect, segments: [Segment], _ body: (Trapezoid, Point, Int) -> Void) {
         let eps = TouchTargetConstants.epsilon
         guard domain.size.width > eps, domain.size.height > eps else { return }
         var edges: [Edge] = []
         edges.reserveCapacity(segments.count)
         var ys: [Double] = [domain.minY, domain.maxY]
         ys.reserveCapacity(2 * segments.count + 2)
+        var horizontals: [(y: Double, x0: Double, x1: Double)] = []
         for s in segments {
             guard let (p, q) = clip(s, to: domain) else { continue }
             if abs(q.y - p.y) <= eps {
                 // A horizontal edge only separates the slabs above and below it.
-                if p.y > domain.minY + eps, p.y < domain.maxY - eps, abs(q.x - p.x) > eps { ys.append(p.y) }
+                if p.y > domain.minY + eps, p.y < domain.maxY - eps, abs(q.x - p.x) > eps {
+                    ys.append(p.y)
+                    horizontals.append((p.y, min(p.x, q.x), max(p.x, q.x)))
+                }
                 continue
             }
             let (top, bottom) = p.y < q.y ? (p, q) : (q, p)
@@ -57,35 +66,61 @@ enum SlabDecomposition {
             if let last = cuts.last, y - last <= eps { continue }
             cuts.append(y)
         }
+        horizontals.sort { $0.y < $1.y }
 
-        var active: [Edge] = []
+        var active: [Int] = []
         var next = 0
-        var row: [(xm: Double, xa: Double, xb: Double)] = []
+        var nextHorizontal = 0
+        // Edge indices: −1 and −2 are the domain's left and right sides.
+        var row: [(xm: Double, xa: Double, xb: Double, edge: Int)] = []
+        var above: [Int: (face: Int, xa: Double, xb: Double)] = [:]
+        var current: [Int: (face: Int, xa: Double, xb: Double)] = [:]
+        var faces = 0
         for k in 0..<(cuts.count - 1) {
             let ya = cuts[k]
             let yb = cuts[k + 1]
-            active.removeAll { $0.y1 <= ya + eps }
+            active.removeAll { edges[$0].y1 <= ya + eps }
             while next < edges.count, edges[next].y0 <= ya + eps {
-                if edges[next].y1 > ya + eps { active.append(edges[next]) }
+                if edges[next].y1 > ya + eps { active.append(next) }
                 next += 1
+            }
+            // Horizontal edges on this cut separate the faces above from those below.
+            var separators: [(x0: Double, x1: Double)] = []
+            while nextHorizontal < horizontals.count, horizontals[nextHorizontal].y <= ya + eps {
+                if horizontals[nextHorizontal].y >= ya - eps {
+                    separators.append((horizontals[nextHorizontal].x0, horizontals[nextHorizontal].x1))
+                }
+                nextHorizontal += 1
             }
             let ym = (ya + yb) / 2
             row.removeAll(keepingCapacity: true)
-            row.append((domain.minX, domain.minX, domain.minX))
-            for e in active where e.y0 <= ya + eps && e.y1 >= yb - eps {
-                row.append((e.x(at: ym), e.x(at: ya), e.x(at: yb)))
+            row.append((domain.minX, domain.minX, domain.minX, -1))
+            for i in active where edges[i].y0 <= ya + eps && edges[i].y1 >= yb - eps {
+                let e = edges[i]
+                row.append((e.x(at: ym), e.x(at: ya), e.x(at: yb), i))
             }
-            row.append((domain.maxX, domain.maxX, domain.maxX))
+            row.append((domain.maxX, domain.maxX, domain.maxX, -2))
             row.sort { $0.xm < $1.xm }
+            current.removeAll(keepingCapacity: true)
             for i in 0..<(row.count - 1) {
                 let l = row[i]
                 let r = row[i + 1]
                 guard r.xm - l.xm > eps else { continue }
+                let key = (l.edge + 2) &* 1_000_003 &+ (r.edge + 2)
+                var face: Int
+                if let up = above[key], !separators.contains(where: { $0.x1 > l.xa + eps && $0.x0 < r.xa - eps }) {
+                    face = up.face
+                } else {
+                    face = faces
+                    faces += 1
+                }
+                current[key] = (face, l.xb, r.xb)
                 let cell = Trapezoid(
                     top: ya, bottom: yb,
                     topLeft: l.xa, topRight: max(l.xa, r.xa), bottomLeft: l.xb, bottomRight: max(l.xb, r.xb))
-                body(cell, Point(x: (l.xm + r.xm) / 2, y: ym))
+                body(cell, Point(x: (l.xm + r.xm) / 2, y: ym), face)
             }
+            swap(&above, &current)
         }
     }
 
