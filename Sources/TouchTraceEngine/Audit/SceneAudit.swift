@@ -82,8 +82,9 @@ public enum SceneAudit {
     }
 
     /// Why a target is not measured: disabled (H7), hidden or transparent (H1, itself or an
-    /// ancestor), or partly scrolled out of view of a scroll view (S3) — none of which is a
-    /// defect of the screen as shown.
+    /// ancestor), or, inside a scroll view, partly scrolled out of its view or under a view that
+    /// does not scroll with it (a bar, a window in front; S3: scrolling moves it) — none of which
+    /// is a defect of the screen as designed.
     static func skipReason(_ region: HitRegion, map: HitRegionMap) -> String? {
         let scene = map.scene
         let v = region.view
@@ -97,9 +98,19 @@ public enum SceneAudit {
             default: break
             }
         }
-        for b in region.blockers where b.relation == .outsideAncestor {
-            if let a = b.view, scene.views[a].viewClass.isScrollView {
-                return "partly scrolled out of view of \(scene.views[a].id) (S3)"
+        // The nearest scroll view above the target.
+        var scroller = scene.views[v].parent
+        while let s = scroller, !scene.views[s].viewClass.isScrollView { scroller = scene.views[s].parent }
+        guard let scroller else { return nil }
+        let name = scene.views[scroller].id
+        for b in region.blockers {
+            guard let blocker = b.view else { continue }
+            let covers = b.relation == .laterSibling || b.relation == .laterSiblingOfAncestor || b.relation == .frontWindow
+            if b.relation == .outsideAncestor, map.shapes.isInSubtree(scroller, of: blocker) {
+                return "partly scrolled out of view of \(name) (S3)"
+            }
+            if covers, !map.shapes.isInSubtree(blocker, of: scroller) {
+                return "partly under \(scene.views[blocker].id), which does not scroll with \(name) (S3)"
             }
         }
         return nil

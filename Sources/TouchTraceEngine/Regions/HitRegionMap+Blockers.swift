@@ -77,10 +77,7 @@ struct BlockerContext {
     func blocker(at point: Point, hit: Int?) -> BlockerKey {
         let shapes = map.shapes
         let scene = map.scene
-        // H4: the nearest ancestor whose touch area leaves the point out.
-        for (i, a) in ancestors.enumerated() where !shapes.touchAreaContains(a, point, inverse: inverses[i]) {
-            return BlockerKey(relation: .outsideAncestor, view: a)
-        }
+        if let outside = outsideAncestor(at: point) { return outside }
         guard let hit else {
             // Every ancestor and the view take the point, and nothing in front answered: only the
             // view's own pass-through (H9) returns nil then.
@@ -105,6 +102,14 @@ struct BlockerContext {
             return BlockerKey(relation: .redirected, view: hit)
         }
         return BlockerKey(relation: .elsewhere, view: hit)
+    }
+
+    /// H4: the nearest ancestor whose touch area leaves the point out, if any.
+    func outsideAncestor(at point: Point) -> BlockerKey? {
+        for (i, a) in ancestors.enumerated() where !map.shapes.touchAreaContains(a, point, inverse: inverses[i]) {
+            return BlockerKey(relation: .outsideAncestor, view: a)
+        }
+        return nil
     }
 
     /// The later sibling of the view, or of one of its ancestors, that answered (H3). The

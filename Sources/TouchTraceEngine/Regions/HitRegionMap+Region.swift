@@ -102,23 +102,36 @@ extension HitRegionMap {
             blockers.add(key, area: touchArea, extent: touchBox ?? Rect(origin: .zero, size: .zero), cells: touchPieces)
         } else if let touchBox, touchArea - insideTouchArea > TouchTargetConstants.negligibleArea {
             // The part of the touch area outside the domain lies outside an ancestor's box (H4):
-            // cut the touch area by the domain's sides and keep the cells outside it.
-            let key = BlockerKey(relation: .outsideAncestor, view: clipper ?? ancestors.last ?? view)
+            // cut the touch area by the domain's sides and the ancestors' outlines, and give each
+            // face outside the domain to the nearest ancestor that leaves it out.
             var cut = own
+            for a in ancestors { cut += outline(of: a, in: axes) }
             if let domain {
                 let c = domain.corners
                 for i in 0..<4 { cut.append(Segment(a: c[i], b: c[(i + 1) % 4])) }
             }
-            var outside: [Trapezoid] = []
-            var outsideArea = 0.0
-            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre, _ in
-                if let domain, domain.contains(centre) { return }
-                guard shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse) else { return }
-                outside.append(cell)
-                outsideArea += cell.area
+            let context = BlockerContext(map: self, view: view, ancestors: ancestors)
+            let fallback = BlockerKey(relation: .outsideAncestor, view: clipper ?? ancestors.last ?? view)
+            var decided: [BlockerKey??] = []
+            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre, face in
+                while decided.count <= face { decided.append(nil) }
+                let key: BlockerKey?
+                if let known = decided[face] {
+                    key = known
+                } else {
+                    let point = axes.toWindow(centre)
+                    if let domain, domain.contains(centre) {
+                        key = nil
+                    } else if shapes.touchAreaContains(view, point, inverse: inverse) {
+                        key = context.outsideAncestor(at: point) ?? fallback
+                    } else {
+                        key = nil
+                    }
+                    let width = (cell.topRight - cell.topLeft + cell.bottomRight - cell.bottomLeft) / 2
+                    if min(cell.height, width) >= Self.robustCell { decided[face] = .some(key) }
+                }
+                if let key { blockers.add(key, cell: cell) }
             }
-            let extent = Rect.bounding(outside.lazy.flatMap { $0.corners }) ?? touchBox
-            blockers.add(key, area: outsideArea, extent: extent, cells: outside)
         }
 
         let pieces = Trapezoid.merged(cells)
