@@ -27,7 +27,7 @@ enum InscribedRectangleSearch {
         let base = rows(of: sorted, cuts: cuts(of: sorted))
         var slopedHeight = 0.0
         for row in base where isSloped(sorted, row) { slopedHeight += row.bottom - row.top }
-        guard slopedHeight > 0 else { return search(base, score: score) }
+        guard slopedHeight > 0, slopedHeight.isFinite else { return search(base, score: score) }
         let rowHeight = max(
             TouchTargetConstants.inscribedRowHeight, slopedHeight / Double(TouchTargetConstants.inscribedMaximumRows))
         var ys: [Double] = []

@@ -150,6 +150,12 @@ struct SceneShapes: Sendable {
                 hi = Point(x: max(hi.x, p.x), y: max(hi.y, p.y))
             }
         }
+        // A transform so large that a corner leaves the finite numbers: no usable outline (the
+        // regions treat the view as unreachable rather than compute with infinities).
+        guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite, (hi.x - lo.x).isFinite, (hi.y - lo.y).isFinite else {
+            if unreachable[v] == nil { unreachable[v] = Unreachability(reason: .nonInvertibleTransform, view: v) }
+            return
+        }
         outlines[v] = rings
         boxes[v] = Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
     }

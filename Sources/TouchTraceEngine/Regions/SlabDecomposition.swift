@@ -36,7 +36,9 @@ enum SlabDecomposition {
     /// test) however many slabs cut it. Face numbers count up from 0 in the order first met.
     static func forEachCell(in domain: Rect, segments: [Segment], _ body: (Trapezoid, Point, Int) -> Void) {
         let eps = TouchTargetConstants.epsilon
-        guard domain.size.width > eps, domain.size.height > eps else { return }
+        guard domain.size.width > eps, domain.size.height > eps, domain.maxX.isFinite, domain.maxY.isFinite,
+            domain.minX.isFinite, domain.minY.isFinite
+        else { return }
         var edges: [Edge] = []
         edges.reserveCapacity(segments.count)
         var ys: [Double] = [domain.minY, domain.maxY]
@@ -106,7 +108,7 @@ enum SlabDecomposition {
                 let l = row[i]
                 let r = row[i + 1]
                 guard r.xm - l.xm > eps else { continue }
-                let key = (l.edge + 2) &* 1_000_003 &+ (r.edge + 2)
+                let key = (l.edge + 2) << 32 | (r.edge + 2)
                 var face: Int
                 if let up = above[key], !separators.contains(where: { $0.x1 > l.xa + eps && $0.x0 < r.xa - eps }) {
                     face = up.face

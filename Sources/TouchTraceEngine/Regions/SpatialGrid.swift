@@ -14,10 +14,10 @@ struct SpatialGrid: Sendable {
     /// boxes (nil for none), `include` which views to index.
     init(area: Rect, boxes: [Rect?], include: (Int) -> Bool) {
         let side = max(area.size.width, area.size.height, 1)
-        cell = max(32, side / Double(Self.maximumSide))
+        cell = side.isFinite ? max(32, side / Double(Self.maximumSide)) : .infinity
         origin = area.origin
-        columns = max(1, Int((area.size.width / cell).rounded(.up)))
-        rows = max(1, Int((area.size.height / cell).rounded(.up)))
+        columns = cell.isFinite ? max(1, min(Self.maximumSide, Int((area.size.width / cell).rounded(.up)))) : 1
+        rows = cell.isFinite ? max(1, min(Self.maximumSide, Int((area.size.height / cell).rounded(.up)))) : 1
         buckets = Array(repeating: [], count: columns * rows)
         for (v, box) in boxes.enumerated() {
             guard let box, include(v), let (c0, r0, c1, r1) = span(of: box) else { continue }
@@ -29,16 +29,18 @@ struct SpatialGrid: Sendable {
 
     /// The buckets a box reaches (column and row ranges), or nil when it misses the area.
     func span(of box: Rect) -> (Int, Int, Int, Int)? {
+        guard cell.isFinite else { return (0, 0, 0, 0) }
         let x0 = (box.minX - origin.x) / cell
         let y0 = (box.minY - origin.y) / cell
         let x1 = (box.maxX - origin.x) / cell
         let y1 = (box.maxY - origin.y) / cell
         guard x1 >= 0, y1 >= 0, x0 < Double(columns), y0 < Double(rows), x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite
         else { return nil }
-        let c0 = max(0, Int(x0.rounded(.down)))
-        let r0 = max(0, Int(y0.rounded(.down)))
-        let c1 = min(columns - 1, Int(x1.rounded(.down)))
-        let r1 = min(rows - 1, Int(y1.rounded(.down)))
+        // Clamped before converting, so that no coordinate, however large, traps.
+        let c0 = Int(max(0, x0).rounded(.down))
+        let r0 = Int(max(0, y0).rounded(.down))
+        let c1 = Int(min(Double(columns - 1), x1).rounded(.down))
+        let r1 = Int(min(Double(rows - 1), y1).rounded(.down))
         return (c0, r0, c1, r1)
     }
 
