@@ -183,4 +183,37 @@ import TouchTraceEngine
         #expect(Self.region("label", in: scene).area == 0)
         #expect(Self.region("label", in: scene).unreachable?.reason == .userInteractionDisabled)
     }
+
+    /// The JSON form of a region: the pieces as polygons in window coordinates, the largest
+    /// rectangle's corners, and each blocker with where it is and what it is.
+    @Test func jsonForm() throws {
+        let scene = try Self.scene(#"""
+            {"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [
+              {"id": "payButton", "class": "UIButton", "frame": {"x": 173, "y": 700, "width": 44, "height": 44}},
+              {"id": "couponBanner", "frame": {"x": 0, "y": 720, "width": 390, "height": 60}}]}}
+            """#)
+        let region = Self.region("payButton", in: scene)
+        let json = region.json(in: scene)
+        let square: (Double, Double, Double, Double) -> JSONValue = { x0, y0, x1, y1 in
+            .array([
+                .obj(["x": .number(x0), "y": .number(y0)]), .obj(["x": .number(x1), "y": .number(y0)]),
+                .obj(["x": .number(x1), "y": .number(y1)]), .obj(["x": .number(x0), "y": .number(y1)]),
+            ])
+        }
+        #expect(json["polygons"] == .array([square(173, 700, 217, 720)]))
+        #expect(json["area"] == .number(44 * 20))
+        #expect(json["size"] == .obj(["width": 44, "height": 20]))
+        #expect(json["largestRectangle"]?["corners"] == square(173, 700, 217, 720))
+        #expect(json["touchArea"] == .obj(["area": .number(44 * 44), "size": .obj(["width": 44, "height": 44])]))
+        guard case let .array(covered)? = json["coveredBy"], let first = covered.first else {
+            Issue.record("no coveredBy")
+            return
+        }
+        #expect(first["view"] == "couponBanner")
+        #expect(first["relation"] == "laterSibling")
+        #expect(first["where"] == "its lower 24 pt")
+        #expect(first["description"] == "covered by couponBanner, a later sibling")
+        #expect(first["polygons"] == .array([square(173, 720, 217, 744)]))
+        #expect(json["unreachable"] == nil)
+    }
 }

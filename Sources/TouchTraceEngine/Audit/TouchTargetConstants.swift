@@ -7,13 +7,14 @@ public enum TouchTargetConstants {
     public static let appleMinimum = Size(width: 44, height: 44)
 
     /// Material Design ("Accessibility basics" > "Touch targets"; Material 3 "Accessibility" >
-    /// "Target sizes"): touch targets of at least 48×48 dp. TouchTrace treats 1 dp as 1 pt (both
-    /// are 1/160 inch at the reference density). Profile `material-48`.
+    /// "Target sizes"): touch targets of at least 48×48 dp. TouchTrace treats 1 dp as 1 pt (1 dp
+    /// is 1/160 inch, an iOS point about 1/163 inch at the first iPhone's density). Profile
+    /// `material-48`.
     public static let materialMinimum = Size(width: 48, height: 48)
 
     /// WCAG 2.2, Success Criterion 2.5.8 "Target Size (Minimum)" (level AA): targets of at least
     /// 24×24 CSS pixels, unless the spacing exception holds (``wcagSpacingCircleDiameter``).
-    /// TouchTrace treats 1 CSS px as 1 pt (a browser on iOS maps them 1:1 at scale 1).
+    /// TouchTrace treats 1 CSS px as 1 pt (Safari on iOS lays out one CSS px per point at scale 1).
     /// Profile `wcag-2.5.8`.
     public static let wcagMinimum = Size(width: 24, height: 24)
 
