@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// The audit's fixtures (Tests/Fixtures/audit/): a scene, audit options as each case's
 /// `request`, and the expected report — findings with their messages, allowed findings, targets,
@@ -43,7 +44,7 @@ import TouchTraceEngine
 func warningsResponse(scene sceneJSON: JSONValue, request: JSONValue) -> JSONValue {
     do {
         let scene = try SceneDecoder().decode(sceneJSON)
-        let warnings = scene.warnings(pointers: ViewPointers(scene: scene, document: sceneJSON))
+        let warnings = scene.prepared.warnings(pointers: ViewPointers(scene: scene, document: sceneJSON))
         return .obj(["warnings": .array(warnings.map(\.json))])
     } catch {
         return error.problemDocument.json
@@ -55,7 +56,7 @@ func auditResponse(scene sceneJSON: JSONValue, request: JSONValue) -> JSONValue 
     do {
         let scene = try SceneDecoder().decode(sceneJSON)
         let options = try AuditOptions.decode(request)
-        return try SceneAudit.run(scene, options: options, pointers: ViewPointers(scene: scene, document: sceneJSON)).json
+        return try SceneAudit.run(scene.prepared, options: options, pointers: ViewPointers(scene: scene, document: sceneJSON)).json
     } catch {
         return error.problemDocument.json
     }

@@ -47,7 +47,7 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("auditDecoded/\(size)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try? SceneAudit.run(decoded, options: options))
+                blackHole(try? SceneAudit.run(PreparedScene(decoded, limits: SceneLimits()), options: options))
             }
         }
     }

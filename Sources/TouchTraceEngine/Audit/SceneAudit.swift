@@ -13,10 +13,10 @@
 /// are skipped, with the reason in the report. The layout checks read the Auto Layout system of
 /// the scene (L6): `unsatisfiableConstraints` and `ambiguousLayout`.
 public enum SceneAudit {
-    /// Audits `scene` (its initial layout cycle runs first, as for any request). Throws
+    /// Audits a prepared scene (after its initial layout cycle, as for any request). Throws
     /// `InputError.invalidRequest` when the allow-list names a view the scene does not have.
-    public static func run(_ scene: Scene, options: AuditOptions, pointers: ViewPointers? = nil) throws(InputError) -> AuditReport {
-        let laidOut = scene.laidOut()
+    public static func run(_ prepared: PreparedScene, options: AuditOptions, pointers: ViewPointers? = nil) throws(InputError) -> AuditReport {
+        let laidOut = prepared.laidOut
         var problems: [SceneProblem] = []
         for entry in options.allow where laidOut.viewIndex(entry.view) == nil {
             problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene"))

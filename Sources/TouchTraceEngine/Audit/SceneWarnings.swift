@@ -25,14 +25,16 @@ public struct SceneWarning: Sendable, Hashable {
     }
 }
 
-extension Scene {
-    /// The warnings of a decoded scene (after its initial layout cycle), in document order:
-    /// views with empty frames, controls that nothing can hit, subviews entirely outside their
-    /// superview. `pointers` locates the views in the document (``ViewPointers``).
+extension PreparedScene {
+    /// The warnings of a scene (after its initial layout cycle), in document order: views with
+    /// empty frames, controls that nothing can hit, subviews entirely outside their superview.
+    /// `pointers` locates the views in the document (``ViewPointers``).
     public func warnings(pointers: ViewPointers) -> [SceneWarning] {
-        warnings(map: HitRegionMap(scene: laidOut()), pointers: pointers)
+        laidOut.warnings(map: HitRegionMap(scene: laidOut), pointers: pointers)
     }
+}
 
+extension Scene {
     /// The same, on a map already built for this scene after its layout cycle.
     public func warnings(map: HitRegionMap, pointers: ViewPointers) -> [SceneWarning] {
         let scene = map.scene
