@@ -556,11 +556,21 @@ components:
         application/json:
           schema:
             type: object
-            required: [valid, views, windows]
+            required: [valid, views, windows, warnings]
             properties:
               valid: {type: boolean, const: true}
               views: {type: integer, description: Views in the scene, windows included.}
               windows: {type: integer}
+              warnings:
+                type: array
+                description: Not errors, things nothing can touch (docs/audit.md).
+                items:
+                  type: object
+                  required: [kind, pointer, message]
+                  properties:
+                    kind: {type: string, enum: [emptyFrame, unreachableControl, outsideSuperview]}
+                    pointer: {type: string, description: "The view's JSON pointer (under /scene for an inline scene)."}
+                    message: {type: string}
     BadRequest:
       description: Malformed JSON (with line and column), a bad id, query or precondition header.
       content:

@@ -34,6 +34,11 @@ public struct ViewPointers: Sendable {
         self.init(scene: scene, windowsKey: document["windows"] != nil ? .windows : .window, base: base)
     }
 
+    /// Pointers for a decoded scene, which remembers how its document listed its windows.
+    public init(scene: Scene, base: String = "") {
+        self.init(scene: scene, windowsKey: scene.listsWindows ? .windows : .window, base: base)
+    }
+
     /// The view's pointer; nil for a view in no window.
     public subscript(view: Int) -> String? { view < pointers.count ? pointers[view] : nil }
 }
