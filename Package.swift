@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
         .library(name: "TouchTraceOperations", targets: ["TouchTraceOperations"]),
         .library(name: "TouchTraceImport", targets: ["TouchTraceImport"]),
+        .library(name: "TouchTraceRender", targets: ["TouchTraceRender"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -32,9 +33,13 @@ let package = Package(
         .target(
             name: "TouchTraceOperations",
             dependencies: [
-                "TouchTraceEngine", "TouchTraceImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "TouchTraceEngine", "TouchTraceImport", "TouchTraceRender",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Pictures: a scene as SVG, with touch points and their hit paths, effective hit regions
+        // and audit findings. Standard library only, like the engine: a value in, bytes out.
+        .target(name: "TouchTraceRender", dependencies: ["TouchTraceEngine"]),
         // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
         // with warnings and the id map. Bytes in, a value out: no file or network access. Uses
         // FoundationXML (libxml2 at run time on Linux).
@@ -81,6 +86,10 @@ let package = Package(
         .testTarget(
             name: "TouchTraceImportTests",
             dependencies: ["TouchTraceImport", "TouchTraceEngine", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TouchTraceRenderTests",
+            dependencies: ["TouchTraceRender", "TouchTraceEngine", "TestSupport"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",
