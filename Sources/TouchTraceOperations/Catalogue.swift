@@ -7,6 +7,7 @@ public enum Catalogue {
     public static let operations: [any TouchTraceOperation.Type] = [
         HitTestOperation.self, TouchesOperation.self, ActionsOperation.self, LayoutOperation.self,
         ValidateOperation.self, ImportOperation.self,
+        RenderOperation.self,
     ]
 
     /// The operation with this name.
