@@ -32,10 +32,29 @@ extension TouchTraceAPI {
         }
     }
 
-    /// Runs one operation for one request. A stored scene comes from the cache; an inline scene
-    /// is decoded (problems under `/scene`) and prepared for this request only; the stored scene
-    /// is never changed.
+    /// Runs one operation for one request, under the admission bound (``OperationGate``: taken
+    /// before the body is read, so a waiting request holds no body in memory; 503 with
+    /// `Retry-After` when the queue is full). A stored scene comes from the cache; an inline
+    /// scene is decoded (problems under `/scene`) and prepared for this request only; the stored
+    /// scene is never changed.
     func perform<Operation: TouchTraceOperation>(
+        _ operation: Operation.Type, _ request: Request, scene source: SceneSource
+    ) async throws -> Response {
+        let declared = request.headers[.contentLength].flatMap { Int($0) }
+        let weight = gate.weight(bodyBytes: declared, maxBodySize: configuration.maxBodySize)
+        do {
+            return try await gate.run(weight: weight) {
+                try await performAdmitted(operation, request, scene: source)
+            }
+        } catch is OperationGate.Overloaded {
+            throw APIError(
+                .overloaded,
+                "The server is running and queueing as many requests as it admits; retry after \(gate.limits.retryAfterSeconds) s.",
+                headers: [.retryAfter: String(gate.limits.retryAfterSeconds)])
+        }
+    }
+
+    private func performAdmitted<Operation: TouchTraceOperation>(
         _ operation: Operation.Type, _ request: Request, scene source: SceneSource
     ) async throws -> Response {
         // An empty body is an empty request (an operation with no parameters, such as validate).

@@ -24,8 +24,13 @@ extension TouchTraceAPI {
         }
     }
 
+    /// 413, and the connection closes once the rest of the body has been read and thrown away
+    /// (``ConnectionGuard``), so a client that sends its whole body before reading still reads
+    /// the answer.
     var bodyTooLarge: APIError {
-        APIError(.bodyTooLarge, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.")
+        APIError(
+            .bodyTooLarge, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.",
+            headers: [.connection: "close"])
     }
 
     func parse(_ bytes: [UInt8]) throws -> JSONValue {
@@ -77,7 +82,7 @@ extension TouchTraceAPI {
         let scene = try decodeScene(try parse(bytes))
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, scene: PreparedScene(scene, limits: configuration.limits), written: true)
+            cache.put(id, version: result.0.version, stamp: result.0.stamp, scene: PreparedScene(scene, limits: configuration.limits), written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -147,9 +152,18 @@ extension TouchTraceAPI {
         return jsonResponse(.obj(["scenes": .array(scenes), "nextCursor": .string(orNull: page.nextCursor)]))
     }
 
-    /// A stored scene, parsed (and laid out) once: later requests use the cached scenes.
+    /// A stored scene, parsed (and laid out) once per version: later requests use the cached
+    /// scene while the store's stamp for the id is still the cached one (one short file read),
+    /// so another server process's write on the same data directory is seen at once.
     func loadScene(_ id: String) async throws -> PreparedScene {
-        if let cached = cache.get(id) {
+        let current: SceneStamp?
+        do {
+            current = try store.stamp(id: id)
+        } catch {
+            throw APIError.store(error)
+        }
+        guard let current else { throw APIError.notFound(id) }
+        if let cached = cache.get(id), cached.stamp == current {
             metrics.cacheHits.increment()
             return cached.scene
         }
@@ -161,7 +175,7 @@ extension TouchTraceAPI {
             throw APIError.store(error)
         }
         let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: configuration.limits)
-        cache.put(id, version: stored.version, scene: scene, written: false)
+        cache.put(id, version: stored.version, stamp: stored.stamp, scene: scene, written: false)
         return scene
     }
 }
