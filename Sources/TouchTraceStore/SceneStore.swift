@@ -11,14 +11,17 @@ public struct StoredScene: Sendable, Equatable {
     public var updated: String
     /// The scene document's bytes.
     public var document: [UInt8]
+    /// What ``SceneStore/stamp(id:)`` answers while this version is the stored one.
+    public var stamp: SceneStamp
 
-    public init(id: String, version: Int, name: String?, viewCount: Int, updated: String, document: [UInt8]) {
+    public init(id: String, version: Int, name: String?, viewCount: Int, updated: String, document: [UInt8], stamp: SceneStamp? = nil) {
         self.id = id
         self.version = version
         self.name = name
         self.viewCount = viewCount
         self.updated = updated
         self.document = document
+        self.stamp = stamp ?? SceneStamp(version: version)
     }
 
     /// The entity tag of this version, quoted as HTTP sends it.
@@ -26,6 +29,18 @@ public struct StoredScene: Sendable, Equatable {
     public var summary: SceneSummary {
         SceneSummary(id: id, version: version, name: name, viewCount: viewCount, updated: updated)
     }
+}
+
+/// Identifies one stored version of an id, and is cheap to read again: equal stamps mean the
+/// same stored version. A server keeps parsed scenes with their stamp and compares it with the
+/// store's on every read, so a write by another server process sharing the data directory is
+/// seen at once. For files it is the scene file's metadata line (id, version, updated): one
+/// open and one short read, which on NFS also revalidates the file (close-to-open consistency).
+public struct SceneStamp: Sendable, Hashable {
+    public let bytes: [UInt8]
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+    /// The stamp of a store whose versions are only ever written by this process.
+    public init(version: Int) { bytes = Array(String(version).utf8) }
 }
 
 /// What `list` returns per scene: no document.
@@ -76,8 +91,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case io(String)
 }
 
-/// Where scenes live. Implementations serialise writes to one id, so that conditional writes
-/// (`If-Match`) never lose an update, and never leave a torn document behind.
+/// Where scenes live. Implementations serialise writes to one id (across processes, for files),
+/// so that conditional writes (`If-Match`) never lose an update, and never leave a torn document
+/// behind.
 public protocol SceneStore: Sendable {
     /// Stores a new or replacing document under `id`, if `condition` holds. Returns the stored
     /// record and whether it was created (true) or replaced (false).
@@ -90,6 +106,9 @@ public protocol SceneStore: Sendable {
     func list(limit: Int, after cursor: String?) async throws(StoreError) -> ScenePage
     /// How many scenes are stored now.
     func count() async -> Int
+    /// The stamp of the version stored under `id` now, or nil when none is. Synchronous and
+    /// cheap (it is called on every read of a cached scene).
+    func stamp(id: String) throws(StoreError) -> SceneStamp?
 }
 
 /// Scene ids: 1–128 of `A-Z a-z 0-9 _ . -`, not starting with a dot (so never `.`, `..`, or
