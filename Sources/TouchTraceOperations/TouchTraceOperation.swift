@@ -39,6 +39,20 @@ public protocol TouchTraceOperation: Sendable {
     /// malformed JSON, 404 for an unknown stored scene, 413, 415).
     static var problemTypes: [ProblemType] { get }
 
+    /// The HTTP routes (default: from ``sceneUse``, see ``OperationRoute/defaults(for:)``).
+    static var routes: [OperationRoute] { get }
+    /// What the HTTP body holds (default: the JSON request object).
+    static var httpBody: HTTPBody { get }
+    /// Query parameters the routes accept, each read into a member of the request object
+    /// (default: none; any query parameter is then a 400).
+    static var queryParameters: [QueryParameter] { get }
+    /// Stored scenes the request names by id (with the pointer of each id), which the HTTP
+    /// transport loads before ``run(_:)`` into ``OperationInput/storedScenes`` (default: none).
+    static func storedSceneIDs(in request: JSONValue) -> [(id: String, pointer: String)]
+    /// The CLI's exit status for a problem document (default 1; `check` uses 2, keeping 1 for
+    /// a failed expectation).
+    static var inputErrorExitCode: Int32 { get }
+
     /// Runs the operation: decodes `input.request`, calls the engine, returns the output.
     static func run(_ input: OperationInput) throws(OperationError) -> OperationResult
 }
@@ -46,6 +60,11 @@ public protocol TouchTraceOperation: Sendable {
 extension TouchTraceOperation {
     public static var discussion: String { "" }
     public static var problemTypes: [ProblemType] { [.invalidScene, .invalidRequest] }
+    public static var routes: [OperationRoute] { OperationRoute.defaults(for: Self.self) }
+    public static var httpBody: HTTPBody { .json }
+    public static var queryParameters: [QueryParameter] { [] }
+    public static func storedSceneIDs(in request: JSONValue) -> [(id: String, pointer: String)] { [] }
+    public static var inputErrorExitCode: Int32 { 1 }
 
     /// The help text of the CLI subcommand: the discussion, the rules, the errors.
     public static var helpText: String {
@@ -55,7 +74,7 @@ extension TouchTraceOperation {
             parts.append("UIKit rules applied: \(RuleID.summary(rules)) (see docs/uikit-rules.md).")
         }
         let errors = problemTypes.map { "\($0.slug) (\($0.status))" }.joined(separator: ", ")
-        parts.append("Errors are RFC 9457 problem documents: \(errors); exit status 1. Usage errors exit with 64.")
+        parts.append("Errors are RFC 9457 problem documents: \(errors); exit status \(inputErrorExitCode). Usage errors exit with 64.")
         return parts.joined(separator: "\n\n")
     }
 }
@@ -80,12 +99,26 @@ public struct OperationInput: Sendable {
     public var scene: PreparedScene?
     /// The limits every stage applies (from the server's configuration or the CLI's defaults).
     public var limits: SceneLimits
+    /// A raw document (an ``HTTPBody/document(mediaTypes:)`` body, or the file the CLI read).
+    public var document: [UInt8]?
+    /// The stored scenes ``TouchTraceOperation/storedSceneIDs(in:)`` named, by id (HTTP only).
+    public var storedScenes: [String: PreparedScene]
+    /// Which transport runs the operation.
+    public var transport: Transport
 
-    public init(request: JSONValue, transportFields: [String] = [], scene: PreparedScene?, limits: SceneLimits) {
+    public enum Transport: Sendable { case http, cli }
+
+    public init(
+        request: JSONValue, transportFields: [String] = [], scene: PreparedScene?, limits: SceneLimits,
+        document: [UInt8]? = nil, storedScenes: [String: PreparedScene] = [:], transport: Transport
+    ) {
         self.request = request
         self.transportFields = transportFields
         self.scene = scene
         self.limits = limits
+        self.document = document
+        self.storedScenes = storedScenes
+        self.transport = transport
     }
 
     /// The scene of an operation declared with ``SceneUse/required``.
@@ -105,6 +138,8 @@ public struct OperationResult: Sendable {
         case encodedJSON([UInt8])
         /// Another media type (an SVG picture, a JUnit report).
         case document([UInt8], contentType: String)
+        /// Nothing to print (the CLI wrote what was asked into files).
+        case empty
     }
 
     public var body: Body
@@ -112,11 +147,19 @@ public struct OperationResult: Sendable {
     public var status: Int
     /// The CLI's exit status (0 unless the operation says otherwise).
     public var exitCode: Int32
+    /// Files the CLI writes (reports asked for with a flag, an updated expectation file); an
+    /// HTTP answer never has any.
+    public var files: [OutputFile]
+    /// A scene document the HTTP transport stores under an id (`?store=ID` of an import), then
+    /// answering 201 with `Location` and `ETag`.
+    public var storeScene: (id: String, document: [UInt8])?
 
-    public init(_ body: Body, status: Int = 200, exitCode: Int32 = 0) {
+    public init(_ body: Body, status: Int = 200, exitCode: Int32 = 0, files: [OutputFile] = [], storeScene: (id: String, document: [UInt8])? = nil) {
         self.body = body
         self.status = status
         self.exitCode = exitCode
+        self.files = files
+        self.storeScene = storeScene
     }
 
     public static func json(_ value: JSONValue) -> OperationResult { OperationResult(.json(value)) }
@@ -126,6 +169,7 @@ public struct OperationResult: Sendable {
         switch body {
         case .json, .encodedJSON: return "application/json"
         case let .document(_, type): return type
+        case .empty: return "application/json"
         }
     }
 
@@ -137,6 +181,7 @@ public struct OperationResult: Sendable {
             guard pretty, let value = try? JSONParser().parse(bytes) else { return bytes }
             return JSONWriter(pretty: true).bytes(value)
         case let .document(bytes, _): return bytes
+        case .empty: return []
         }
     }
 }
@@ -185,13 +230,12 @@ extension RuleID {
     }
 }
 
-extension TouchTraceOperation {
-    /// The HTTP paths generated for the operation (each answers POST): a stored-scene route and
-    /// an inline route for an operation on a scene, one route otherwise.
-    public static var routePaths: [String] {
-        switch sceneUse {
-        case .required: return ["/v1/scenes/{id}/\(name)", "/v1/\(name)"]
-        case .none: return ["/v1/\(name)"]
-        }
+/// A file the CLI writes for an operation.
+public struct OutputFile: Sendable {
+    public var path: String
+    public var bytes: [UInt8]
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
     }
 }

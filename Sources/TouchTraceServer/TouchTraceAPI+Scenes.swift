@@ -13,6 +13,23 @@ extension TouchTraceAPI {
                     .unsupportedMediaType, "Bodies must be JSON (Content-Type: application/json), not \(type).")
             }
         }
+        return try await collect(request)
+    }
+
+    /// Reads a document body of one of `mediaTypes` (or with no `Content-Type`): 415 otherwise,
+    /// 413 past the size limit.
+    func body(_ request: Request, accepting mediaTypes: [String]) async throws -> [UInt8] {
+        if let type = request.headers[.contentType] {
+            let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            guard mediaTypes.contains(media) else {
+                throw APIError(.unsupportedMediaType, "This route takes \(mediaTypes.joined(separator: ", ")), not \(type).")
+            }
+        }
+        return try await collect(request)
+    }
+
+    /// The body's bytes, 413 past the size limit.
+    func collect(_ request: Request) async throws -> [UInt8] {
         if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBodySize {
             throw bodyTooLarge
         }

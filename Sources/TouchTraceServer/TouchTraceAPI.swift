@@ -31,7 +31,21 @@ public struct TouchTraceAPI: Sendable {
             ("/openapi.yaml", [.get]),
             ("/v1/scenes", [.get, .post]),
             ("/v1/scenes/{id}", [.get, .put, .delete]),
-        ] + Catalogue.operations.flatMap { $0.routePaths.map { ($0, [HTTPRequest.Method.post]) } }
+        ] + operationRoutes
+
+    /// The catalogue's routes, methods merged per path.
+    static var operationRoutes: [(path: String, methods: [HTTPRequest.Method])] {
+        var result: [(path: String, methods: [HTTPRequest.Method])] = []
+        for route in Catalogue.operations.flatMap({ $0.routes }) {
+            let method: HTTPRequest.Method = route.method == .GET ? .get : .post
+            if let i = result.firstIndex(where: { $0.path == route.path }) {
+                result[i].methods.append(method)
+            } else {
+                result.append((route.path, [method]))
+            }
+        }
+        return result
+    }
 
     /// The route whose path template matches `path` (`{id}` matches one segment).
     static func route(matching path: String) -> (path: String, methods: [HTTPRequest.Method])? {

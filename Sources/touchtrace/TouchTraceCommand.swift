@@ -49,14 +49,28 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
 
     func run() throws {
         let limits = SceneLimits()
+        let cli = CLIContext(
+            read: { try readInput(path: $0) }, environment: ProcessInfo.processInfo.environment,
+            standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
         do {
             let scene = try options.sceneFile.map { try Self.loadScene(path: $0, limits: limits) }
-            let request = try options.request(read: readInput)
-            let result = try Operation.run(OperationInput(request: request, scene: scene, limits: limits))
-            FileHandle.standardOutput.write(Data(result.bytes(pretty: output.pretty) + [UInt8(ascii: "\n")]))
+            let read = try options.request(cli)
+            let result = try Operation.run(
+                OperationInput(request: read.request, scene: scene, limits: limits, document: read.document, transport: .cli))
+            for file in result.files {
+                do {
+                    try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
+                } catch {
+                    throw ValidationError("cannot write \(file.path): \(error.localizedDescription)")
+                }
+            }
+            if case .empty = result.body {} else {
+                FileHandle.standardOutput.write(Data(result.bytes(pretty: output.pretty) + [UInt8(ascii: "\n")]))
+            }
             if result.exitCode != 0 { throw ExitCode(result.exitCode) }
         } catch let error as OperationError {
-            fail(error.problem, output: output)
+            print(JSONWriter(pretty: output.pretty).string(error.problem.json))
+            throw ExitCode(Operation.inputErrorExitCode)
         }
     }
 
@@ -79,9 +93,4 @@ func readInput(path: String) throws -> [UInt8] {
     } catch {
         throw ValidationError("cannot read \(path): \(error.localizedDescription)")
     }
-}
-
-func fail(_ problem: ProblemDocument, output: OutputOptions) -> Never {
-    print(JSONWriter(pretty: output.pretty).string(problem.json))
-    TouchTraceCommand.exit(withError: ExitCode(1))
 }

@@ -37,7 +37,7 @@ import TouchTraceServer
         #expect(Set(names).count == names.count, "operation names are unique")
         let registered = Set(TouchTraceAPI.routes.map(\.path))
         for operation in Catalogue.operations {
-            for path in operation.routePaths { #expect(registered.contains(path), "\(path) is registered") }
+            for route in operation.routes { #expect(registered.contains(route.path), "\(route.path) is registered") }
             #expect(operation.helpText.contains("Errors are RFC 9457 problem documents"))
         }
         let help = try CLITestSupport.run(["--help"]).output
@@ -126,6 +126,36 @@ import TouchTraceServer
         let yaml = OpenAPITests.yaml
         for type in ProblemType.all + [.httpError(500, "")] {
             #expect(yaml.contains("- " + type.uri + "\n"), "openapi.yaml lists the problem type \(type.slug)")
+        }
+    }
+
+    @Test func queryParametersBecomeRequestMembers() {
+        let parameters = [
+            QueryParameter("point", .points, member: "points", help: ""), QueryParameter("regions", .bool, help: ""),
+            QueryParameter("scale", .number, help: ""), QueryParameter("audit", .string, help: ""),
+        ]
+        let good = QueryParameter.request(
+            from: [("point", "1,2"), ("regions", ""), ("point", "3.5,-4"), ("scale", "2"), ("audit", "apple-44")], parameters: parameters)
+        #expect(good.problems.isEmpty)
+        #expect(JSONValue.object(good.members) == .obj([
+            "regions": true, "scale": 2, "audit": "apple-44",
+            "points": .array([.obj(["x": 1, "y": 2]), .obj(["x": 3.5, "y": -4])]),
+        ]))
+        let bad = QueryParameter.request(from: [("point", "1"), ("regions", "maybe"), ("scale", "nan"), ("zoom", "2")], parameters: parameters)
+        #expect(bad.problems == [
+            "point takes two finite numbers as x,y, not \"1\"", "regions must be true or false, not \"maybe\"",
+            "scale must be a finite number, not \"nan\"", "unknown query parameter \"zoom\"; this route takes point, regions, scale, audit",
+        ])
+        #expect(QueryParameter.request(from: [("x", "1")], parameters: []).problems == ["this route takes no query parameters, not \"x\""])
+    }
+
+    /// A route that takes no query parameters says so (400), rather than ignoring them.
+    @Test func unknownQueryParametersAreBadQueries() async throws {
+        try await makeApp(makeAPI()).test(.router) { client in
+            try await client.execute(uri: "/v1/hit-test?pretty=1", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(mapScene), \"point\": {\"x\": 1, \"y\": 1}}")) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.body.json?["type"] == .string(ProblemType.badQuery.uri))
+            }
         }
     }
 

@@ -34,11 +34,11 @@ public enum HitTestOperation: TouchTraceOperation {
             for point in points { _ = try Self.parsePoint(point) }
         }
 
-        public func request(read: FileReader) throws -> JSONValue {
+        public func request(_ cli: CLIContext) throws -> CLIRequest {
             let parsed = points.compactMap { try? Self.parsePoint($0) }.map(\.json)
             var request: JSONValue = parsed.count == 1 ? .obj(["point": parsed[0]]) : .obj(["points": .array(parsed)])
             if let window { request = request.setting("window", to: .string(window)) }
-            return request
+            return CLIRequest(request)
         }
 
         static func parsePoint(_ text: String) throws -> Point {

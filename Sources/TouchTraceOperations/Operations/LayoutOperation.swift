@@ -31,12 +31,12 @@ public enum LayoutOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws -> JSONValue {
-            var request = try RequestFile.parse(changes, read: read)
+        public func request(_ cli: CLIContext) throws -> CLIRequest {
+            var request = try RequestFile.parse(changes, cli)
             if case .array = request { request = .obj(["changes": request]) }
             if includeInitialLayout { request = request.setting("includeInitialLayout", to: true) }
             if includeConstraints { request = request.setting("includeConstraints", to: true) }
-            return request
+            return CLIRequest(request)
         }
     }
 

@@ -26,8 +26,8 @@ public enum TouchesOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws -> JSONValue {
-            try RequestFile.parse(touches, read: read)
+        public func request(_ cli: CLIContext) throws -> CLIRequest {
+            CLIRequest(try RequestFile.parse(touches, cli))
         }
     }
 
@@ -59,8 +59,8 @@ public enum ActionsOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws -> JSONValue {
-            try RequestFile.parse(actions, read: read)
+        public func request(_ cli: CLIContext) throws -> CLIRequest {
+            CLIRequest(try RequestFile.parse(actions, cli))
         }
     }
 

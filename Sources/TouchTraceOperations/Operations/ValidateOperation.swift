@@ -22,7 +22,7 @@ public enum ValidateOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(read: FileReader) throws -> JSONValue { .object([]) }
+        public func request(_ cli: CLIContext) throws -> CLIRequest { CLIRequest(.object([])) }
     }
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
