@@ -76,7 +76,9 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema:
+                type: object
+                required: [openapi, info, paths]
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
   /v1/scenes:
     get:
@@ -90,8 +92,8 @@ paths:
           schema: {type: integer, minimum: 1, maximum: 1000, default: 50}
         - name: cursor
           in: query
-          description: The `nextCursor` of the previous page.
-          schema: {type: string}
+          description: The `nextCursor` of the previous page (a scene id).
+          schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}
       responses:
         "200":
           description: A page.
@@ -119,6 +121,15 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/StoredScene"}
+          links:
+            GetScene: {$ref: "#/components/links/GetScene"}
+            PutScene: {$ref: "#/components/links/PutScene"}
+            DeleteScene: {$ref: "#/components/links/DeleteScene"}
+            HitTestStored: {$ref: "#/components/links/HitTestStored"}
+            TouchesStored: {$ref: "#/components/links/TouchesStored"}
+            ActionsStored: {$ref: "#/components/links/ActionsStored"}
+            LayoutStored: {$ref: "#/components/links/LayoutStored"}
+            ValidateStored: {$ref: "#/components/links/ValidateStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -165,6 +176,15 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/StoredScene"}
+          links:
+            GetScene: {$ref: "#/components/links/GetScene"}
+            PutScene: {$ref: "#/components/links/PutScene"}
+            DeleteScene: {$ref: "#/components/links/DeleteScene"}
+            HitTestStored: {$ref: "#/components/links/HitTestStored"}
+            TouchesStored: {$ref: "#/components/links/TouchesStored"}
+            ActionsStored: {$ref: "#/components/links/ActionsStored"}
+            LayoutStored: {$ref: "#/components/links/LayoutStored"}
+            ValidateStored: {$ref: "#/components/links/ValidateStored"}
         "201":
           description: Created.
           headers:
@@ -173,6 +193,15 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/StoredScene"}
+          links:
+            GetScene: {$ref: "#/components/links/GetScene"}
+            PutScene: {$ref: "#/components/links/PutScene"}
+            DeleteScene: {$ref: "#/components/links/DeleteScene"}
+            HitTestStored: {$ref: "#/components/links/HitTestStored"}
+            TouchesStored: {$ref: "#/components/links/TouchesStored"}
+            ActionsStored: {$ref: "#/components/links/ActionsStored"}
+            LayoutStored: {$ref: "#/components/links/LayoutStored"}
+            ValidateStored: {$ref: "#/components/links/ValidateStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -204,7 +233,8 @@ paths:
       summary: Hit-test points against a stored scene
       description: Never changes the stored scene. The parsed scene is cached until it is written again.
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/HitTestRequest"}
@@ -216,6 +246,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/hit-test:
     post:
@@ -240,6 +271,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/touches:
     parameters:
@@ -250,7 +282,8 @@ paths:
       summary: Replay touches against a stored scene
       description: "Hit test at began, delivery along the responder chain, control tracking, control events and where each action goes (rules R2–R4, C1–C9, T1–T7, M1–M3; docs/touches.md). Never changes the stored scene."
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/TouchRequest"}
@@ -266,6 +299,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/touches:
     post:
@@ -294,6 +328,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/actions:
     parameters:
@@ -304,7 +339,8 @@ paths:
       summary: sendActions(for:) from code on a control of a stored scene
       description: "Rule T7 (and T1, T6 for `add` / `remove`). Never changes the stored scene."
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/ActionsRequest"}
@@ -320,6 +356,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/actions:
     post:
@@ -348,6 +385,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/layout:
     parameters:
@@ -358,7 +396,8 @@ paths:
       summary: Apply layout changes to a stored scene and trace the layout pass
       description: "Rules L1–L5 and M4 (docs/layout.md): where every view ends up and which layoutSubviews run. Never changes the stored scene."
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/LayoutRequest"}
@@ -374,6 +413,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/layout:
     post:
@@ -402,6 +442,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/validate:
     parameters:
@@ -424,6 +465,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/validate:
     post:
@@ -448,6 +490,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
 components:
   securitySchemes:
@@ -465,8 +508,8 @@ components:
     IfMatch:
       name: If-Match
       in: header
-      description: Write only if the current ETag is this one (for example `"v3"`), or `*` for "only if it exists".
-      schema: {type: string}
+      description: Write only if the current ETag is this one (for example `"v3"`, weak `W/"v3"` too), or `*` for "only if it exists".
+      schema: {type: string, pattern: "^(\\*|(W/)?\"v[0-9]{1,18}\")$"}
     IfNoneMatch:
       name: If-None-Match
       in: header
@@ -482,6 +525,31 @@ components:
     Allow:
       description: The methods the path supports.
       schema: {type: string}
+  links:
+    GetScene:
+      operationId: getScene
+      parameters: {id: "$response.body#/id"}
+    PutScene:
+      operationId: putScene
+      parameters: {id: "$response.body#/id"}
+    DeleteScene:
+      operationId: deleteScene
+      parameters: {id: "$response.body#/id"}
+    HitTestStored:
+      operationId: hitTestStored
+      parameters: {id: "$response.body#/id"}
+    TouchesStored:
+      operationId: touchesStored
+      parameters: {id: "$response.body#/id"}
+    ActionsStored:
+      operationId: actionsStored
+      parameters: {id: "$response.body#/id"}
+    LayoutStored:
+      operationId: layoutStored
+      parameters: {id: "$response.body#/id"}
+    ValidateStored:
+      operationId: validateStored
+      parameters: {id: "$response.body#/id"}
   responses:
     HitTestResult:
       description: "One trace for `point`; `{\"results\": [...]}` for `points`."
@@ -537,6 +605,15 @@ components:
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
+    Overloaded:
+      description: "The server admits no more operations now (type .../problems/overloaded): retry after `Retry-After` seconds, or against another replica. Also .../problems/time-budget-exceeded: the request's engine work ran past the server's time budget."
+      headers:
+        Retry-After:
+          description: Seconds to wait before retrying (overload only).
+          schema: {type: integer, minimum: 0}
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
     TooLarge:
       description: The body is larger than the server's limit (8 MiB by default).
       content:
@@ -575,6 +652,8 @@ components:
             - https://touchtrace.dev/problems/precondition-failed
             - https://touchtrace.dev/problems/body-too-large
             - https://touchtrace.dev/problems/unsupported-media-type
+            - https://touchtrace.dev/problems/overloaded
+            - https://touchtrace.dev/problems/time-budget-exceeded
             - https://touchtrace.dev/problems/storage-error
             - https://touchtrace.dev/problems/internal-error
             - https://touchtrace.dev/problems/http-error
@@ -608,6 +687,9 @@ components:
         A `touchtrace.scene/1` document (docs/scene-format.md): `window` or `windows`, and
         optionally `format`, `name`, `application`, `firstResponder`, `options`. Unknown fields are
         errors. Validation is done by the server and reported with JSON pointers.
+      oneOf:
+        - required: [window]
+        - required: [windows]
       properties:
         format: {type: string, const: touchtrace.scene/1}
         name: {type: string}

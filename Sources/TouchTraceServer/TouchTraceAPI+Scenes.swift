@@ -41,13 +41,11 @@ extension TouchTraceAPI {
         }
     }
 
-    /// 413, and the connection closes once the rest of the body has been read and thrown away
-    /// (``ConnectionGuard``), so a client that sends its whole body before reading still reads
-    /// the answer.
+    /// 413. The rest of the body is read and thrown away (``ConnectionGuard``, up to
+    /// `maxDiscardBytes`), so a client that sends its whole body before reading still reads the
+    /// answer, and a keep-alive connection stays usable.
     var bodyTooLarge: APIError {
-        APIError(
-            .bodyTooLarge, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.",
-            headers: [.connection: "close"])
+        APIError(.bodyTooLarge, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.")
     }
 
     func parse(_ bytes: [UInt8]) throws -> JSONValue {
@@ -72,7 +70,10 @@ extension TouchTraceAPI {
             let tag = match.trimmingCharacters(in: .whitespaces)
             if tag == "*" { return .exists }
             let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
-            guard bare.hasPrefix("\"v"), bare.hasSuffix("\""), let version = Int(bare.dropFirst(2).dropLast()) else {
+            let digits = bare.count >= 4 ? bare.dropFirst(2).dropLast() : ""
+            guard bare.hasPrefix("\"v"), bare.hasSuffix("\""), (1...18).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let version = Int(digits)
+            else {
                 throw APIError(.badPrecondition, "If-Match takes one ETag as the server sends it, such as \"v3\", or *; not \(match).")
             }
             return .version(version)
