@@ -55,7 +55,29 @@ public enum FuzzSupport {
     /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does.
     public static func runOperations(_ request: JSONValue) {
         for operation in Catalogue.operations where operation.sceneUse == .required {
-            _ = try? operation.run(OperationInput(request: request, scene: scene, limits: limits))
+            _ = try? operation.run(OperationInput(request: request, scene: scene, limits: limits, transport: .http))
         }
+    }
+}
+
+/// libFuzzer's driver (`-sanitize=fuzzer` links it). SwiftPM renames an executable target's
+/// `main` to `<Target>_main` and points `main` at it, so libFuzzer's own `main` is not used: each
+/// harness's `<Target>_main` hands over to the driver through ``FuzzSupport/drive(_:_:_:)``.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+extension FuzzSupport {
+    /// Runs libFuzzer on `callback` with the program's arguments.
+    public static func drive(
+        _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32 {
+        var count = argc
+        var vector = argv
+        return LLVMFuzzerRunDriver(&count, &vector, callback)
     }
 }

@@ -15,3 +15,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     return 0
 }
+
+@_cdecl("JSONParserFuzz_main")
+func harnessMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.drive(argc, argv, fuzz)
+}

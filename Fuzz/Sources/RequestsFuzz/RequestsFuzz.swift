@@ -10,3 +10,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     FuzzSupport.runOperations(request)
     return 0
 }
+
+@_cdecl("RequestsFuzz_main")
+func harnessMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.drive(argc, argv, fuzz)
+}
