@@ -606,10 +606,10 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
     Overloaded:
-      description: "The server admits no more operations now (type .../problems/overloaded): retry after `Retry-After` seconds, or against another replica. Also .../problems/time-budget-exceeded: the request's engine work ran past the server's time budget."
+      description: "The server admits no more operations now (type .../problems/overloaded): retry after `Retry-After` seconds, or against another replica. Also .../problems/time-budget-exceeded (no Retry-After): the request's engine work ran past the server's time budget (`--time-budget`, 10 s by default)."
       headers:
         Retry-After:
-          description: Seconds to wait before retrying (overload only).
+          description: Seconds to wait before retrying.
           schema: {type: integer, minimum: 0}
       content:
         application/problem+json:

@@ -20,6 +20,10 @@ public struct ServerConfiguration: Sendable {
     public var timeouts: ConnectionTimeouts
     /// How many operations may run or wait at once (see ``OperationGate``).
     public var admission: AdmissionLimits
+    /// How long one request's engine work may take (decoding and preparing its scene, running
+    /// its operation), checked cooperatively by the layout pass and the constraint solver; nil
+    /// for no limit. Past it the answer is 503 `problems/time-budget-exceeded`.
+    public var timeBudget: Duration?
     /// How long SIGTERM waits for requests in flight (their responses written) before closing
     /// what is left.
     public var shutdownTimeout: Duration
@@ -28,8 +32,9 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
         maxBodySize: Int = 8 * 1024 * 1024, cacheCapacity: Int = 256, limits: SceneLimits = SceneLimits(),
         authToken: String? = nil, tls: TLSFiles? = nil, timeouts: ConnectionTimeouts = ConnectionTimeouts(),
-        admission: AdmissionLimits = AdmissionLimits(), shutdownTimeout: Duration = .seconds(30)
+        admission: AdmissionLimits = AdmissionLimits(), timeBudget: Duration? = .seconds(10), shutdownTimeout: Duration = .seconds(30)
     ) {
+        self.timeBudget = timeBudget
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

@@ -64,18 +64,21 @@ extension TouchTraceAPI {
                 json = json.setting(member.key, to: member.value)
             }
         }
+        // From here on the engine works: under the request's time budget.
+        let limits = requestLimits()
         let scene: PreparedScene?
         var transportFields: [String] = []
         switch route.scene {
         case .stored:
-            scene = try await loadScene(try sceneID(context))
+            scene = try await loadScene(try sceneID(context), limits: limits)
         case .inline:
             guard let inline = json["scene"] else {
                 throw APIError.input(.invalidRequest([SceneProblem(
                     pointer: "/scene",
                     message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/\(Operation.name)")]))
             }
-            scene = PreparedScene(try decodeScene(inline, at: "/scene"), limits: configuration.limits)
+            scene = PreparedScene(try decodeScene(inline, at: "/scene"), limits: limits)
+            try checkBudget(limits)
             transportFields = ["scene"]
         case .none:
             scene = nil
@@ -85,17 +88,19 @@ extension TouchTraceAPI {
             guard SceneID.isValid(id) else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: pointer, message: "\"\(id.prefix(200))\" is not a scene id")]))
             }
-            storedScenes[id] = try await loadScene(id)
+            storedScenes[id] = try await loadScene(id, limits: limits)
         }
         let result: OperationResult
         do {
             result = try Operation.run(
                 OperationInput(
-                    request: json, transportFields: transportFields, scene: scene, limits: configuration.limits,
+                    request: json, transportFields: transportFields, scene: scene, limits: limits,
                     document: document, storedScenes: storedScenes, transport: .http))
         } catch {
+            try checkBudget(limits)
             throw APIError(error.problem)
         }
+        try checkBudget(limits)
         var headers: HTTPFields = [.contentType: result.contentType]
         var status = HTTPResponse.Status(code: result.status)
         if let (id, sceneDocument) = result.storeScene {
@@ -105,5 +110,26 @@ extension TouchTraceAPI {
             status = .created
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.bytes())))
+    }
+
+    /// The configured limits with a fresh time budget for this request (``WorkBudget``: the
+    /// engine's loops call its check, which reads this clock against the deadline).
+    func requestLimits() -> SceneLimits {
+        var limits = configuration.limits
+        if let budget = configuration.timeBudget {
+            let deadline = ContinuousClock.now.advanced(by: budget)
+            limits.budget = WorkBudget { ContinuousClock.now >= deadline }
+        }
+        return limits
+    }
+
+    /// 503 `time-budget-exceeded` once the request's budget has run out: whatever the engine
+    /// returned after that is unfinished.
+    func checkBudget(_ limits: SceneLimits) throws {
+        guard limits.budget.isExhausted else { return }
+        let budget = configuration.timeBudget.map { "\($0.components.seconds).\(String(format: "%03d", Int($0.components.attoseconds / 1_000_000_000_000_000))) s" } ?? "none"
+        throw APIError(
+            .timeBudgetExceeded,
+            "The request's work ran past this server's time budget (\(budget)); send a smaller request, or raise --time-budget.")
     }
 }

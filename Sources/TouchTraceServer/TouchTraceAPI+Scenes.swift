@@ -173,7 +173,7 @@ extension TouchTraceAPI {
     /// A stored scene, parsed (and laid out) once per version: later requests use the cached
     /// scene while the store's stamp for the id is still the cached one (one short file read),
     /// so another server process's write on the same data directory is seen at once.
-    func loadScene(_ id: String) async throws -> PreparedScene {
+    func loadScene(_ id: String, limits: SceneLimits? = nil) async throws -> PreparedScene {
         let current: SceneStamp?
         do {
             current = try store.stamp(id: id)
@@ -192,7 +192,9 @@ extension TouchTraceAPI {
         } catch {
             throw APIError.store(error)
         }
-        let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: configuration.limits)
+        let limits = limits ?? configuration.limits
+        let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: limits)
+        try checkBudget(limits)  // an unfinished preparation is never cached
         cache.put(id, version: stored.version, stamp: stored.stamp, scene: scene, written: false)
         return scene
     }

@@ -68,6 +68,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-queue"), help: "Operation requests that may wait for room; beyond, 503 with Retry-After (env TOUCHTRACE_MAX_QUEUE; default 64).")
     var maxQueue: Int?
 
+    @Option(name: .customLong("time-budget"), help: "Seconds of engine work one operation request may take; 0 for no limit (env TOUCHTRACE_TIME_BUDGET; default 10).")
+    var timeBudget: Double?
+
     @Option(name: .customLong("shutdown-timeout"), help: "Seconds SIGTERM waits for requests in flight before closing what is left (env TOUCHTRACE_SHUTDOWN_TIMEOUT; default 30).")
     var shutdownTimeout: Double?
 
@@ -112,6 +115,12 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.admission.capacity = try number(maxConcurrent, "TOUCHTRACE_MAX_CONCURRENT", default: configuration.admission.capacity)
         configuration.admission.queueLength = try number(maxQueue, "TOUCHTRACE_MAX_QUEUE", default: configuration.admission.queueLength)
         configuration.shutdownTimeout = try seconds(shutdownTimeout, "TOUCHTRACE_SHUTDOWN_TIMEOUT", default: configuration.shutdownTimeout)
+        let budgetText = timeBudget.map { String($0) } ?? environment["TOUCHTRACE_TIME_BUDGET"].flatMap { $0.isEmpty ? nil : $0 }
+        if let budgetText, Double(budgetText) == 0 {
+            configuration.timeBudget = nil
+        } else {
+            configuration.timeBudget = try seconds(timeBudget, "TOUCHTRACE_TIME_BUDGET", default: configuration.timeBudget ?? .seconds(10))
+        }
         guard configuration.admission.capacity > 0, configuration.admission.queueLength >= 0 else {
             throw ValidationError("--max-concurrent must be positive and --max-queue at least 0")
         }

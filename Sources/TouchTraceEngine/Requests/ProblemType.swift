@@ -51,7 +51,7 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     /// `Retry-After`): try again shortly, or against another replica.
     public static let overloaded = ProblemType("overloaded", "Service overloaded", 503)
     /// The request's engine work ran past the server's time budget (503): a smaller request, or
-    /// a server with a larger budget, answers it.
+    /// a server with a larger budget (`--time-budget`), answers it.
     public static let timeBudgetExceeded = ProblemType("time-budget-exceeded", "Time budget exceeded", 503)
     public static let storageError = ProblemType("storage-error", "Storage error", 500)
     public static let internalError = ProblemType("internal-error", "Internal server error", 500)
