@@ -15,6 +15,8 @@ public final class WorkBudget: @unchecked Sendable {
     private var remaining = WorkBudget.checkInterval
     /// True once the check has said the time is up.
     public private(set) var isExhausted = false
+    /// Units counted before the budget ran out (or so far), for diagnostics and tests.
+    public private(set) var spent = 0
 
     /// A budget that runs out when `isOver` says so.
     public init(isOver: @escaping @Sendable () -> Bool) {
@@ -34,6 +36,7 @@ public final class WorkBudget: @unchecked Sendable {
     public func spend(_ units: Int = 1) -> Bool {
         guard let isOver else { return false }
         if isExhausted { return true }
+        spent += units
         remaining -= units
         if remaining > 0 { return false }
         remaining = Self.checkInterval
