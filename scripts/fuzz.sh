@@ -79,8 +79,8 @@ printf '%-20s %10s %12s %10s %8s %s\n' harness seconds executions exec/s corpus 
 status=0
 for harness in "${HARNESSES[@]}"; do
   log="$OUT/$harness.log"
-  execs=$(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | awk '{print $2}' | tail -1)
-  rate=$(grep -o 'stat::average_exec_per_sec: [0-9]*' "$log" | awk '{print $2}' | tail -1)
+  execs=$(grep -o 'stat::number_of_executed_units:[[:space:]]*[0-9]*' "$log" | awk '{print $2}' | tail -1)
+  rate=$(grep -o 'stat::average_exec_per_sec:[[:space:]]*[0-9]*' "$log" | awk '{print $2}' | tail -1)
   corpus=$(ls "$OUT/corpus/$harness" | wc -l)
   findings=$(ls "$OUT/artifacts/$harness" 2>/dev/null | wc -l)
   printf '%-20s %10s %12s %10s %8s %s\n' "$harness" "$SECONDS_EACH" "${execs:-?}" "${rate:-?}" "$corpus" "$findings"

@@ -52,6 +52,15 @@ final class SceneCache: Sendable {
         }
     }
 
+    /// Replaces the stamp of the cached version with an equal one that checks more cheaply.
+    func restamp(_ id: String, _ stamp: SceneStamp) {
+        state.withLock { s in
+            guard var entry = s.entries[id], entry.stamp == stamp else { return }
+            entry.stamp = stamp
+            s.entries[id] = entry
+        }
+    }
+
     /// Forgets a deleted scene.
     func remove(_ id: String) {
         state.withLock { s in s.entries[id] = nil }

@@ -25,7 +25,8 @@ extension TouchTraceAPI {
     func perform<Operation: TouchTraceOperation>(
         _ operation: Operation.Type, _ request: Request, context: BasicRequestContext, route: OperationRoute
     ) async throws -> Response {
-        let declared = request.headers[.contentLength].flatMap { Int($0) }
+        // No Content-Length: a chunked body counts as the largest allowed; no body at all as 0.
+        let declared = request.headers[.contentLength].flatMap { Int($0) } ?? (request.headers[.transferEncoding] == nil ? 0 : nil)
         let weight = gate.weight(bodyBytes: declared, maxBodySize: configuration.maxBodySize)
         do {
             return try await gate.run(weight: weight) {

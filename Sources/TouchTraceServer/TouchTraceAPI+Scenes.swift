@@ -171,17 +171,21 @@ extension TouchTraceAPI {
     }
 
     /// A stored scene, parsed (and laid out) once per version: later requests use the cached
-    /// scene while the store's stamp for the id is still the cached one (one short file read),
-    /// so another server process's write on the same data directory is seen at once.
+    /// scene while the store's stamp for the id is still the cached one (``SceneStamp``: one
+    /// `stat` once settled), so another server process's write on the same data directory is
+    /// seen at once.
     func loadScene(_ id: String, limits: SceneLimits? = nil) async throws -> PreparedScene {
+        let cached = cache.get(id)
         let current: SceneStamp?
         do {
-            current = try store.stamp(id: id)
+            current = try store.stamp(id: id, known: cached?.stamp)
         } catch {
             throw APIError.store(error)
         }
         guard let current else { throw APIError.notFound(id) }
-        if let cached = cache.get(id), cached.stamp == current {
+        if let cached, cached.stamp == current {
+            // Read again once the file had settled: from now on one stat checks it.
+            if current.settled, !cached.stamp.settled { cache.restamp(id, current) }
             metrics.cacheHits.increment()
             return cached.scene
         }

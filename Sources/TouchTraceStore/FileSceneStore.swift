@@ -81,7 +81,7 @@ public final class FileSceneStore: SceneStore {
 
     /// The current state of an id: the live record's header, or the last version if deleted.
     private func state(_ id: String) throws(StoreError) -> (header: Header?, version: Int) {
-        let header = try DurableFile.readFirstLine(scenePath(id)).flatMap(Header.init(line:))
+        let header = try DurableFile.readFirstLine(scenePath(id)).flatMap { Header(line: $0.0) }
         let tombstone = try DurableFile.read(tombstonePath(id)).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
         if let header, header.version > tombstone { return (header, header.version) }
         return (nil, max(header?.version ?? 0, tombstone))
@@ -99,7 +99,12 @@ public final class FileSceneStore: SceneStore {
                     let bytes = header.line + [0x0A] + document
                     try DurableFile.write(bytes, to: self.scenePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
                     try DurableFile.remove(self.tombstonePath(id), directory: self.directory)
-                    return (header.stored(document: document), live == nil)
+                    var stored = header.stored(document: document)
+                    // Still under the lock: the file is this version.
+                    if let st = try DurableFile.status(self.scenePath(id)) {
+                        stored.stamp = SceneStamp(header: header.line, file: DurableFile.identity(st), settled: false)
+                    }
+                    return (stored, live == nil)
                 }
             }
         }
@@ -109,14 +114,14 @@ public final class FileSceneStore: SceneStore {
     public func get(id: String) async throws(StoreError) -> StoredScene {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         return try await blocking { () throws(StoreError) -> StoredScene in
-            guard let bytes = try DurableFile.read(self.scenePath(id)),
+            guard let (bytes, st) = try DurableFile.readWithStatus(self.scenePath(id)),
                 let newline = bytes.firstIndex(of: 0x0A),
                 let header = Header(line: Array(bytes[..<newline]))
             else { throw .notFound(id) }
             let tombstone = try DurableFile.read(self.tombstonePath(id)).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
             guard header.version > tombstone else { throw .notFound(id) }
             var stored = header.stored(document: Array(bytes[(newline + 1)...]))
-            stored.stamp = SceneStamp(bytes: Array(bytes[..<newline]))
+            stored.stamp = SceneStamp(header: Array(bytes[..<newline]), file: DurableFile.identity(st), settled: DurableFile.isSettled(st))
             return stored
         }
     }
@@ -166,9 +171,17 @@ public final class FileSceneStore: SceneStore {
         (try? await blocking { () throws(StoreError) -> Int in try Self.countScenes(in: self.directory) }) ?? 0
     }
 
-    public func stamp(id: String) throws(StoreError) -> SceneStamp? {
+    /// One `stat` when `known` is settled and the file is unchanged; otherwise the metadata line
+    /// is read (an `open`, which on NFS also revalidates the file).
+    public func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp? {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
-        return try DurableFile.readFirstLine(scenePath(id)).map(SceneStamp.init(bytes:))
+        let path = scenePath(id)
+        if let known, known.settled, let file = known.file {
+            guard let st = try DurableFile.status(path) else { return nil }
+            if DurableFile.identity(st) == file { return known }
+        }
+        guard let (line, st) = try DurableFile.readFirstLine(path) else { return nil }
+        return SceneStamp(header: line, file: DurableFile.identity(st), settled: DurableFile.isSettled(st))
     }
 }
 
@@ -206,6 +219,6 @@ struct Header: Sendable, Equatable {
     }
 
     func stored(document: [UInt8]) -> StoredScene {
-        StoredScene(id: id, version: version, name: name, viewCount: viewCount, updated: updated, document: document, stamp: SceneStamp(bytes: line))
+        StoredScene(id: id, version: version, name: name, viewCount: viewCount, updated: updated, document: document, stamp: SceneStamp(header: line))
     }
 }

@@ -31,16 +31,36 @@ public struct StoredScene: Sendable, Equatable {
     }
 }
 
-/// Identifies one stored version of an id, and is cheap to read again: equal stamps mean the
-/// same stored version. A server keeps parsed scenes with their stamp and compares it with the
-/// store's on every read, so a write by another server process sharing the data directory is
-/// seen at once. For files it is the scene file's metadata line (id, version, updated): one
-/// open and one short read, which on NFS also revalidates the file (close-to-open consistency).
+/// Identifies one stored version of an id, and is cheap to check again: two stamps with the same
+/// `header` are the same stored version. A server keeps parsed scenes with their stamp and asks
+/// the store for the current one on every read, so a write by another server process sharing the
+/// data directory is seen at once.
+///
+/// For files the header is the scene file's metadata line (id, version, updated), and the stamp
+/// also keeps the file's identity from `stat` (device, inode, size, modification and change
+/// times). Once a stamp is *settled* (its header was read when the file had not changed for a
+/// second, longer than any filesystem's timestamp granularity) the identity alone tells whether
+/// the file is still that version: a check is one `stat`. A newer file is a new inode with a new
+/// change time, so it never matches a settled identity.
 public struct SceneStamp: Sendable, Hashable {
-    public let bytes: [UInt8]
-    public init(bytes: [UInt8]) { self.bytes = bytes }
-    /// The stamp of a store whose versions are only ever written by this process.
-    public init(version: Int) { bytes = Array(String(version).utf8) }
+    public let header: [UInt8]
+    /// The file's identity when `header` was read (nil for stores without files).
+    public let file: [Int64]?
+    /// Whether `file` alone identifies this version (see above).
+    public let settled: Bool
+
+    public init(header: [UInt8], file: [Int64]? = nil, settled: Bool = true) {
+        self.header = header
+        self.file = file
+        self.settled = settled
+    }
+
+    /// The stamp of a store whose versions live in memory.
+    public init(version: Int) { self.init(header: Array(String(version).utf8)) }
+
+    /// Same stored version.
+    public static func == (a: SceneStamp, b: SceneStamp) -> Bool { a.header == b.header }
+    public func hash(into hasher: inout Hasher) { hasher.combine(header) }
 }
 
 /// What `list` returns per scene: no document.
@@ -106,9 +126,11 @@ public protocol SceneStore: Sendable {
     func list(limit: Int, after cursor: String?) async throws(StoreError) -> ScenePage
     /// How many scenes are stored now.
     func count() async -> Int
-    /// The stamp of the version stored under `id` now, or nil when none is. Synchronous and
-    /// cheap (it is called on every read of a cached scene).
-    func stamp(id: String) throws(StoreError) -> SceneStamp?
+    /// The stamp of the version stored under `id` now, or nil when none is. `known`, a stamp the
+    /// caller holds, lets the store answer with it when nothing changed (for files: one `stat`
+    /// once the known stamp is settled). Synchronous and cheap: it runs on every read of a cached
+    /// scene.
+    func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp?
 }
 
 /// Scene ids: 1–128 of `A-Z a-z 0-9 _ . -`, not starting with a dot (so never `.`, `..`, or

@@ -105,7 +105,9 @@ struct ServeCommand: AsyncParsableCommand {
                 given = n
             }
             guard let given else { return value }
-            guard given.isFinite, given > 0 else { throw ValidationError("\(name) must be a positive number of seconds") }
+            guard given.isFinite, given > 0, given <= 1_000_000 else {
+                throw ValidationError("\(name) must be a positive number of seconds, at most 1000000")
+            }
             return .milliseconds(Int64((given * 1000).rounded()))
         }
         configuration.timeouts.header = try seconds(headerTimeout, "TOUCHTRACE_HEADER_TIMEOUT", default: configuration.timeouts.header)
