@@ -7,7 +7,10 @@ import NIOCore
 /// - A new connection has the header timeout to send its first request head; once a response is
 ///   complete, a keep-alive connection has the idle timeout until the first byte of the next
 ///   request, and from that byte the header timeout to finish the head.
-/// - From the end of a head, the body timeout bounds the whole body.
+/// - From the end of a head, the body timeout bounds the time the server spends waiting for the
+///   body: it runs while a read is requested and nothing has arrived, and stops while the server
+///   does not ask for more (a request waiting for admission, whose body is deliberately left
+///   unread). A body sent a byte at a time spends it; a request kept in the queue does not.
 /// - While the server works on a request (read, answer not finished) no timeout runs: the
 ///   operation's own time budget bounds it.
 /// - An answer finished before its request's body was read (413, 401, 404, 503) leaves the rest
@@ -36,6 +39,10 @@ struct ConnectionGuard {
     private(set) var deadline: NIODeadline?
     /// A response said `Connection: close`: close once the request is read to its end.
     private var closeAfterExchange = false
+    /// What is left of the body timeout for the request being read.
+    private(set) var bodyTimeLeft = TimeAmount.zero
+    /// Since when the server has been waiting for body bytes (a read requested, none arrived).
+    private var waitingSince: NIODeadline?
 
     init(timeouts: ConnectionTimeouts, now: NIODeadline) {
         self.timeouts = timeouts
@@ -44,17 +51,41 @@ struct ConnectionGuard {
 
     /// Bytes arrived (before HTTP decoding).
     mutating func bytesArrived(now: NIODeadline) {
-        guard case .betweenRequests(started: false) = inbound, unanswered == 0 else { return }
-        inbound = .betweenRequests(started: true)
-        let headerDeadline = now + TimeAmount(timeouts.header)
-        deadline = deadline.map { min($0, headerDeadline) } ?? headerDeadline
+        switch inbound {
+        case .betweenRequests(started: false) where unanswered == 0:
+            inbound = .betweenRequests(started: true)
+            let headerDeadline = now + TimeAmount(timeouts.header)
+            deadline = deadline.map { min($0, headerDeadline) } ?? headerDeadline
+        case .body, .discarding:
+            if let since = waitingSince {
+                bodyTimeLeft = bodyTimeLeft - (now - since)
+                waitingSince = nil
+                deadline = nil
+            }
+        case .betweenRequests:
+            break
+        }
+    }
+
+    /// The server asks for more bytes.
+    mutating func readRequested(now: NIODeadline) {
+        switch inbound {
+        case .body, .discarding:
+            guard waitingSince == nil else { return }
+            waitingSince = now
+            deadline = now + max(bodyTimeLeft, .zero)
+        case .betweenRequests:
+            break
+        }
     }
 
     /// A request head was decoded.
     mutating func headRead(now: NIODeadline) {
         unanswered += 1
         inbound = .body
-        deadline = now + TimeAmount(timeouts.body)
+        bodyTimeLeft = TimeAmount(timeouts.body)
+        waitingSince = nil
+        deadline = nil
     }
 
     /// A body part arrived: forward it (true) or drop it (false, after an early answer).
@@ -70,6 +101,7 @@ struct ConnectionGuard {
         let wasDiscarding: Bool
         if case .discarding = inbound { wasDiscarding = true } else { wasDiscarding = false }
         inbound = .betweenRequests(started: false)
+        waitingSince = nil
         if wasDiscarding, closeAfterExchange { return .close }
         deadline = unanswered == 0 ? now + TimeAmount(timeouts.idle) : nil
         return .none

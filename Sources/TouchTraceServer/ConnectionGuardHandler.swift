@@ -77,7 +77,19 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     func channelReadComplete(context: ChannelHandlerContext) {
         context.fireChannelReadComplete()
         // While throwing a body away, keep reading even though nothing downstream asks to.
-        if state.isDiscarding { context.read() }
+        if state.isDiscarding { requestRead(context) }
+    }
+
+    /// Downstream asks for more bytes (it does not while it holds enough unread parts, such as a
+    /// request waiting for admission): the body timeout runs while such a read waits.
+    func read(context: ChannelHandlerContext) {
+        requestRead(context)
+    }
+
+    private func requestRead(_ context: ChannelHandlerContext) {
+        state.readRequested(now: .now())
+        armTimer(context)
+        context.read()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -90,7 +102,7 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         case .end:
             _ = state.responseEnded(now: .now())
             armTimer(context)
-            if state.isDiscarding { context.read() }
+            if state.isDiscarding { requestRead(context) }
             unflushedEnds += 1
             let written = promise ?? context.eventLoop.makePromise()
             written.futureResult.assumeIsolatedUnsafeUnchecked().whenComplete { _ in

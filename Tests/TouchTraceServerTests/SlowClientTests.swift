@@ -143,17 +143,24 @@ import TouchTraceEngine
         state.bytesArrived(now: t0 + .seconds(1))
         #expect(state.deadline == t0 + .seconds(10))  // not extended by the first byte
         state.headRead(now: t0 + .seconds(2))
-        #expect(state.deadline == t0 + .seconds(32))  // the body timeout, in total
+        state.readRequested(now: t0 + .seconds(2))
+        #expect(state.deadline == t0 + .seconds(32))  // the body timeout, while the server waits
+        state.bytesArrived(now: t0 + .seconds(7))  // 5 s spent
+        #expect(state.deadline == nil)
         _ = state.bodyRead(bytes: 10)
-        #expect(state.deadline == t0 + .seconds(32))
-        _ = state.endRead(now: t0 + .seconds(3))
+        state.readRequested(now: t0 + .seconds(100))  // the server did not ask for 93 s (queued)
+        #expect(state.deadline == t0 + .seconds(125))  // 25 s left
+        state.bytesArrived(now: t0 + .seconds(101))
+        _ = state.endRead(now: t0 + .seconds(101))
         #expect(state.deadline == nil)  // the server works: no timeout
-        _ = state.responseEnded(now: t0 + .seconds(4))
-        #expect(state.deadline == t0 + .seconds(64))  // idle
-        state.bytesArrived(now: t0 + .seconds(5))
-        #expect(state.deadline == t0 + .seconds(15))  // the next head: the header timeout
-        #expect(state.timerFired(now: t0 + .seconds(14)) == .none)
-        #expect(state.timerFired(now: t0 + .seconds(15)) == .close)
+        state.readRequested(now: t0 + .seconds(101))
+        #expect(state.deadline == nil)  // reads between requests do not start the body clock
+        _ = state.responseEnded(now: t0 + .seconds(104))
+        #expect(state.deadline == t0 + .seconds(164))  // idle
+        state.bytesArrived(now: t0 + .seconds(105))
+        #expect(state.deadline == t0 + .seconds(115))  // the next head: the header timeout
+        #expect(state.timerFired(now: t0 + .seconds(114)) == .none)
+        #expect(state.timerFired(now: t0 + .seconds(115)) == .close)
     }
 
     @Test func anEarlyAnswerDiscardsTheRestOfTheBodyUpToTheBound() {
