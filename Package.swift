@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "TouchTraceEngine", targets: ["TouchTraceEngine"]),
         .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
         .library(name: "TouchTraceOperations", targets: ["TouchTraceOperations"]),
+        .library(name: "TouchTraceImport", targets: ["TouchTraceImport"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -34,8 +35,14 @@ let package = Package(
         // routes and the CLI's subcommands are generated from it. No I/O of its own.
         .target(
             name: "TouchTraceOperations",
-            dependencies: ["TouchTraceEngine", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "TouchTraceEngine", "TouchTraceImport", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
+        // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
+        // with warnings and the id map. Bytes in, a value out: no file or network access. Uses
+        // FoundationXML (libxml2 at run time on Linux).
+        .target(name: "TouchTraceImport", dependencies: ["TouchTraceEngine"]),
         // Scenes as files on disk (and in memory for tests). Uses the engine's model only.
         .target(name: "TouchTraceStore", dependencies: ["TouchTraceEngine"]),
         // The HTTP API: routes, decoding, limits, errors, metrics. No domain logic.
@@ -70,7 +77,7 @@ let package = Package(
         ),
         // Shared by the test targets: the 'cards' benchmark scene with kiwisolver's frames for it,
         // and a seeded random number generator.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["TouchTraceEngine"], path: "Tests/TestSupport"),
         .testTarget(
             name: "TouchTraceEngineTests",
             dependencies: ["TouchTraceEngine", "TestSupport"]
@@ -78,6 +85,10 @@ let package = Package(
         .testTarget(
             name: "TouchTraceSolverTests",
             dependencies: ["TouchTraceSolver", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TouchTraceImportTests",
+            dependencies: ["TouchTraceImport", "TouchTraceEngine", "TestSupport"]
         ),
         .testTarget(
             name: "TouchTraceStoreTests",
@@ -90,6 +101,7 @@ let package = Package(
                 "TouchTraceStore",
                 "TouchTraceEngine",
                 "TouchTraceOperations",
+                "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

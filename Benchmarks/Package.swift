@@ -60,6 +60,18 @@ let package = Package(
                 .product(name: "TouchTraceEngine", package: "touchtrace"),
             ]
         ),
+        // Interface Builder import of a 200 KB storyboard (generated; and the largest corpus
+        // file when ../shared/corpus is there): bytes to a validated scene document.
+        .executableTarget(
+            name: "ImportBenchmark",
+            dependencies: [
+                .product(name: "TouchTraceImport", package: "touchtrace"),
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/ImportBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
         .executableTarget(
             name: "LayoutBenchmark",

@@ -4,15 +4,16 @@ bounded"). Starts the given binary on a free port, sends N concurrent POST /v1/h
 whose inline scene is just under the 8 MiB body limit (generated: a window of padded views), and
 prints the status counts, the time taken and the server's peak RSS (VmHWM from /proc).
 
-    scripts/memory-load.py BINARY [concurrent=64]
+    scripts/memory-load.py BINARY [concurrent=64] [serve options ...]
 """
 import collections, json, os, socket, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request
 
 binary = sys.argv[1]
 count = int(sys.argv[2]) if len(sys.argv) > 2 else 64
+extra = sys.argv[3:]
 sock = socket.socket(); sock.bind(("127.0.0.1", 0)); port = sock.getsockname()[1]; sock.close()
 data = tempfile.mkdtemp()
-server = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", data, "--log-level", "error"])
+server = subprocess.Popen([binary, "serve", "--port", str(port), "--data-dir", data, "--log-level", "error"] + extra)
 try:
     for _ in range(100):
         try:

@@ -1,7 +1,7 @@
 import TouchTraceSolver
 
 /// Every number UIKit's behaviour depends on, with its unit and the rule that defines it
-/// (see UIKIT-RULES.md). Scenes can change the configurable ones through `options`.
+/// (see docs/uikit-rules.md). Scenes can change the configurable ones through `options`.
 public enum UIKitConstants {
     /// H1: a view whose alpha is below this (points of opacity, 0…1) is not hit. Exactly 0.01
     /// is hittable (decision; Apple says "less than 0.01").

@@ -6,7 +6,7 @@ import TouchTraceEngine
 public enum Catalogue {
     public static let operations: [any TouchTraceOperation.Type] = [
         HitTestOperation.self, TouchesOperation.self, ActionsOperation.self, LayoutOperation.self,
-        ValidateOperation.self,
+        ValidateOperation.self, ImportOperation.self,
     ]
 
     /// The operation with this name.

@@ -26,6 +26,7 @@ security:
   - {}
   - bearer: []
 tags:
+  - name: import
   - name: operations
   - name: scenes
   - name: traces
@@ -492,6 +493,60 @@ paths:
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/import:
+    post:
+      tags: [import]
+      operationId: importDesignFile
+      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
+      description: |
+        The body is the file itself. The answer is `{"format", "scene", "warnings"}` (or
+        `{"format", "scenes", "warnings"}` with `list`): a scene document whose `origin.ids` maps
+        every scene id to its element in the design file, and a warning (kind, message, line,
+        column, the element's id, what was lost) for everything approximated. The import fails
+        only for a file that cannot be read (400 with `line` and `column`), that is over a limit,
+        or that has nothing usable in it. With `store`, the scene is also stored under that id
+        (201, `Location`, `ETag`). See docs/import-ib.md.
+      parameters:
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
+        - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
+        - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes instead of importing one."}
+        - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
+        - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
+        - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
+      requestBody:
+        required: true
+        content:
+          application/xml:
+            schema: {type: string}
+          text/xml:
+            schema: {type: string}
+          application/octet-stream:
+            schema: {type: string, format: binary}
+          application/json:
+            schema: {type: object, description: "A Figma REST API file or nodes response."}
+      responses:
+        "200":
+          description: The imported scene (or the list of scenes) and the warnings.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ImportResult"}
+        "201":
+          description: Imported and stored (`store`).
+          headers:
+            ETag: {$ref: "#/components/headers/ETag"}
+            Location: {$ref: "#/components/headers/Location"}
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ImportResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "412": {$ref: "#/components/responses/PreconditionFailed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
 components:
   securitySchemes:
     bearer:
@@ -642,6 +697,12 @@ components:
             - https://touchtrace.dev/problems/malformed-json
             - https://touchtrace.dev/problems/invalid-scene
             - https://touchtrace.dev/problems/invalid-request
+            - https://touchtrace.dev/problems/malformed-xml
+            - https://touchtrace.dev/problems/invalid-encoding
+            - https://touchtrace.dev/problems/forbidden-declaration
+            - https://touchtrace.dev/problems/import-limit-exceeded
+            - https://touchtrace.dev/problems/unsupported-document
+            - https://touchtrace.dev/problems/unknown-document-part
             - https://touchtrace.dev/problems/bad-query
             - https://touchtrace.dev/problems/bad-precondition
             - https://touchtrace.dev/problems/invalid-scene-id
@@ -685,8 +746,8 @@ components:
       type: object
       description: |
         A `touchtrace.scene/1` document (docs/scene-format.md): `window` or `windows`, and
-        optionally `format`, `name`, `application`, `firstResponder`, `options`. Unknown fields are
-        errors. Validation is done by the server and reported with JSON pointers.
+        optionally `format`, `name`, `application`, `firstResponder`, `options`, `origin`. Unknown
+        fields are errors. Validation is done by the server and reported with JSON pointers.
       oneOf:
         - required: [window]
         - required: [windows]
@@ -722,6 +783,21 @@ components:
               enum: [leftToRight, rightToLeft]
               default: leftToRight
               description: "The app's userInterfaceLayoutDirection: leading/trailing constraints of views whose semanticContentAttribute is unspecified flip in rightToLeft (docs/autolayout.md)."
+        origin:
+          type: object
+          description: |
+            Where an imported scene came from (docs/import-ib.md): the design format, the file, and
+            `ids`, the source element id of every scene id made from one (an Interface Builder
+            object id, a Figma node id). Every key of `ids` must be an id of the scene (422
+            otherwise); the engine does not read it further.
+          required: [format]
+          additionalProperties: false
+          properties:
+            format: {type: string, examples: [storyboard, xib, figma]}
+            file: {type: string}
+            ids:
+              type: object
+              additionalProperties: {type: string}
     View:
       type: object
       required: [id]
@@ -852,7 +928,7 @@ components:
         reason:
           type: string
           enum: [hidden, userInteractionDisabled, transparent, disabledControl, outside, pointInsideOverride, hitTestOverride, nonInvertibleTransform]
-        rule: {type: string, description: "The UIKIT-RULES.md rule that decided the step (H1…H9)."}
+        rule: {type: string, description: "The rule (docs/uikit-rules.md) that decided the step (H1…H9)."}
         result: {type: [string, "null"], description: What the view's hitTest returned.}
         detail: {type: string}
     TouchPhaseEntry:
@@ -1058,6 +1134,40 @@ components:
       type: object
       additionalProperties: false
       description: Validate takes no parameters.
+    ImportResult:
+      type: object
+      required: [format, warnings]
+      properties:
+        format: {type: string, enum: [xib, storyboard, figma]}
+        scene: {$ref: "#/components/schemas/Scene"}
+        scenes:
+          type: array
+          description: With `list`, the parts of the document that can be imported.
+          items:
+            type: object
+            required: [id, element, views]
+            properties:
+              id: {type: string, description: "What `scene` takes to import it."}
+              controller: {type: [string, "null"]}
+              storyboardIdentifier: {type: [string, "null"]}
+              element: {type: string}
+              customClass: {type: [string, "null"]}
+              name: {type: [string, "null"]}
+              size: {type: [object, "null"]}
+              initial: {type: boolean}
+              views: {type: integer}
+        warnings:
+          type: array
+          items:
+            type: object
+            required: [kind, message, lost]
+            properties:
+              kind: {type: string, description: "A closed set; docs/import-ib.md lists every kind."}
+              message: {type: string}
+              line: {type: [integer, "null"]}
+              column: {type: [integer, "null"]}
+              sourceId: {type: [string, "null"], description: "The design file's id of the element."}
+              lost: {type: string, description: "What the scene does not have of it."}
     LayoutRequest:
       type: object
       properties:

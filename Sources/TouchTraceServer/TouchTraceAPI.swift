@@ -4,7 +4,7 @@ import TouchTraceEngine
 import TouchTraceOperations
 import TouchTraceStore
 
-/// The HTTP API of SPEC §4. Decodes requests, calls the store and the engine, encodes responses;
+/// The HTTP API of openapi.yaml. Decodes requests, calls the store and the engine, encodes responses;
 /// it holds no UIKit logic of its own.
 public struct TouchTraceAPI: Sendable {
     public let configuration: ServerConfiguration

@@ -1,3 +1,4 @@
+import TouchTraceEngine
 import Synchronization
 
 /// The same contract as `FileSceneStore`, in memory: for tests and for trying the server out.

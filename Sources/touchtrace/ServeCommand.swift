@@ -8,7 +8,7 @@ import TouchTraceStore
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the HTTP API (SPEC §4), storing scenes as files in the data directory.",
+        abstract: "Run the HTTP API (openapi.yaml), storing scenes as files in the data directory.",
         discussion: """
             Every option also reads an environment variable (the flag wins; an empty variable is \
             unset): TOUCHTRACE_HOST, TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, \

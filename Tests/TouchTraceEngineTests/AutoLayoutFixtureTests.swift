@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// The Auto Layout part of a layout response for a fixture (rule L6): the request's changes are
 /// applied (one layout cycle), then `AutoLayoutSystem` solves the resulting scene. Returns

@@ -1,7 +1,8 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
-/// Rule L6 in the layout pass: `layoutSubviews` applies the solved frames (SPEC §4 layout request).
+/// Rule L6 in the layout pass: `layoutSubviews` applies the solved frames (openapi.yaml layout request).
 @Suite struct AutoLayoutLayoutPassTests {
     static let scene = #"""
         {"window": {"id": "win", "frame": {"x": 0, "y": 0, "width": 400, "height": 800}, "subviews": [

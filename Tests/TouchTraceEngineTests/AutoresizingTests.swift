@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Rule L5 written out again, independently of the engine: per axis the parts are
 /// [leading margin, size, trailing margin]; the flexible ones share the change in proportion to

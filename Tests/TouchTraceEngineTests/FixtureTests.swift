@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Runs every fixture file under Tests/Fixtures/<area>/: a scene, a request (the body the API
-/// takes) and the expected response, named after the UIKit rule it pins (UIKIT-RULES.md).
+/// takes) and the expected response, named after the UIKit rule it pins (docs/uikit-rules.md).
 ///
 /// A fixture is `{"rule", "description", "scene", "cases": [{"name", "request", "expected"}]}`,
 /// where `expected` is the exact response JSON (an error response is the problem document).

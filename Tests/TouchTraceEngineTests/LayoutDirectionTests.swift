@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Right-to-left layout (rule L6): each view's effective direction, and constraints read in the
 /// direction of the view they are written in, so a right-to-left layout is the mirror image of

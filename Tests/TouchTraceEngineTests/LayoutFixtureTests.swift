@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// The response the API gives for a layout body against a scene document.
 func layoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
@@ -75,13 +76,13 @@ func layoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
         defer { try? FileManager.default.removeItem(at: changesURL) }
 
         let expected = layoutResponse(scene: document["scene"]!, request: try JSONParser().parse(Self.rotation))
-        let (status, output) = try CLITests.run(["layout", "-", changesURL.path], stdin: sceneText)
+        let (status, output) = try CLITestSupport.run(["layout", "-", changesURL.path], stdin: sceneText)
         #expect(status == 0)
         #expect(output == JSONWriter().string(expected) + "\n")
 
         // A bare list of changes works too; a bad change prints the problem document.
         try Data(#"[{"op": "resizeWindow", "window": "win", "width": -1, "height": 390}]"#.utf8).write(to: changesURL)
-        let (badStatus, badOutput) = try CLITests.run(["layout", "-", changesURL.path], stdin: sceneText)
+        let (badStatus, badOutput) = try CLITestSupport.run(["layout", "-", changesURL.path], stdin: sceneText)
         #expect(badStatus == 1)
         #expect(badOutput.contains("/changes/0/width"))
     }

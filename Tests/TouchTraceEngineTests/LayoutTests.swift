@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Arena invariants that hold after layout changes: ids map to their nodes, parent and subview
 /// links agree, every view is a window, a window's descendant, or a detached view's subtree.

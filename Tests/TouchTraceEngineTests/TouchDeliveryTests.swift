@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Touch delivery end to end: deep scenes, touches left down, other windows, and the CLI.
 @Suite struct TouchDeliveryTests {
@@ -63,18 +64,18 @@ import TouchTraceEngine
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let scene = try SceneDecoder().decode(JSONParser().parse(sceneText))
 
-        let touches = try CLITests.run(["touches", path("scene.json"), path("touches.json")])
+        let touches = try CLITestSupport.run(["touches", path("scene.json"), path("touches.json")])
         #expect(touches.status == 0)
         let expectedTouches = try TouchTrace.touches(TouchRequest.decode(JSONParser().parse(touchesText)), in: scene)
         #expect(touches.output == JSONWriter().string(expectedTouches) + "\n")
 
-        let actions = try CLITests.run(["actions", path("scene.json"), path("actions.json")])
+        let actions = try CLITestSupport.run(["actions", path("scene.json"), path("actions.json")])
         #expect(actions.status == 0)
         let expectedActions = try TouchTrace.actions(ActionsRequest.decode(JSONParser().parse(actionsText)), in: scene)
         #expect(actions.output == JSONWriter().string(expectedActions) + "\n")
         #expect(actions.output.contains(#""target":"vc""#))
 
-        let bad = try CLITests.run(["touches", path("scene.json"), path("bad.json")])
+        let bad = try CLITestSupport.run(["touches", path("scene.json"), path("bad.json")])
         #expect(bad.status == 1)
         #expect(bad.output.contains(#""pointer":"/tap/y""#))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TouchTraceEngine
+import TestSupport
 
 /// Runs the fixtures of Tests/Fixtures/touches/ and Tests/Fixtures/actions/, in the format of
 /// `HitTestingFixtures`: `{"rule", "description", "scene", "cases": [{"name", "request",

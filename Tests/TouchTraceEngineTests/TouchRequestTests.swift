@@ -1,7 +1,8 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 
-/// Touch input decoding (SPEC §3): shorthands expand as documented, and impossible sequences are
+/// Touch input decoding (docs/touches.md): shorthands expand as documented, and impossible sequences are
 /// `InputError.invalid` with a JSON pointer per problem.
 @Suite struct TouchRequestTests {
     static func decode(_ text: String) throws -> TouchRequest {

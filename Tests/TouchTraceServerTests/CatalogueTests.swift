@@ -5,6 +5,8 @@ import Testing
 import TouchTraceEngine
 import TouchTraceOperations
 import TouchTraceServer
+import TestSupport
+import TouchTraceStore
 
 /// The operation catalogue: every operation is declared once and reached the same way through
 /// each transport — the stored-scene route, the inline route and the CLI subcommand answer the
@@ -174,24 +176,25 @@ enum HTTPTransport: String, Sendable, CaseIterable, CustomStringConvertible {
     var description: String { rawValue }
 }
 
-/// Runs the built `touchtrace` executable from the package root.
-enum CLITestSupport {
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
-        guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = packageRoot
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+/// The server's configured limits reach every stage, not only the decoder: a view added by a
+/// request's changes obeys the configured depth (it was checked against the defaults before).
+@Suite struct ConfiguredLimitsTests {
+    @Test func changesObeyTheConfiguredDepth() async throws {
+        let api = TouchTraceAPI(
+            configuration: ServerConfiguration(host: "127.0.0.1", port: 0, limits: SceneLimits(maxDepth: 2, maxViews: 100)),
+            store: MemorySceneStore())
+        let scene = #"{"window": {"id": "w", "subviews": [{"id": "a", "subviews": [{"id": "b"}]}]}}"#
+        try await makeApp(api).test(.router) { client in
+            // Depth 2 is allowed: the scene decodes.
+            let deeper = #"{"scene": \#(scene), "changes": [{"op": "addSubview", "to": "b", "subview": {"id": "c"}}]}"#
+            try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: deeper)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.body.text.contains("deeper than the limit of 2 levels"), "\(response.body.text)")
+            }
+            let beside = #"{"scene": \#(scene), "changes": [{"op": "addSubview", "to": "a", "subview": {"id": "c"}}]}"#
+            try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: beside)) { response in
+                #expect(response.status == .ok)
+            }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TouchTraceEngine
+import TestSupport
 import TouchTraceStore
 @testable import TouchTraceServer
 

@@ -5,6 +5,7 @@ import Logging
 import TouchTraceEngine
 import TouchTraceServer
 import TouchTraceStore
+@_exported import TestSupport
 
 /// Builds an API on an in-memory store (or the given one) with a test configuration.
 func makeAPI(
@@ -38,17 +39,6 @@ func temporaryDirectory(_ name: String = "touchtrace") -> String {
     let path = NSTemporaryDirectory() + "\(name)-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
-}
-
-/// The `touchtrace` executable built beside the test bundle.
-var touchtraceExecutable: URL? {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-        let candidate = directory.appendingPathComponent("touchtrace")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        directory = directory.deletingLastPathComponent()
-    }
-    return nil
 }
 
 /// A `touchtrace serve` child process on a free port.

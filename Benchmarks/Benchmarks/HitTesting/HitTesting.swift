@@ -39,7 +39,7 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // What `POST .../hit-test` does per point: the traced hit test and the bytes of its
-        // response, written directly (`HitTestResult.writeJSON(in:into:)`, the same bytes as
+        // response, written directly (`HitTestTrace.writeJSON(in:into:)`, the same bytes as
         // `JSONWriter().bytes(result.json(in:))`, with the responder chain and each step's detail).
         Benchmark("tracedJSON/\(size)", configuration: configuration) { benchmark in
             let tester = fixture.tester

@@ -62,13 +62,16 @@ let benchmarks: @Sendable () -> Void = {
         maxDuration: .seconds(3),
         maxIterations: 500
     )
+    let limits = SceneLimits()
     for size in [1_000, 10_000] {
         let fixture = RotationScene(viewCount: size)
+        // The scene as the server keeps it (its initial cycle's system; none here: no constraints).
+        let prepared = PreparedScene(fixture.scene, limits: limits)
 
         // The engine: initial cycle, resize with autoresizing, update cycle, trace.
         Benchmark("rotation/\(size)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try! fixture.scene.applying(fixture.request.changes))
+                blackHole(try! fixture.scene.applying(fixture.request.changes, limits: limits))
             }
         }
 
@@ -76,14 +79,14 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("rotationJSON/\(size)", configuration: configuration) { benchmark in
             let writer = JSONWriter()
             for _ in benchmark.scaledIterations {
-                blackHole(writer.bytes(try! TouchTrace.layout(fixture.request, in: fixture.scene)))
+                blackHole(writer.bytes(try! TouchTrace.layout(fixture.request, in: prepared, limits: limits)))
             }
         }
 
         // The same response bytes written directly (`TouchTrace.layoutBytes`), the API's hot path.
         Benchmark("rotationBytes/\(size)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try! TouchTrace.layoutBytes(fixture.request, in: fixture.scene))
+                blackHole(try! TouchTrace.layoutBytes(fixture.request, in: prepared, limits: limits))
             }
         }
     }

@@ -6,8 +6,9 @@
 // events) and lifts inside: 100 events, each with its hit test (at began), delivery, tracking
 // calls, control events and target-action resolution. The request is decoded and the scene laid
 // out (its initial layout cycle, as a stored scene is) before measuring;
-// the benchmark measures `TouchTrace.touches` (the trace as a JSON value) and, separately, that
-// plus writing the response bytes.
+// the benchmark measures `TouchTrace.touches` (the trace as a JSON value), that plus writing the
+// response bytes with `JSONWriter`, and `TouchTrace.touchesBytes` (the same bytes written straight
+// from the typed trace).
 import Benchmark
 import SceneGenerator
 import TouchTraceEngine
@@ -21,14 +22,16 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 10_000
     )
     let generated = GeneratedScene(viewCount: 1_000)
-    let scene: Scene
+    let limits = SceneLimits()
+    let prepared: PreparedScene
     do {
-        // Laid out once before measuring, as the server keeps a stored scene (PreparedScene):
+        // Prepared (laid out) once before measuring, as the server keeps a stored scene:
         // touches see the scene after its initial layout cycle.
-        scene = try SceneDecoder().decode(bytes: Array(generated.json.utf8)).laidOut()
+        prepared = PreparedScene(try SceneDecoder().decode(bytes: Array(generated.json.utf8)), limits: limits)
     } catch {
         fatalError("the generated scene does not decode: \(error)")
     }
+    let scene = prepared.laidOut
     // The first button whose centre the hit test really reaches.
     let tester = HitTester(scene: scene)
     guard
@@ -56,14 +59,20 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("touches/100-events/1000-views", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try? TouchTrace.touches(request, in: scene))
+            blackHole(try? TouchTrace.touches(request, in: prepared, limits: limits))
         }
     }
 
     Benchmark("touchesJSON/100-events/1000-views", configuration: configuration) { benchmark in
         let writer = JSONWriter()
         for _ in benchmark.scaledIterations {
-            if let trace = try? TouchTrace.touches(request, in: scene) { blackHole(writer.bytes(trace)) }
+            if let trace = try? TouchTrace.touches(request, in: prepared, limits: limits) { blackHole(writer.bytes(trace)) }
+        }
+    }
+
+    Benchmark("touchesBytes/100-events/1000-views", configuration: configuration) { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try? TouchTrace.touchesBytes(request, in: prepared, limits: limits))
         }
     }
 }

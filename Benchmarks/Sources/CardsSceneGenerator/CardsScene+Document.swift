@@ -1,4 +1,4 @@
-/// The 'cards' scene as a TouchTrace scene document (SPEC §3 JSON): the same tree as
+/// The 'cards' scene as a TouchTrace scene document (docs/scene-format.md JSON): the same tree as
 /// ``CardsScene/makeTree(_:)`` expressed as UIKit views, so that `AutoLayoutSystem(scene:)`
 /// generates the constraints itself — `UIStackView`s (margins-relative arrangement, spacing 8,
 /// alignment fill; columns `fill`, rows `fillEqually`) and leaves with an `intrinsicContentSize`

@@ -33,7 +33,7 @@ public enum TargetKind: String, Sendable, CaseIterable {
     case button, label, image, anywhere
 }
 
-/// A generated UI-like scene (SPEC §3 JSON text) with exactly `viewCount` views, and the screen
+/// A generated UI-like scene (docs/scene-format.md JSON text) with exactly `viewCount` views, and the screen
 /// rectangles of its visible buttons, labels and images (ignoring transforms) for aiming points.
 ///
 /// Layout, in a 390×844 window (back to front):

@@ -286,23 +286,25 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     let request = LayoutRequest(changes: [LayoutChange(.resizeWindow(window: "win", size: Size(width: 768, height: height)), pointer: "/changes/0")])
     var bytesTimes: [Double] = [], jsonTimes: [Double] = [], applyingTimes: [Double] = [], preparedTimes: [Double] = []
     // A stored scene as the server keeps it: laid out once, its initial Auto Layout system kept.
-    let prepared = PreparedScene(scene)
+    let limits = SceneLimits()
+    let prepared = PreparedScene(scene, limits: limits)
     var responseBytes = 0
     var layoutFrames: [[Double]] = []
     for run in 0..<layoutRuns {
         var t = clock.now
-        let bytes = try! TouchTrace.layoutBytes(request, in: scene)
+        // An inline request: the scene is prepared (solved) for this request alone.
+        let bytes = try! TouchTrace.layoutBytes(request, in: PreparedScene(scene, limits: limits), limits: limits)
         bytesTimes.append(seconds(clock.now - t))
         responseBytes = bytes.count
         t = clock.now
-        let json = try! TouchTrace.layout(request, in: scene)
+        let json = try! TouchTrace.layout(request, in: PreparedScene(scene, limits: limits), limits: limits)
         jsonTimes.append(seconds(clock.now - t))
         precondition(json["frames"] != nil)
         t = clock.now
-        let (result, _) = try! scene.applying(request.changes)
+        let (result, _) = try! scene.applying(request.changes, limits: limits)
         applyingTimes.append(seconds(clock.now - t))
         t = clock.now
-        let preparedBytes = try! TouchTrace.layoutBytes(request, in: prepared)
+        let preparedBytes = try! TouchTrace.layoutBytes(request, in: prepared, limits: limits)
         preparedTimes.append(seconds(clock.now - t))
         precondition(preparedBytes == bytes, "a prepared scene answered differently")
         if run == 0 { layoutFrames = rootFrames { result.views[$0].frame } }

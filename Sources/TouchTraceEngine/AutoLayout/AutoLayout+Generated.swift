@@ -10,7 +10,8 @@ extension AutoLayout {
     static func autoresizingConstraints(of view: Int, in scene: Scene) -> [LayoutConstraint] {
         let node = scene.views[view]
         guard let parent = node.parent else { return [] }
-        let frame = node.geometry.untransformedFrame
+        // In alignment-rectangle terms, as every variable of the system (L6).
+        let frame = alignmentRect(forFrame: node.geometry.untransformedFrame, insets: alignmentRectInsets(of: node.viewClass))
         let container = scene.views[parent].geometry.bounds.size
         let mask = node.layout.autoresizingMask
         func code(_ a: AutoresizingMask, _ b: AutoresizingMask, _ c: AutoresizingMask) -> String {

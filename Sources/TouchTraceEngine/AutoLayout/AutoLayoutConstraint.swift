@@ -1,6 +1,6 @@
 import TouchTraceSolver
 
-/// Where a constraint of the Auto Layout system comes from (SPEC §4: every generated constraint is
+/// Where a constraint of the Auto Layout system comes from (openapi.yaml: every generated constraint is
 /// reported with its origin).
 public enum ConstraintOrigin: String, Sendable, Hashable {
     /// Declared in the scene (`constraints` of a view).

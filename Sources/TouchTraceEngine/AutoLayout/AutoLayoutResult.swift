@@ -1,4 +1,4 @@
-/// What Auto Layout decided for a scene (rule L6; SPEC §4 `frames`, `conflicts`, `ambiguous`).
+/// What Auto Layout decided for a scene (rule L6; openapi.yaml `frames`, `conflicts`, `ambiguous`).
 public struct AutoLayoutResult: Sendable {
     public var scene: Scene
     /// Every view of the system with its solved frame (superview coordinates, unrounded).

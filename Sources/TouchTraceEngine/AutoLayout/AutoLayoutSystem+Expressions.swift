@@ -49,6 +49,11 @@ struct LayoutVariables {
                 LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
                 v(owner, 3) - (e.top + e.bottom)
             )
+        case .spacer(_, LayoutItem.scrollContentIndex):
+            // A scroll view's content area: from its bounds origin, its size (the content size)
+            // free for the constraints to set.
+            let b = base(of: item)
+            return (LinearExpression(), LinearExpression(), LinearExpression(Variable(b + 2)), LinearExpression(Variable(b + 3)))
         case .guide, .spacer:
             let b = base(of: item)
             return (
@@ -62,7 +67,12 @@ struct LayoutVariables {
     /// or in its own space when `space` is nil.
     mutating func box(_ item: LayoutItem, in space: Int?, scene: Scene) -> Box {
         if case let .view(view) = item, view == space {
-            return (LinearExpression(), LinearExpression(), LinearExpression(Self.view(view, 2)), LinearExpression(Self.view(view, 3)))
+            // The view's own alignment rectangle in its bounds: at its alignment insets.
+            let e = AutoLayout.alignmentRectInsets(of: scene.views[view].viewClass)
+            return (
+                LinearExpression(constant: e.left), LinearExpression(constant: e.top), LinearExpression(Self.view(view, 2)),
+                LinearExpression(Self.view(view, 3))
+            )
         }
         var b = ownBox(item, in: scene)
         guard let space else { return b }
@@ -70,8 +80,11 @@ struct LayoutVariables {
         var current: Int?
         if case let .view(view) = item { current = scene.views[view].parent } else { current = item.anchor }
         while let c = current, c != space {
-            b.x = b.x + Self.view(c, 0)
-            b.y = b.y + Self.view(c, 1)
+            // Subviews are in the superview's bounds, which start at its frame: its alignment
+            // rectangle's origin less the alignment insets.
+            let e = AutoLayout.alignmentRectInsets(of: scene.views[c].viewClass)
+            b.x = b.x + Self.view(c, 0) - e.left
+            b.y = b.y + Self.view(c, 1) - e.top
             current = scene.views[c].parent
         }
         return b
@@ -104,6 +117,7 @@ struct LayoutVariables {
             guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return nil }
             space = a
         }
+        let contentArea = space.flatMap { scene.scrollContentArea(of: c, space: $0) }
         var mirrored = false
         if let space, c.firstAttribute.isDirectional || c.secondAttribute.isDirectional {
             mirrored = scene.layoutDirection(of: space) == .rightToLeft
@@ -124,7 +138,12 @@ struct LayoutVariables {
                 let r = scene.baselineReading(of: target, last: last)
                 return (b.y + b.h * r.heightFactor + r.offset, 0)
             }
-            let b = box(item, in: space, scene: scene)
+            // L6, scroll views: an edge of the scroll view related to its content is an edge of
+            // the content area (Scene.scrollContentArea(of:space:)).
+            var b = box(item, in: space, scene: scene)
+            if let scroll = contentArea, item == .view(scroll), attribute.isEdge {
+                b = ownBox(.spacer(stack: scroll, index: LayoutItem.scrollContentIndex), in: scene)
+            }
             guard mirrored, attribute.axis == .horizontal, attribute.isLocation else {
                 return (Self.read(attribute.resolved(for: .leftToRight), of: b, margins: margins(item)), 0)
             }
@@ -152,6 +171,30 @@ struct LayoutVariables {
     }
 }
 
+extension Scene {
+    /// UIKit's scroll-view rule (L6; Auto Layout Guide, "Working with Scroll Views"; TN2154):
+    /// constraints between the edges or margins of a `UIScrollView` and its content (a view
+    /// inside it) attach to the scroll view's content area, whose size is the content size;
+    /// constraints between its width, height or centers and its content attach to its frame, as
+    /// do constraints to anything outside it. Returns the scroll view whose edges mean its content
+    /// area in `c` (written in `space`, the items' nearest common ancestor), or nil.
+    func scrollContentArea(of c: LayoutConstraint, space: Int) -> Int? {
+        guard views[space].viewClass.isScrollView, let second = c.second else { return nil }
+        // Inside: the item's view (a guide's owner) is a strict descendant of the scroll view.
+        func inside(_ item: LayoutItem) -> Bool {
+            var current = views[item.anchor].parent
+            while let v = current {
+                if v == space { return true }
+                current = views[v].parent
+            }
+            return false
+        }
+        if c.first == .view(space), c.firstAttribute.isEdge, inside(second) { return space }
+        if second == .view(space), c.secondAttribute.isEdge, inside(c.first) { return space }
+        return nil
+    }
+}
+
 extension AutoLayout {
     /// A view's `safeAreaInsets` from the views' current frames (see the variant with `frame`).
     public static func safeAreaInsets(of view: Int, in scene: Scene) -> EdgeInsets {
@@ -168,7 +211,7 @@ extension AutoLayout {
     public static func safeAreaInsets(of view: Int, in scene: Scene, frame: (Int) -> Rect) -> EdgeInsets {
         var chain: [Int] = []
         var current: Int? = view
-        while let c = current, chain.count <= SceneLimits().maxDepth {
+        while let c = current, chain.count <= scene.views.count {  // an ancestor chain is never longer than the scene
             chain.append(c)
             current = scene.views[c].parent
         }

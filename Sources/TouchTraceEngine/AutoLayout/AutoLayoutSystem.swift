@@ -19,9 +19,9 @@ import TouchTraceSolver
 /// out and reported with the constraints it conflicts with, as UIKit's "Unable to simultaneously
 /// satisfy constraints" does.
 public struct AutoLayoutSystem: Sendable {
-    public private(set) var scene: Scene
+    public internal(set) var scene: Scene
     /// Every constraint, declared and generated, in creation order (per view in arena order).
-    public private(set) var constraints: [LayoutConstraint] = []
+    public internal(set) var constraints: [LayoutConstraint] = []
     /// The views that take part, ascending.
     public private(set) var views: [Int] = []
     /// The views whose frames Auto Layout sets (in ``views``, not windows, not translating their
@@ -29,7 +29,7 @@ public struct AutoLayoutSystem: Sendable {
     public private(set) var positioned: Set<Int> = []
     /// Required constraints that were broken, with the installed constraints they conflict with
     /// (indices into ``constraints``).
-    public private(set) var conflicts: [(broken: Int, involved: [Int])] = []
+    public internal(set) var conflicts: [(broken: Int, involved: [Int])] = []
 
     var solverConstraints: [Constraint?] = []
     var solvers: [Solver] = []
@@ -332,11 +332,13 @@ public struct AutoLayoutSystem: Sendable {
         return solvers[p].isAmbiguous(variable)
     }
 
-    /// The solved frame of a view in the system, in its superview's coordinates (unrounded).
+    /// The solved frame of a view in the system, in its superview's coordinates (unrounded): the
+    /// solved alignment rectangle grown by the class's alignment insets (L6).
     public func frame(of view: Int) -> Rect {
-        Rect(
+        let alignment = Rect(
             x: value(LayoutVariables.view(view, 0)) + 0, y: value(LayoutVariables.view(view, 1)) + 0,
             width: value(LayoutVariables.view(view, 2)) + 0, height: value(LayoutVariables.view(view, 3)) + 0)
+        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: scene.views[view].viewClass))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).
@@ -349,133 +351,5 @@ public struct AutoLayoutSystem: Sendable {
         AutoLayoutResult(
             scene: scene, frames: views.map { ($0, frame(of: $0)) }, conflicts: conflicts,
             ambiguous: ambiguousViews, constraints: constraints)
-    }
-
-    // MARK: Incremental changes
-
-    /// Re-solves for a new window size, touching only the part that holds the window's lengths.
-    ///
-    /// A window's width (and height) is built as a pair of required bounds, `width >= w` and
-    /// `width <= w`. The first resize of a length hands it to an edit variable of its solver at
-    /// ``windowEditPriority`` (above every optional priority of that part) and drops the pair;
-    /// from then on a resize is `suggestValue`: a dual-simplex step over the rows that depend on
-    /// the window, not a removal and re-insertion of rows. When the required constraints are
-    /// satisfiable at the new size the result is the one the required bounds would give (the edit
-    /// is then met exactly, and every lower tier is optimised under it as before). When they are
-    /// not, the edit would let the window yield; that is detected (the window's length is not the
-    /// requested one) and the length goes back to its pair of required bounds, installed at the new
-    /// size, so the bound that cannot hold is reported in ``conflicts`` as before. A length whose
-    /// size does not change is not touched. The window's own geometry in ``scene`` follows; views
-    /// that translate their mask keep the frames they were built from, now as functions of the new
-    /// size (as autoresizing would move them).
-    public mutating func resize(window: Int, to size: Size) {
-        for (attribute, value) in [(LayoutAttribute.width, size.width), (.height, size.height)] {
-            let pair = windowBounds(of: window, attribute)
-            guard !pair.isEmpty else { continue }
-            let variable = LayoutVariables.view(window, attribute == .width ? 2 : 3)
-            let unchanged = pair.allSatisfy { constraints[$0].constant == value }
-            if unchanged && (windowEdits[variable] != nil || pair.allSatisfy { installed[$0] != nil }) { continue }
-            if windowEdits[variable] == nil { beginWindowEdit(variable, bounds: pair) }
-            if let p = windowEdits[variable] {
-                if (try? solvers[p].suggestValue(variable, value)) != nil,
-                    abs(solvers[p].value(of: variable) - value) <= Self.windowTolerance * max(1, abs(value))
-                {
-                    for i in pair { constraints[i].constant = value }
-                    continue
-                }
-                // The required constraints do not allow this size: back to the required bounds.
-                endWindowEdit(variable, bounds: pair)
-            }
-            // Loosen first: the upper bound first when growing, the lower bound when shrinking.
-            let growing = pair.contains { constraints[$0].constant < value }
-            let upper = pair.filter { constraints[$0].relation == .lessThanOrEqual }
-            let lower = pair.filter { constraints[$0].relation == .greaterThanOrEqual }
-            for i in growing ? upper + lower : lower + upper { updateConstant(ofConstraint: i, to: value) }
-        }
-        // The system's own copy of the window (read when constraints are rebuilt); a window that
-        // takes no part in the system is not copied in.
-        guard window < scene.views.count, views.contains(window) else { return }
-        scene.views[window].geometry.bounds.size = size
-    }
-
-    /// The priority of a window length's edit variable: the highest optional priority, a tier of
-    /// its own above every priority a scene uses (a part that uses it itself keeps its bounds).
-    static let windowEditPriority = Priority(Float(1000).nextDown)
-    /// How far a window length may be from the requested one and still count as met.
-    static let windowTolerance = 1e-9
-
-    /// The window's required bounds on `attribute` (width or height): indices into ``constraints``.
-    func windowBounds(of window: Int, _ attribute: LayoutAttribute) -> [Int] {
-        guard let range = windowConstraints[window] else { return [] }
-        return range.filter { constraints[$0].firstAttribute == attribute && constraints[$0].relation != .equal }
-    }
-
-    /// Hands a window length from its pair of required bounds to an edit variable, at the length
-    /// the bounds hold now, and removes the bounds. Does nothing (the bounds stay) when a bound is
-    /// not installed (it was broken), the bounds disagree, or the part already uses the edit's
-    /// priority.
-    mutating func beginWindowEdit(_ variable: Variable, bounds pair: [Int]) {
-        guard let first = pair.first, part[first] >= 0 else { return }
-        let p = part[first]
-        let current = constraints[first].constant
-        guard pair.allSatisfy({ installed[$0] != nil && part[$0] == p && constraints[$0].constant == current }),
-            !solvers[p].hasEditVariable(variable),
-            // The edit's tier must be above every priority of the part (it is, when it is already
-            // there for another window length: the scene's priorities were checked then).
-            windowEdits.values.contains(p) || !solvers[p].tiers.contains(where: { $0 >= Self.windowEditPriority })
-        else { return }
-        do {
-            try solvers[p].addEditVariable(variable, priority: Self.windowEditPriority)
-            try solvers[p].suggestValue(variable, current)
-        } catch {
-            try? solvers[p].removeEditVariable(variable)
-            return
-        }
-        for i in pair {
-            if let id = installed[i], (try? solvers[p].removeConstraint(id)) != nil { installed[i] = nil }
-        }
-        windowEdits[variable] = p
-    }
-
-    /// Gives a window length held by an edit variable back to its pair of required bounds, at the
-    /// constants the bounds record (the last size that held).
-    mutating func endWindowEdit(_ variable: Variable, bounds pair: [Int]) {
-        guard let p = windowEdits.removeValue(forKey: variable) else { return }
-        try? solvers[p].removeEditVariable(variable)
-        for i in pair where installed[i] == nil { install(i) }
-    }
-
-    /// Changes one constraint's constant (`constraint.constant = value`) and re-solves its part
-    /// incrementally: the old row is removed and the new one added. A window bound whose length is
-    /// held by an edit variable (after a resize) goes back to its pair of bounds first.
-    public mutating func updateConstant(ofConstraint i: Int, to value: Double) {
-        let attribute = constraints[i].firstAttribute
-        if constraints[i].origin == .window, attribute == .width || attribute == .height, !windowEdits.isEmpty {
-            for (window, range) in windowConstraints where range.contains(i) {
-                let variable = LayoutVariables.view(window, attribute == .width ? 2 : 3)
-                if windowEdits[variable] != nil { endWindowEdit(variable, bounds: windowBounds(of: window, attribute)) }
-            }
-        }
-        constraints[i].constant = value
-        install(i)
-    }
-
-    /// (Re)installs constraint `i` from ``constraints`` in its part: the old row, if any, is
-    /// removed; a required constraint that cannot hold is recorded in ``conflicts``.
-    mutating func install(_ i: Int) {
-        guard let new = variables.solverConstraint(constraints[i], tag: i, in: scene) else { return }
-        solverConstraints[i] = new
-        let p = part[i]
-        guard p >= 0 else { return }
-        if let id = installed[i] {
-            try? solvers[p].removeConstraint(id)
-            installed[i] = nil
-        }
-        conflicts.removeAll { $0.broken == i }
-        do {
-            installed[i] = try solvers[p].addConstraint(new)
-        } catch {
-            if case let .unsatisfiable(u) = error { conflicts.append((i, u.conflicting.map(\.tag))) } else { conflicts.append((i, [])) }
-        }
     }
 }

@@ -72,7 +72,7 @@ extension AutoLayoutSystem {
 }
 
 extension Scene {
-    /// The Auto Layout fields of a layout response (SPEC §4), for the scene as it is:
+    /// The Auto Layout fields of a layout response (openapi.yaml), for the scene as it is:
     /// `conflicts` (each broken required constraint with the constraints it conflicts with) and
     /// `ambiguous` (ids of views whose frame is not determined). Empty when no view takes part in
     /// Auto Layout, so responses for scenes without constraints or stack views do not change.

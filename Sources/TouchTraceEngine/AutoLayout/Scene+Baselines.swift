@@ -15,7 +15,7 @@ extension Scene {
     /// `last`, `viewForLastBaselineLayout`), followed through nested stack views.
     func baselineView(of view: Int, last: Bool) -> Int {
         var v = view
-        for _ in 0..<SceneLimits().maxDepth {
+        for _ in 0..<views.count {  // a chain of nested stacks is never longer than the scene
             guard let stack = views[v].layout.stack else { return v }
             let arranged = AutoLayout.arrangedSubviews(of: v, in: self)
             guard let first = arranged.first, let final = arranged.last else { return v }

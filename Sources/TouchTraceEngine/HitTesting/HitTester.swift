@@ -1,17 +1,3 @@
-/// The answer to "which view does a touch at this point hit?", with the steps that led to it.
-public struct HitTestResult: Sendable {
-    /// The point asked about, in the coordinates it was given in.
-    public var point: Point
-    /// The hit view's index, or nil.
-    public var hitView: Int?
-    /// The window that returned the hit view, or nil.
-    public var window: Int?
-    /// Windows in the order they were asked (rule H8).
-    public var windowOrder: [Int]
-    /// Every view visited, in order (empty unless traced).
-    public var steps: [HitTestStep]
-}
-
 /// UIKit's `hitTest(_:with:)` over a scene (rules H1–H9).
 ///
 /// The recursion of UIKit's algorithm runs on an explicit stack, so a scene at the depth limit
@@ -34,21 +20,21 @@ public struct HitTester: Sendable {
 
     /// Hit-tests a point given in the coordinates of `window` (by default the front-most window),
     /// asking each window front to back (H8) until one returns a view.
-    public func hitTest(_ point: Point, inWindow window: Int? = nil, traced: Bool = true) -> HitTestResult {
+    public func hitTest(_ point: Point, inWindow window: Int? = nil, traced: Bool = true) -> HitTestTrace {
         let order = windowOrder
-        var steps: [HitTestStep] = []
+        var steps: [HitTestTrace.Step] = []
         guard let reference = window ?? order.first else {
-            return HitTestResult(point: point, hitView: nil, window: nil, windowOrder: [], steps: [])
+            return HitTestTrace(point: point, hitView: nil, window: nil, windowOrder: [], steps: [])
         }
         // Window coordinates → screen coordinates (the windows' common superview space).
         let screenPoint = scene.views[reference].geometry.convertToSuperview(point)
         for candidate in order {
             let local = scene.views[candidate].geometry.convertFromSuperview(screenPoint)
             if let hit = hitTest(view: candidate, localPoint: local, steps: &steps, traced: traced) {
-                return HitTestResult(point: point, hitView: hit, window: candidate, windowOrder: order, steps: steps)
+                return HitTestTrace(point: point, hitView: hit, window: candidate, windowOrder: order, steps: steps)
             }
         }
-        return HitTestResult(point: point, hitView: nil, window: nil, windowOrder: order, steps: steps)
+        return HitTestTrace(point: point, hitView: nil, window: nil, windowOrder: order, steps: steps)
     }
 
     private struct Frame {
@@ -60,7 +46,7 @@ public struct HitTester: Sendable {
     }
 
     /// UIKit's recursive `hitTest` for `view` with the point in its own coordinates, iteratively.
-    public func hitTest(view root: Int, localPoint: Point?, steps: inout [HitTestStep], traced: Bool) -> Int? {
+    public func hitTest(view root: Int, localPoint: Point?, steps: inout [HitTestTrace.Step], traced: Bool) -> Int? {
         var stack: [Frame] = []
         stack.reserveCapacity(32)
         // The view being entered and its point; nil when nothing is being entered.
@@ -93,11 +79,11 @@ public struct HitTester: Sendable {
 
     /// Checks a view before its subviews (H1, H5, H7, H2/H9). Returns the frame to descend into,
     /// or nil when the view rejects the point.
-    private func enter(_ view: Int, _ point: Point?, _ steps: inout [HitTestStep], _ traced: Bool) -> Frame? {
+    private func enter(_ view: Int, _ point: Point?, _ steps: inout [HitTestTrace.Step], _ traced: Bool) -> Frame? {
         // Fields are read in place: copying a whole `ViewNode` would retain every reference it holds.
-        func reject(_ reason: HitRejection, _ rule: RuleID) -> Frame? {
+        func reject(_ reason: HitTestTrace.Rejection, _ rule: RuleID) -> Frame? {
             if traced {
-                steps.append(HitTestStep(view: Int32(view), point: point, outcome: .rejected, reason: reason, rule: rule, result: -1))
+                steps.append(HitTestTrace.Step(view: Int32(view), point: point, outcome: .rejected, reason: reason, rule: rule, result: -1))
             }
             return nil
         }
@@ -124,13 +110,13 @@ public struct HitTester: Sendable {
         }
         let stepIndex = steps.count
         if traced {
-            steps.append(HitTestStep(view: Int32(view), point: point, outcome: .descend, reason: nil, rule: .H3, result: -1))
+            steps.append(HitTestTrace.Step(view: Int32(view), point: point, outcome: .descend, reason: nil, rule: .H3, result: -1))
         }
         return Frame(view: view, point: point, nextChild: scene.views[view].subviews.count - 1, stepIndex: stepIndex)
     }
 
     /// Applies the view's `hitTest` override (H9) to its default result and records the step.
-    private func finish(_ frame: Frame, defaultResult: Int, _ steps: inout [HitTestStep], _ traced: Bool) -> Int? {
+    private func finish(_ frame: Frame, defaultResult: Int, _ steps: inout [HitTestTrace.Step], _ traced: Bool) -> Int? {
         let view = frame.view
         let isSelf = defaultResult == view
         var result: Int? = defaultResult

@@ -30,6 +30,8 @@ extension LayoutChange {
             context.fail(pointer, "at most \(maxChanges) changes per request, not \(items.count)")
             return []
         }
+        // The builder lends its field readers only: views that changes add are decoded, with the
+        // request's limits, when the changes apply (`LayoutEngine`, `Scene.addSubviewTree`).
         var builder = SceneBuilder(limits: SceneLimits(), base: "")
         builder.context = context
         var result: [LayoutChange] = []

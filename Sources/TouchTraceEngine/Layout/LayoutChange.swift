@@ -1,4 +1,4 @@
-/// One entry of a request's `changes` list (SPEC §4): a UIKit call that changes geometry, the
+/// One entry of a request's `changes` list (openapi.yaml): a UIKit call that changes geometry, the
 /// view tree or layout state. Changes apply in order; after the last one an update cycle lays
 /// out every view that needs it (rules L2, L3).
 public struct LayoutChange: Sendable {

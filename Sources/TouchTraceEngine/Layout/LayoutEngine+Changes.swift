@@ -1,5 +1,5 @@
 extension LayoutEngine {
-    /// Applies changes in order (SPEC §4). A change that names an unknown id or asks for an
+    /// Applies changes in order (openapi.yaml). A change that names an unknown id or asks for an
     /// impossible edit is skipped and reported with its pointer; the others still apply, so
     /// one pass finds every problem. The update cycle is not run here (`runUpdateCycle`).
     public mutating func apply(_ changes: [LayoutChange]) {

@@ -12,7 +12,7 @@ extension LayoutEngine {
     /// `view.frame = frame` (L1): sets `center` to the frame's middle and `bounds.size` to its
     /// size; the bounds origin stays. With a transform, `frame` is read as the untransformed
     /// frame, as the scene decoder reads it (UIKit leaves this case undefined).
-    public mutating func setFrame(_ frame: Rect, of view: Int, reason: LayoutReason = .boundsSizeChanged) {
+    public mutating func setFrame(_ frame: Rect, of view: Int, reason: LayoutTrace.Reason = .boundsSizeChanged) {
         scene.views[view].geometry.center = Point(x: frame.midX, y: frame.midY)
         setBoundsSize(frame.size, of: view, reason: reason)
     }
@@ -47,7 +47,7 @@ extension LayoutEngine {
     /// then not marked again (its own size change already marked it).
     /// `marksSuperview: false` when the superview's own layout set the size (autoresizing, or
     /// Auto Layout applying its solution in `layoutSubviews`): the superview is not marked again.
-    mutating func setBoundsSize(_ size: Size, of view: Int, reason: LayoutReason, marksSuperview: Bool = true) {
+    mutating func setBoundsSize(_ size: Size, of view: Int, reason: LayoutTrace.Reason, marksSuperview: Bool = true) {
         let old = scene.views[view].geometry.bounds.size
         guard old != size else { return }
         scene.views[view].geometry.bounds.size = size

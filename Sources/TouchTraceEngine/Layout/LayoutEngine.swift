@@ -10,7 +10,7 @@ public struct LayoutEngine: Sendable {
     public internal(set) var trace = LayoutTrace()
     /// Per view: the first reason it was marked since its last layout and the number of marks;
     /// nil when it does not need layout.
-    var pending: [(reason: LayoutReason, marks: Int)?]
+    var pending: [(reason: LayoutTrace.Reason, marks: Int)?]
     /// True while the scene's initial cycle runs: its calls go to the initial part of the trace.
     var recordingInitial = false
     /// Set when a view is marked while a layout pass runs (by a `layoutSubviews` body), so the
@@ -32,7 +32,7 @@ public struct LayoutEngine: Sendable {
     /// were already visited (only possible once L6 lays out subviews).
     static let maxPassesPerCycle = 16
 
-    public init(scene: Scene, limits: SceneLimits = SceneLimits()) {
+    public init(scene: Scene, limits: SceneLimits) {
         self.scene = scene
         self.limits = limits
         self.pending = Array(repeating: nil, count: scene.views.count)
@@ -42,7 +42,7 @@ public struct LayoutEngine: Sendable {
 
     /// Marks a view as needing layout, as `setNeedsLayout()` does; a view already marked stays
     /// marked once (L3: many marks, one `layoutSubviews`).
-    mutating func mark(_ view: Int, _ reason: LayoutReason, log: Bool = true) {
+    mutating func mark(_ view: Int, _ reason: LayoutTrace.Reason, log: Bool = true) {
         if pending.count < scene.views.count {
             pending.append(contentsOf: repeatElement(nil, count: scene.views.count - pending.count))
         }
@@ -59,13 +59,13 @@ public struct LayoutEngine: Sendable {
     /// Whether the view needs layout.
     public func needsLayout(_ view: Int) -> Bool { view < pending.count && pending[view] != nil }
 
-    mutating func record(_ entry: LayoutLogEntry) {
+    mutating func record(_ entry: LayoutTrace.Entry) {
         if recordingInitial { trace.initialLog.append(entry) } else { trace.log.append(entry) }
     }
 
     // MARK: Layout (L3, L4)
 
-    /// The scene's initial layout cycle (SPEC §4): every view in a window needs layout once;
+    /// The scene's initial layout cycle (openapi.yaml): every view in a window needs layout once;
     /// frames given in the scene are taken as already laid out.
     public mutating func runInitialCycle() {
         recordingInitial = true
@@ -77,7 +77,7 @@ public struct LayoutEngine: Sendable {
 
     /// The update cycle (L3): each window's tree top-down, every view that needs layout gets
     /// one `layoutSubviews`. Repeats while layout marked views already passed (bounded).
-    public mutating func runUpdateCycle(pass: LayoutPass = .updateCycle) {
+    public mutating func runUpdateCycle(pass: LayoutTrace.Pass = .updateCycle) {
         for _ in 0..<Self.maxPassesPerCycle {
             markedDuringPass = false
             for window in scene.windows { layoutSubtree(from: window, pass: pass, change: nil) }
@@ -100,7 +100,7 @@ public struct LayoutEngine: Sendable {
 
     /// Pre-order over a subtree: a view's `layoutSubviews` before its subviews' (L3).
     @discardableResult
-    mutating func layoutSubtree(from root: Int, pass: LayoutPass, change: Int?) -> Bool {
+    mutating func layoutSubtree(from root: Int, pass: LayoutTrace.Pass, change: Int?) -> Bool {
         var ran = false
         let outerPass = inPass
         if !outerPass {
@@ -116,7 +116,7 @@ public struct LayoutEngine: Sendable {
             if view < pending.count, let marked = pending[view] {
                 pending[view] = nil
                 ran = true
-                callLayoutSubviews(view, LayoutCall(view: view, reason: marked.reason, marks: marked.marks, pass: pass, change: change))
+                callLayoutSubviews(view, LayoutTrace.Call(view: view, reason: marked.reason, marks: marked.marks, pass: pass, change: change))
             }
             stack.append(contentsOf: scene.views[view].subviews.reversed())
         }
@@ -129,7 +129,7 @@ public struct LayoutEngine: Sendable {
 
     /// One `layoutSubviews` call, wrapped by the view controller's `viewWillLayoutSubviews` and
     /// `viewDidLayoutSubviews` when the view is a controller's root view (L4).
-    mutating func callLayoutSubviews(_ view: Int, _ call: LayoutCall) {
+    mutating func callLayoutSubviews(_ view: Int, _ call: LayoutTrace.Call) {
         let controller = scene.views[view].viewController
         if let controller { record(.viewWillLayoutSubviews(viewController: controller)) }
         if recordingInitial { trace.initialCalls.append(call) } else { trace.calls.append(call) }

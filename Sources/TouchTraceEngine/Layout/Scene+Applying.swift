@@ -8,17 +8,17 @@ extension Scene {
     /// Throws `InputError.invalidRequest` listing every problem (unknown ids, impossible edits, bad
     /// new view objects), each with the pointer of the change field.
     public func applying(
-        _ changes: [LayoutChange], limits: SceneLimits = SceneLimits()
+        _ changes: [LayoutChange], limits: SceneLimits
     ) throws(InputError) -> (scene: Scene, trace: LayoutTrace) {
         let (scene, trace, _) = try applyingWithAutoLayout(changes, limits: limits)
         return (scene, trace)
     }
 
-    /// The scene after its initial layout cycle (SPEC §4: a loaded scene gets one, so views
+    /// The scene after its initial layout cycle (openapi.yaml: a loaded scene gets one, so views
     /// placed by constraints and stack views have their frames before a touch is tested):
     /// what hit tests, touches and actions without `changes` see. Returns the scene itself when
     /// the cycle already ran; a server keeps the result per stored version.
-    public func laidOut(limits: SceneLimits = SceneLimits()) -> Scene {
+    public func laidOut(limits: SceneLimits) -> Scene {
         guard !initialLayoutDone else { return self }
         var engine = LayoutEngine(scene: self, limits: limits)
         engine.runInitialCycle()
@@ -32,7 +32,7 @@ extension Scene {
     /// `initialAutoLayout` is the system of this scene's initial cycle when a caller kept it
     /// (``PreparedScene``): the initial cycle then starts from it instead of solving again.
     func applyingWithAutoLayout(
-        _ changes: [LayoutChange], limits: SceneLimits = SceneLimits(), initialAutoLayout: AutoLayoutSystem? = nil
+        _ changes: [LayoutChange], limits: SceneLimits, initialAutoLayout: AutoLayoutSystem? = nil
     ) throws(InputError) -> (scene: Scene, trace: LayoutTrace, autoLayout: AutoLayoutSystem?) {
         var engine = LayoutEngine(scene: self, limits: limits)
         engine.autoLayout = initialAutoLayout
@@ -55,28 +55,5 @@ extension Scene {
         .object(attachedViews.compactMap { v in
             views[v].subviews.isEmpty ? nil : (key: views[v].id, value: .array(views[v].subviews.map { .string(views[$0].id) }))
         })
-    }
-}
-
-/// A scene made ready for many requests: as stored, after its initial layout cycle, and with the
-/// Auto Layout system that cycle solved (rule L6's "keep a solved system"). Hit tests, touches
-/// and actions use ``laidOut``; a layout request starts from ``scene`` (its trace can show the
-/// initial cycle) but reuses the kept system, so a `resizeWindow` or a constant change is an
-/// incremental re-solve instead of a full one. A server keeps one per stored version.
-public struct PreparedScene: Sendable {
-    /// The scene as decoded.
-    public let scene: Scene
-    /// The scene after its initial layout cycle.
-    public let laidOut: Scene
-    /// The initial cycle's Auto Layout system (nil when nothing solved one).
-    let initialAutoLayout: AutoLayoutSystem?
-
-    /// Runs the initial layout cycle once.
-    public init(_ scene: Scene, limits: SceneLimits = SceneLimits()) {
-        var engine = LayoutEngine(scene: scene, limits: limits)
-        engine.runInitialCycle()
-        self.scene = scene
-        self.laidOut = engine.scene
-        self.initialAutoLayout = engine.autoLayout
     }
 }

@@ -1,4 +1,4 @@
-/// An actions request (SPEC §4, rule T7): `sendActions(for:)` called from code on a control,
+/// An actions request (openapi.yaml, rule T7): `sendActions(for:)` called from code on a control,
 /// with no touch.
 ///
 /// `{"sender": id, "events": ["valueChanged", …]}`: each name is one `sendActions(for:)` call, in
@@ -35,7 +35,7 @@ public struct ActionsRequest: Sendable {
     public var calls: [Call]
     public var add: [TargetRegistration]
     public var remove: [Removal]
-    /// Layout changes applied (with one layout cycle) before the calls (SPEC §4).
+    /// Layout changes applied (with one layout cycle) before the calls (openapi.yaml).
     public var changes: [LayoutChange]
 
     public init(sender: String, calls: [Call], add: [TargetRegistration] = [], remove: [Removal] = [], changes: [LayoutChange] = []) {
@@ -105,7 +105,7 @@ public struct ActionsRequest: Sendable {
 }
 
 extension DecodeContext {
-    /// A list of event names (SPEC §3), each with its mask.
+    /// A list of event names (docs/scene-format.md), each with its mask.
     mutating func eventList(_ value: JSONValue, at pointer: String, allowEmpty: Bool) -> [(String, ControlEvents)] {
         guard let items = array(value, at: pointer, what: "events") else { return [] }
         if !allowEmpty, items.isEmpty { fail(pointer, "events must name at least one event") }

@@ -1,4 +1,4 @@
-/// A hit-test request (SPEC §4): `{"point": {x, y}}` or `{"points": [...]}`, optionally
+/// A hit-test request (openapi.yaml): `{"point": {x, y}}` or `{"points": [...]}`, optionally
 /// `"window": id` naming the window whose coordinates the points are in, and `"changes"`
 /// (layout changes applied, with one layout cycle, before hit testing: "what does this tap hit
 /// after rotating to landscape?").

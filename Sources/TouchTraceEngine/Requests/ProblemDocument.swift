@@ -32,13 +32,17 @@ public struct ProblemDocument: Sendable, Equatable {
     public var status: Int
     public var detail: String
     public var errors: [SceneProblem]
+    /// Extension members (RFC 9457 §3.2): where a problem is, when a JSON pointer cannot say it
+    /// (`line` and `column` of a design file), or what a client needs to retry.
+    public var extensions: [String: JSONValue]
 
-    public init(type: String, title: String, status: Int, detail: String, errors: [SceneProblem] = []) {
+    public init(type: String, title: String, status: Int, detail: String, errors: [SceneProblem] = [], extensions: [String: JSONValue] = [:]) {
         self.type = type
         self.title = title
         self.status = status
         self.detail = detail
         self.errors = errors
+        self.extensions = extensions
     }
 
     public var json: JSONValue {
@@ -49,6 +53,9 @@ public struct ProblemDocument: Sendable, Equatable {
         if !errors.isEmpty {
             members.append(
                 ("errors", .array(errors.map { .obj(["pointer": .string($0.pointer), "message": .string($0.message)]) })))
+        }
+        for (key, value) in extensions.sorted(by: { $0.key < $1.key }) where !["type", "title", "status", "detail", "errors"].contains(key) {
+            members.append((key, value))
         }
         return .object(members)
     }

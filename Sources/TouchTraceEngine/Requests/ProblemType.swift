@@ -35,6 +35,21 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     /// an unknown id): 422.
     public static let invalidRequest = ProblemType("invalid-request", "Invalid request", 422)
 
+    // MARK: Design files (importers)
+
+    /// A design file that is not well-formed XML, with line and column: 400.
+    public static let malformedXML = ProblemType("malformed-xml", "Malformed XML", 400)
+    /// A design file that is not UTF-8: 400.
+    public static let invalidEncoding = ProblemType("invalid-encoding", "Invalid encoding", 400)
+    /// A `<!DOCTYPE>` or other markup declaration, refused so no entity can expand: 400.
+    public static let forbiddenDeclaration = ProblemType("forbidden-declaration", "Forbidden XML declaration", 400)
+    /// A design file over one of the importer's limits (nesting, attributes, elements): 422.
+    public static let importLimitExceeded = ProblemType("import-limit-exceeded", "Import limit exceeded", 422)
+    /// Readable, but not a document of the format, or nothing usable is left in it: 422.
+    public static let unsupportedDocument = ProblemType("unsupported-document", "Unsupported document", 422)
+    /// The scene, controller or frame asked for is not in the document: 422 (the detail lists what is).
+    public static let unknownDocumentPart = ProblemType("unknown-document-part", "Unknown part of the document", 422)
+
     // MARK: HTTP and store
 
     public static let badQuery = ProblemType("bad-query", "Bad query", 400)
@@ -61,7 +76,8 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
 
     /// Every type above, for documentation and the contract test.
     public static let all: [ProblemType] = [
-        malformedJSON, invalidScene, invalidRequest, badQuery, badPrecondition, invalidSceneID, unauthorized,
+        malformedJSON, invalidScene, invalidRequest, malformedXML, invalidEncoding, forbiddenDeclaration,
+        importLimitExceeded, unsupportedDocument, unknownDocumentPart, badQuery, badPrecondition, invalidSceneID, unauthorized,
         notFound, sceneNotFound, methodNotAllowed, preconditionFailed, bodyTooLarge, unsupportedMediaType,
         overloaded, timeBudgetExceeded, storageError, internalError,
     ]

@@ -1,4 +1,4 @@
-/// A touches request (SPEC §3, §4): a touch sequence to replay against a scene.
+/// A touches request (docs/touches.md): a touch sequence to replay against a scene.
 ///
 /// The body is exactly one of
 /// - `{"touches": [{"touch": 1, "phase": "began", "x": 40, "y": 720, "t": 0}, …]}`: explicit
@@ -18,7 +18,7 @@ public struct TouchRequest: Sendable {
     public var window: String?
     /// The input in order, shorthands expanded.
     public var steps: [TouchStep]
-    /// Layout changes applied (with one layout cycle) before the first touch (SPEC §4).
+    /// Layout changes applied (with one layout cycle) before the first touch (openapi.yaml).
     public var changes: [LayoutChange]
 
     public init(steps: [TouchStep], window: String? = nil, changes: [LayoutChange] = []) {

@@ -2,22 +2,21 @@ extension TouchTrace {
     /// Answers a hit-test request against a scene: one trace for `point`, `{"results": [...]}`
     /// for `points`. With `changes`, hit-tests the scene as the changes and one layout cycle
     /// left it (the scene passed in is not changed).
-    public static func hitTest(_ request: HitTestRequest, in original: Scene) throws(InputError) -> JSONValue {
-        let (scene, results) = try hitTestResults(request, in: original)
+    public static func hitTest(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> JSONValue {
+        let (scene, results) = try hitTestResults(request, in: prepared, limits: limits)
         let traces = results.map { $0.json(in: scene) }
         return request.single ? traces[0] : .obj(["results": .array(traces)])
     }
 
     /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
-    /// none, takes the scene after its initial layout cycle (``Scene/laidOut(limits:)``) — then
-    /// hit-tests every point. Returns the scene the points were tested against and one result
-    /// per point.
-    public static func hitTestResults(_ request: HitTestRequest, in original: Scene) throws(InputError) -> (scene: Scene, results: [HitTestResult]) {
-        let scene = request.changes.isEmpty ? original.laidOut() : try original.applying(request.changes).scene
+    /// none, takes the scene after its initial layout cycle — then hit-tests every point.
+    /// Returns the scene the points were tested against and one trace per point.
+    public static func hitTestResults(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> (scene: Scene, results: [HitTestTrace]) {
+        let scene = try prepared.scene(after: request.changes, limits: limits)
         var window: Int?
         if let name = request.window {
             guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-                throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene" + scene.didYouMean(name, among: { if case let .view(v) = $0 { return scene.views[v].isWindow } else { return false } }))])
+                throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene" + scene.didYouMean(name, among: { scene.isWindow($0) }))])
             }
             window = index
         }
@@ -27,8 +26,8 @@ extension TouchTrace {
 
     /// The response of `hitTest(_:in:)` as bytes, written directly (the API's hot path): the
     /// same bytes as `JSONWriter().bytes(hitTest(request, in: scene))`.
-    public static func hitTestBytes(_ request: HitTestRequest, in original: Scene) throws(InputError) -> [UInt8] {
-        let (scene, results) = try hitTestResults(request, in: original)
+    public static func hitTestBytes(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> [UInt8] {
+        let (scene, results) = try hitTestResults(request, in: prepared, limits: limits)
         var out = JSONOutput(capacity: 512 * results.count)
         if request.single {
             results[0].writeJSON(in: scene, into: &out)

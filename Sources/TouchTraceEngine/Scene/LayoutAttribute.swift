@@ -96,6 +96,9 @@ public enum LayoutItem: Sendable, Hashable {
 
     /// The `index` of a stack view's alignment spanner (UIKit's "UISV-alignment-spanner" guide).
     static let alignmentSpannerIndex = -1
+    /// The `index` that makes a `spacer` item a scroll view's content area (its `stack` is the
+    /// scroll view): origin at the bounds origin, size the content size (L6, scroll views).
+    static let scrollContentIndex = -2
 
     /// The view whose coordinate space the item's rectangle is measured in, climbing: a view's
     /// frame is in its superview's space, a guide's in its owner's bounds.
@@ -116,6 +119,7 @@ public enum LayoutItem: Sendable, Hashable {
         case let .layoutMargins(v): return scene.views[v].id + "#layoutMargins"
         case let .guide(owner, index): return scene.views[owner].layout.layoutGuides[index].id
         case let .spacer(stack, index) where index == Self.alignmentSpannerIndex: return scene.views[stack].id + "#alignmentSpanner"
+        case let .spacer(scroll, index) where index == Self.scrollContentIndex: return scene.views[scroll].id + "#contentArea"
         case let .spacer(stack, index): return scene.views[stack].id + "#spacer\(index)"
         }
     }
@@ -161,4 +165,7 @@ extension Scene {
 extension LayoutAttribute {
     /// `firstBaseline` or `lastBaseline`.
     var isBaseline: Bool { self == .firstBaseline || self == .lastBaseline }
+
+    /// An edge or a margin edge: a location that is neither a center nor a baseline.
+    var isEdge: Bool { isLocation && !isBaseline && reading.length != 0.5 }
 }

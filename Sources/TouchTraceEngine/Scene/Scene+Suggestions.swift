@@ -12,6 +12,14 @@ extension Scene {
     }
 }
 
+extension Scene {
+    /// Whether an id names a window.
+    public func isWindow(_ ref: ObjectRef) -> Bool {
+        if case let .view(v) = ref { return views[v].isWindow }
+        return false
+    }
+}
+
 /// Suggestions for mistyped ids, shared by the scene decoder and the request stages. Ids are
 /// compared case-insensitively by edit distance (at most 2); among equals the smallest id wins,
 /// so the answer does not depend on dictionary order.

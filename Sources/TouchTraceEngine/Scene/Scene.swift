@@ -14,6 +14,8 @@ public struct Scene: Sendable {
     public var options: SceneOptions
     /// Every id of the scene and what it names.
     public var ids: [String: ObjectRef]
+    /// Where an imported scene came from (`origin`): format, file, scene id → source id.
+    public var origin: SceneOrigin?
     /// Whether the scene's initial layout cycle has run on it (``laidOut()``, `applying(_:)`):
     /// constraints and stack views have set their frames.
     public internal(set) var initialLayoutDone = false

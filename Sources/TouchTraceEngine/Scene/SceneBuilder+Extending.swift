@@ -11,6 +11,7 @@ extension SceneBuilder {
         application = scene.application
         firstResponder = scene.firstResponder
         options = scene.options
+        origin = scene.origin
         ids = scene.ids
         for id in scene.ids.keys { idPointers[id] = "the scene" }
     }
@@ -22,7 +23,7 @@ extension Scene {
     /// (the `addSubview` change with a new view object). Returns the new view's index, or every
     /// problem found (the scene is then unchanged).
     public mutating func addSubviewTree(
-        _ json: JSONValue, at pointer: String, to parent: Int, limits: SceneLimits = SceneLimits()
+        _ json: JSONValue, at pointer: String, to parent: Int, limits: SceneLimits
     ) -> Result<Int, InputError> {
         let parentDepth = depth(of: parent)
         if parentDepth + 1 > limits.maxDepth {

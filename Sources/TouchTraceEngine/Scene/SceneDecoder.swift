@@ -1,4 +1,4 @@
-/// Turns a scene document (format `touchtrace.scene/1`, SPEC §3) into a validated `Scene`.
+/// Turns a scene document (format `touchtrace.scene/1`, docs/scene-format.md) into a validated `Scene`.
 ///
 /// Walks the view tree with an explicit stack (no recursion, so nesting cannot overflow the
 /// stack), applies UIKit's class defaults (H6), and reports every problem at once, each with the
@@ -51,7 +51,9 @@ struct PendingReference {
 }
 
 struct SceneBuilder {
-    static let topLevelFields = ["format", "name", "window", "windows", "application", "firstResponder", "options"]
+    static let topLevelFields = [
+        "format", "name", "window", "windows", "application", "firstResponder", "options", "origin",
+    ]
 
     let limits: SceneLimits
     let base: String
@@ -66,6 +68,8 @@ struct SceneBuilder {
     var ids: [String: ObjectRef] = [:]
     var idPointers: [String: String] = [:]
     var pending: [PendingReference] = []
+    var origin: SceneOrigin?
+    var originPointer: String?
     var reportedDepth = false
     var suggestionsMade = 0
     var reportedCount = false
@@ -76,9 +80,11 @@ struct SceneBuilder {
     }
 
     func scene() -> Scene {
-        Scene(
+        var scene = Scene(
             name: name, views: views, windows: windows, viewControllers: viewControllers, application: application,
             firstResponder: firstResponder, options: options, ids: ids)
+        scene.origin = origin
+        return scene
     }
 
     /// Registers an id, reporting a duplicate with the place of its first use.
@@ -123,6 +129,10 @@ struct SceneBuilder {
             }
         }
         resolveReferences()
+        if let value = top["origin"] {
+            readOrigin(value, at: base + "/origin")
+            checkOriginIDs()
+        }
     }
 
     /// Reads one window and all its descendants, depth first, without recursion. With `parent`

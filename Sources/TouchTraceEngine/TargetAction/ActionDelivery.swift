@@ -45,7 +45,7 @@ public struct ActionDelivery: Sendable, Hashable {
         }
     }
 
-    /// The `actions` entry of SPEC §4: `sender`, `event`, `action`, `target`, `resolution`,
+    /// The `actions` entry of openapi.yaml: `sender`, `event`, `action`, `target`, `resolution`,
     /// `searched`, plus `rule`, `searchStart` (nil targets) and `registeredTarget` /
     /// `registeredAction` (redirected).
     public var json: JSONValue {

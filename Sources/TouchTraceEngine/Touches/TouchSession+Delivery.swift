@@ -1,7 +1,7 @@
 extension TouchSession {
     /// Runs one input entry.
     mutating func run(_ step: TouchStep) {
-        if !gestures.isEmpty { fireTimers(before: step.time) }
+        if !arena.isEmpty { fireTimers(before: step.time) }
         time = step.time
         switch step {
         case let .touch(sample):
@@ -13,13 +13,13 @@ extension TouchSession {
         case let .set(edit):
             apply(edit)
         }
-        if !gestures.isEmpty { resetFinishedRecognizers() }
+        if !arena.isEmpty { arena.resetFinished() }
     }
 
-    /// After the last input entry, time runs on until no timer is pending (SPEC §3), so the
+    /// After the last input entry, time runs on until no timer is pending (docs/touches.md), so the
     /// response is final.
     mutating func finish() {
-        if !gestures.isEmpty { fireTimers(before: nil) }
+        if !arena.isEmpty { fireTimers(before: nil) }
     }
 
     /// A touch begins: hit test once (R2), count taps (M3), apply `exclusiveTouch` (M2) and
@@ -34,58 +34,41 @@ extension TouchSession {
             tapCount = last.tapCount + 1
             previous = last.touch
         }
-        record("hitTest", .R2, [
-            ("touch", .number(Double(sample.touch))), ("point", sample.point.json),
-            ("hitView", .string(orNull: hit.hitView.map { scene.views[$0].id })),
-            ("window", .string(orNull: hit.window.map { scene.views[$0].id })),
-            ("tapCount", .number(Double(tapCount))),
-        ])
+        record(.R2, .hitTest(touch: sample.touch, point: sample.point, hitView: hit.hitView, window: hit.window, tapCount: tapCount))
         if let previous {
-            record("multiTap", .M3, [
-                ("touch", .number(Double(sample.touch))), ("tapCount", .number(Double(tapCount))),
-                ("previousTouch", .number(Double(previous))),
-            ])
+            record(.M3, .multiTap(touch: sample.touch, tapCount: tapCount, previousTouch: previous))
         }
-        var touch = TouchRecord(touch: sample.touch, hitView: hit.hitView, window: hit.window, tapCount: tapCount, delivered: false)
+        var touch = TouchesTrace.Touch(touch: sample.touch, hitView: hit.hitView, window: hit.window, tapCount: tapCount, delivered: false)
         defer {
-            touches.append(touch)
+            trace.touches.append(touch)
             active.append(ActiveTouch(touch: sample.touch, view: touch.hitView, window: touch.window, delivered: touch.delivered, tapCount: tapCount))
         }
         guard let view = hit.hitView else { return }
-        // G1: recognizers on the hit view and its ancestors see the touch, delivered or not (M1).
-        let slots = gestures.isEmpty ? [] : recognizers(for: view)
         // M2: an exclusive view tracking a touch blocks the others of its window; an exclusive
         // view takes no new touch while another view of the window tracks one.
         if let blocker = active.first(where: { other in
             guard other.delivered, let otherView = other.view, otherView != view, other.window == hit.window else { return false }
             return scene.views[otherView].exclusiveTouch || scene.views[view].exclusiveTouch
         }), let blockerView = blocker.view {
-            touch.ignoredBecause = "exclusiveTouch"
+            touch.ignoredBecause = .exclusiveTouch
             let exclusive = scene.views[blockerView].exclusiveTouch ? blockerView : view
-            record("touchIgnored", .M2, [
-                ("touch", .number(Double(sample.touch))), ("view", id(view)), ("reason", "exclusiveTouch"),
-                ("exclusiveView", id(exclusive)), ("otherTouch", .number(Double(blocker.touch))),
-            ])
-            if !slots.isEmpty { beginGestureTouch(sample, slots: slots, hitView: view, view: nil, tapCount: tapCount) }
+            record(.M2, .touchIgnored(touch: sample.touch, view: view, reason: .exclusiveTouch, otherTouch: blocker.touch, exclusiveView: exclusive))
+            beginInArena(sample, hitView: view, boundView: nil, tapCount: tapCount)
             return
         }
         // M1: without multipleTouchEnabled a view receives only the first touch that starts in it.
         if !scene.views[view].multipleTouchEnabled,
             let first = active.first(where: { $0.delivered && $0.view == view })
         {
-            touch.ignoredBecause = "multipleTouchDisabled"
-            record("touchIgnored", .M1, [
-                ("touch", .number(Double(sample.touch))), ("view", id(view)), ("reason", "multipleTouchDisabled"),
-                ("otherTouch", .number(Double(first.touch))),
-            ])
-            if !slots.isEmpty { beginGestureTouch(sample, slots: slots, hitView: view, view: nil, tapCount: tapCount) }
+            touch.ignoredBecause = .multipleTouchDisabled
+            record(.M1, .touchIgnored(touch: sample.touch, view: view, reason: .multipleTouchDisabled, otherTouch: first.touch, exclusiveView: nil))
+            beginInArena(sample, hitView: view, boundView: nil, tapCount: tapCount)
             return
         }
         touch.delivered = true
-        if !slots.isEmpty {
-            beginGestureTouch(sample, slots: slots, hitView: view, view: view, tapCount: tapCount)
-            return
-        }
+        // G1: recognizers on the hit view and its ancestors see the touch first; without any,
+        // the view gets it at once.
+        if beginInArena(sample, hitView: view, boundView: view, tapCount: tapCount) { return }
         deliver(.began, touch: sample.touch, at: sample.point, tapCount: tapCount, to: view)
     }
 
@@ -99,8 +82,8 @@ extension TouchSession {
         if sample.phase == .ended {
             lastEnded = (sample.touch, sample.time, sample.point, touch.tapCount)
         }
-        if !gestureTouches.isEmpty, gestureTouches[sample.touch] != nil {
-            continueGestureTouch(sample)
+        if !arena.isEmpty, let actions = arena.touchContinued(sample) {
+            perform(actions)
             return
         }
         guard touch.delivered, let view = touch.view else { return }
@@ -122,10 +105,8 @@ extension TouchSession {
             } else {
                 let handling = touchHandling(current)
                 let forwards = handling != .handle && next != nil
-                record(phase.method, isFirst ? .R2 : .R3, [
-                    ("responder", .string(scene.id(of: current))), ("touch", .number(Double(touch))),
-                    ("forwarded", .bool(forwards)), ("handling", .string(handling.rawValue)),
-                ])
+                record(isFirst ? .R2 : .R3, .touches(
+                    phase, responder: current, touch: touch, forwarded: forwards, handling: TouchesTrace.Handling(handling), point: nil))
                 guard forwards else { return }
             }
             responder = next
@@ -147,24 +128,17 @@ extension TouchSession {
         }
         controls[view] = machine
         var forwarded = false
-        let touchJSON: JSONValue = .number(Double(touch))
         for action in output {
             switch action {
             case let .consume(rule), let .forward(rule):
                 if case .forward = action { forwarded = hasNext }
-                var fields: [(key: String, value: JSONValue)] = [
-                    ("responder", id(view)), ("touch", touchJSON), ("forwarded", .bool(forwarded)), ("handling", "control"),
-                ]
-                if phase != .cancelled { fields.append(("point", local?.json ?? .null)) }
-                record(phase.method, rule, fields)
+                record(rule, .touches(phase, responder: .view(view), touch: touch, forwarded: forwarded, handling: .control, point: local))
             case let .call(call, returned, rule):
-                var fields: [(key: String, value: JSONValue)] = [("control", id(view)), ("touch", touchJSON)]
-                if let returned { fields.append(("returned", .bool(returned))) }
-                record(call.rawValue, rule, fields)
+                record(rule, .tracking(call, control: view, touch: touch, returned: returned))
             case let .set(property, value, rule):
-                record("state", rule, [("control", id(view)), ("property", .string(property.rawValue)), ("value", value.json)])
+                record(rule, .state(control: view, property: property, value: value))
             case let .send(event, rule):
-                send(event, name: event.names.first ?? "", from: view, touch: touch, rule: rule)
+                send(event, name: event.firstName, from: view, touch: touch, rule: rule)
             }
         }
         return forwarded
@@ -181,6 +155,7 @@ extension TouchSession {
         case let (.enabled, .bool(b)):
             _ = machine.setEnabled(b)
             scene.views[view].control?.enabled = b
+            arena.setControlEnabled(view, b)
             rule = .C8
         case let (.selected, .bool(b)):
             _ = machine.setSelected(b)
@@ -192,17 +167,14 @@ extension TouchSession {
         }
         controls[view] = machine
         let s = machine.state
-        let value: JSONValue
+        let value: ControlPropertyValue?
         switch edit.property {
         case .enabled: value = .bool(s.enabled)
         case .selected: value = .bool(s.selected)
         case .on: value = .bool(s.on ?? false)
-        default: value = s.value.map { .number($0) } ?? .null
+        default: value = s.value.map { .number($0) }
         }
-        record("set", rule, [
-            ("control", id(view)), ("property", .string(edit.property.rawValue)), ("value", value),
-            ("tracking", .bool(s.tracking)), ("by", "code"),
-        ])
+        record(rule, .set(control: view, property: edit.property, value: value, tracking: s.tracking))
     }
 
     func touchHandling(_ responder: ResponderRef) -> TouchHandling {

@@ -1,42 +1,28 @@
 /// Replays touches against a scene and records everything UIKit would do: hit testing at
 /// `began` (R2), delivery along the responder chain (R3), control tracking (R4, C1–C9),
-/// control events and target-action (T1–T4), multiple touches (M1–M3).
+/// control events and target-action (T1–T4), multiple touches (M1–M3). Who gets a touch when
+/// recognizers and scroll views take part (G1–G6, S1, S2) is the `GestureArena`'s decision;
+/// the session performs it (TouchSession+Arena.swift).
 ///
 /// A value type owning a copy of the scene (programmatic edits change it, so later hit tests see
 /// them); no clock but the input's own `t`, no I/O. Every loop is over the input, the responder
-/// chain or a registration list; nothing recurses over the view tree.
+/// chain or a registration list; nothing recurses over the view tree. What happened is appended
+/// to `trace` as typed entries; the response is written from it (TouchesTrace+JSON.swift).
 struct TouchSession {
     var scene: Scene
     /// The window whose coordinates the input uses (nil: the front-most).
     let referenceWindow: Int?
     var controls: [Int: ControlTracking] = [:]
     var targetLists: [Int: TargetActionList] = [:]
-    var touches: [TouchRecord] = []
     /// Touches that are down, in the order they began.
     var active: [ActiveTouch] = []
     /// The last touch that ended (M3).
     var lastEnded: (touch: Int, time: Double, point: Point, tapCount: Int)?
-    var log: [JSONValue] = []
-    var controlEvents: [JSONValue] = []
-    var actions: [JSONValue] = []
+    var trace = TouchesTrace()
     /// The time of the event being processed, shown on log entries; nil outside touch input.
     var time: Double?
-    /// The scene's gesture recognizers (G1–G6); empty when it has none.
-    var gestures: [GestureSlot]
-    var gestureSlotsByView: [Int: [Int]]
-    /// Touches that recognizers see, by touch id (G1, G2).
-    var gestureTouches: [Int: GestureTouch] = [:]
-
-    struct TouchRecord {
-        var touch: Int
-        var hitView: Int?
-        var window: Int?
-        var tapCount: Int
-        var delivered: Bool
-        var ignoredBecause: String?
-        /// The recognizer (or scroll view recognizer) that took the touch from its view (G3, S1, S2).
-        var takenBy: String?
-    }
+    /// The scene's gesture recognizers and scroll views (G1–G6, S1, S2); empty when it has none.
+    var arena: GestureArena
 
     struct ActiveTouch {
         var touch: Int
@@ -49,20 +35,13 @@ struct TouchSession {
     init(scene: Scene, referenceWindow: Int?) {
         self.scene = scene
         self.referenceWindow = referenceWindow
-        (gestures, gestureSlotsByView) = Self.gestureSlots(scene)
+        arena = GestureArena(scene: scene)
     }
 
-    // MARK: - Log
-
-    /// Appends a log entry: `type`, `rule`, `t` (during touch input) and the given fields.
-    mutating func record(_ type: String, _ rule: RuleID, _ fields: [(key: String, value: JSONValue)]) {
-        var members: [(key: String, value: JSONValue)] = [("type", .string(type)), ("rule", .string(rule.rawValue))]
-        if let time { members.append(("t", .number(time))) }
-        members += fields
-        log.append(.object(members))
+    /// Appends a log entry at the current time.
+    mutating func record(_ rule: RuleID, _ kind: TouchesTrace.Kind) {
+        trace.log.append(TouchesTrace.Entry(time: time, rule: rule, kind: kind))
     }
-
-    func id(_ view: Int) -> JSONValue { .string(scene.views[view].id) }
 
     // MARK: - Controls
 
@@ -90,26 +69,13 @@ struct TouchSession {
         return list
     }
 
-    /// Final control states (C9): every control of the scene, by id.
-    mutating func stateJSON() -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = []
+    /// Records the final state of every control of the scene (C9), in scene order.
+    mutating func recordControlStates() {
+        trace.controls = []
         for index in scene.views.indices where scene.views[index].control != nil {
             let machine = tracker(index)
-            let s = machine.state
-            var fields: [(key: String, value: JSONValue)] = [
-                ("enabled", .bool(s.enabled)), ("selected", .bool(s.selected)), ("highlighted", .bool(s.highlighted)),
-                ("tracking", .bool(s.tracking)), ("touchInside", .bool(s.touchInside)),
-            ]
-            if let property = machine.config.kind.valueProperty {
-                if property == .on {
-                    fields.append(("on", .bool(s.on ?? false)))
-                } else if let value = s.value {
-                    fields.append((property.rawValue, .number(value)))
-                }
-            }
-            members.append((scene.views[index].id, .object(fields)))
+            trace.controls.append(TouchesTrace.ControlSnapshot(control: index, state: machine.state, valueProperty: machine.config.kind.valueProperty))
         }
-        return .object(members)
     }
 
     // MARK: - Control events and target-action
@@ -117,15 +83,18 @@ struct TouchSession {
     /// `sendActions(for: event)` from the control (C2–C7, T7): a `controlEvent` entry, then one
     /// `sendAction` per matching registration of a snapshot of the list, in order (T2).
     mutating func send(_ event: ControlEvents, name: String, from control: Int, touch: Int?, rule: RuleID) {
-        let touchJSON: JSONValue = touch.map { .number(Double($0)) } ?? .null
-        record("controlEvent", rule, [("control", id(control)), ("event", .string(name)), ("touch", touchJSON)])
-        controlEvents.append(.obj(["control": id(control), "event": .string(name), "touch": touchJSON]))
-        let snapshot = targetList(control).entries(matching: event)
-        for registration in snapshot {
+        record(rule, .controlEvent(control: control, event: name, touch: touch))
+        for registration in targetList(control).entries(matching: event) {
             let delivery = scene.sendAction(registration.action, to: registration.target, from: control, event: name)
-            guard case let .object(fields) = delivery.json else { continue }
-            record("action", delivery.rule, fields.filter { $0.key != "rule" })
-            actions.append(delivery.json)
+            record(delivery.rule, .action(delivery))
         }
+    }
+}
+
+extension ControlEvents {
+    /// The name of the first single event in the mask, in bit order (`names.first`, without
+    /// building the list).
+    var firstName: String {
+        Self.named.first { $0.event.rawValue.nonzeroBitCount == 1 && contains($0.event) }?.name ?? ""
     }
 }

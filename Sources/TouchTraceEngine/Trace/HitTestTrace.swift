@@ -1,137 +1,63 @@
-extension Point {
-    public var json: JSONValue { .obj(["x": .number(x), "y": .number(y)]) }
-}
+/// The hit-test trace (openapi.yaml, docs/trace-schema.md): the answer to "which view does a touch at
+/// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H9), with every view visited on the way.
+///
+/// Compact: views are scene indices, steps are small values; `json(in:)` and
+/// `writeJSON(in:into:)` (HitTestTrace+JSON.swift) name the views when the trace is written.
+public struct HitTestTrace: Sendable {
+    /// The point asked about, in the coordinates it was given in.
+    public var point: Point
+    /// The hit view's index, or nil.
+    public var hitView: Int?
+    /// The window that returned the hit view, or nil.
+    public var window: Int?
+    /// Windows in the order they were asked (rule H8).
+    public var windowOrder: [Int]
+    /// Every view visited, in order (empty unless traced).
+    public var steps: [Step]
 
-extension Rect {
-    public var json: JSONValue {
-        .obj(["x": .number(origin.x), "y": .number(origin.y), "width": .number(size.width), "height": .number(size.height)])
-    }
-}
-
-extension HitTestResult {
-    /// The hit-test trace of SPEC §4: `point`, `hitView`, `window`, `responderChain`, `steps`
-    /// (each with `view`, `point`, `outcome`, `reason` when rejected, `rule`, `result` and a
-    /// readable `detail`), and `windowOrder` (H8).
-    public func json(in scene: Scene) -> JSONValue {
-        let chain: JSONValue =
-            hitView.map { hit in .array(scene.responderChain(from: .view(hit)).map { .string(scene.id(of: $0)) }) } ?? .array([])
-        return .obj([
-            "point": point.json,
-            "hitView": .string(orNull: hitView.map { scene.views[$0].id }),
-            "window": .string(orNull: window.map { scene.views[$0].id }),
-            "windowOrder": .array(windowOrder.map { .string(scene.views[$0].id) }),
-            "responderChain": chain,
-            "steps": .array(steps.map { $0.json(in: scene) }),
-        ])
-    }
-}
-
-extension HitTestStep {
-    public func json(in scene: Scene) -> JSONValue {
-        let node = scene.views[Int(view)]
-        var members: [(key: String, value: JSONValue)] = [
-            ("view", .string(node.id)),
-            ("point", point?.json ?? .null),
-            ("outcome", .string(outcome.rawValue)),
-            ("rule", .string(rule.rawValue)),
-            ("result", result >= 0 ? .string(scene.views[Int(result)].id) : .null),
-            ("detail", .string(detail(in: scene))),
-        ]
-        if let reason { members.append(("reason", .string(reason.rawValue))) }
-        return .object(members)
+    public init(point: Point, hitView: Int?, window: Int?, windowOrder: [Int], steps: [Step]) {
+        self.point = point
+        self.hitView = hitView
+        self.window = window
+        self.windowOrder = windowOrder
+        self.steps = steps
     }
 
-    /// One sentence saying why, for people reading the trace.
-    public func detail(in scene: Scene) -> String {
-        var out = JSONOutput(capacity: 96)
-        writeDetail(in: scene, into: &out)
-        return String(decoding: out.bytes, as: UTF8.self)
+    /// What happened to a view visited by hit testing.
+    public enum Outcome: String, Sendable {
+        /// No subview answered, so the view's own `hitTest` default result was the view itself.
+        case hit
+        /// A subview answered; the view passes that result up.
+        case descend
+        /// The view returned nil.
+        case rejected
     }
 
-    /// Writes `detail(in:)`'s sentence as raw UTF-8 (no quotes, nothing to escape: ids are
-    /// `A-Z a-z 0-9 _ . : -`).
-    func writeDetail(in scene: Scene, into out: inout JSONOutput) {
-        func at() {
-            if let point {
-                out.byte(UInt8(ascii: "("))
-                out.number(point.x)
-                out.raw(", ")
-                out.number(point.y)
-                out.byte(UInt8(ascii: ")"))
-            } else {
-                out.raw("the point")
-            }
-        }
-        func resultID() {
-            if result >= 0 { out.bytes.append(contentsOf: scene.views[Int(result)].id.utf8) } else { out.raw("nil") }
-        }
-        switch (outcome, reason) {
-        case (.rejected, .hidden?): out.raw("hidden: the view and its subviews are skipped")
-        case (.rejected, .userInteractionDisabled?):
-            out.raw("userInteractionEnabled is false")
-            if !scene.views[Int(view)].viewClass.defaultUserInteractionEnabled {
-                out.raw(" (the ")
-                out.bytes.append(contentsOf: scene.views[Int(view)].viewClass.rawValue.utf8)
-                out.raw(" default, H6)")
-            }
-            out.raw(": the view and its subviews are skipped")
-        case (.rejected, .transparent?):
-            out.raw("alpha ")
-            out.number(scene.views[Int(view)].alpha)
-            out.raw(" is below 0.01: the view and its subviews are skipped")
-        case (.rejected, .disabledControl?): out.raw("a disabled control returns nil for itself and its subviews")
-        case (.rejected, .outside?):
-            at()
-            out.raw(" is outside the bounds (")
-            let b = scene.views[Int(view)].geometry.bounds
-            out.number(b.minX)
-            out.raw(", ")
-            out.number(b.minY)
-            out.raw(", ")
-            out.number(b.size.width)
-            out.raw(", ")
-            out.number(b.size.height)
-            out.byte(UInt8(ascii: ")"))
-        case (.rejected, .pointInsideOverride?):
-            out.raw("point(inside:) override (")
-            out.bytes.append(contentsOf: scene.views[Int(view)].pointInside.name.utf8)
-            out.raw(") says ")
-            at()
-            out.raw(" is outside")
-        case (.rejected, .hitTestOverride?): out.raw("hitTest override passThroughSelf returns nil where the view itself would be hit")
-        case (.rejected, .nonInvertibleTransform?): out.raw("the transform cannot be inverted (for example a scale of 0)")
-        case (.rejected, nil): out.raw("rejected")
-        case (.hit, _):
-            if rule == .H9 {
-                out.raw("no subview answered; hitTest override redirects to ")
-                resultID()
-            } else {
-                at()
-                out.raw(scene.views[Int(view)].subviews.isEmpty ? " is inside and the view has no subviews" : " is inside and no subview answered")
-            }
-        case (.descend, _):
-            if rule == .H9 {
-                out.raw("a subview answered but hitTest override capture returns the view itself")
-            } else {
-                at()
-                out.raw(" is inside; a subview answered with ")
-                resultID()
-            }
-        }
+    /// Why a view returned nil.
+    public enum Rejection: String, Sendable {
+        case hidden, userInteractionDisabled, transparent, disabledControl, outside, pointInsideOverride,
+            hitTestOverride, nonInvertibleTransform
     }
-}
 
-extension TouchArea {
-    /// The shape's name as the scene writes it.
-    public var name: String {
-        switch self {
-        case .bounds: return "bounds"
-        case .insets: return "insets"
-        case .circle: return "circle"
-        case .roundedRect: return "roundedRect"
-        case .rects: return "rects"
-        case .polygon: return "polygon"
-        case .never: return "never"
+    /// One view visited by hit testing, in visiting order. Compact (indices, not strings) so that
+    /// tracing costs little.
+    public struct Step: Sendable, Hashable {
+        public var view: Int32
+        /// The point in the view's own coordinates; nil when its transform is not invertible.
+        public var point: Point?
+        public var outcome: Outcome
+        public var reason: Rejection?
+        public var rule: RuleID
+        /// What the view's `hitTest` returned (after any override): a view index, or −1 for nil.
+        public var result: Int32
+
+        public init(view: Int32, point: Point?, outcome: Outcome, reason: Rejection?, rule: RuleID, result: Int32) {
+            self.view = view
+            self.point = point
+            self.outcome = outcome
+            self.reason = reason
+            self.rule = rule
+            self.result = result
         }
     }
 }

@@ -52,7 +52,7 @@ public enum HitTestOperation: TouchTraceOperation {
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
         let bytes = try answering { () throws(InputError) in
-            try TouchTrace.hitTestBytes(try HitTestRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene.laidOut)
+            try TouchTrace.hitTestBytes(try HitTestRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
         }
         return OperationResult(.encodedJSON(bytes))
     }

@@ -44,7 +44,7 @@ public enum LayoutOperation: TouchTraceOperation {
         // From the scene as decoded (its trace can show the initial cycle), reusing the Auto
         // Layout system its preparation solved.
         let bytes = try answering { () throws(InputError) in
-            try TouchTrace.layoutBytes(try LayoutRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene)
+            try TouchTrace.layoutBytes(try LayoutRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
         }
         return OperationResult(.encodedJSON(bytes))
     }

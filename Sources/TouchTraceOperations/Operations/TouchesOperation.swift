@@ -32,9 +32,10 @@ public enum TouchesOperation: TouchTraceOperation {
     }
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        .json(try answering { () throws(InputError) in
-            try TouchTrace.touches(try TouchRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene.laidOut)
-        })
+        let bytes = try answering { () throws(InputError) in
+            try TouchTrace.touchesBytes(try TouchRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
+        }
+        return OperationResult(.encodedJSON(bytes))
     }
 }
 
@@ -66,7 +67,7 @@ public enum ActionsOperation: TouchTraceOperation {
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
         .json(try answering { () throws(InputError) in
-            try TouchTrace.actions(try ActionsRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene.laidOut)
+            try TouchTrace.actions(try ActionsRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
         })
     }
 }

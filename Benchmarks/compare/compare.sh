@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Compares the engine's API-path workloads (hit test, touches, layout; see
+# Sources/engine-workloads/main.swift) between a base commit and this checkout, by the number of
+# instructions each executes (valgrind --tool=callgrind): a count that is the same from run to
+# run whatever else the machine does, so the comparison holds on a busy 2-core machine.
+#
+#   Benchmarks/compare/compare.sh [BASE_REF] [REPETITIONS]   # default base-wave2 and 20
+#
+# The base is checked out with `git worktree` into a temporary folder; each tree is built in
+# release into its own scratch folder. Prints instructions per repetition for both and the
+# ratio (this / base; below 1 is faster).
+set -euo pipefail
+cd "$(dirname "$0")"
+here=$(pwd)
+root=$(cd ../.. && pwd)
+base_ref=${1:-base-wave2}
+reps=${2:-20}
+command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
+work=$(mktemp -d "${TMPDIR:-/tmp}/touchtrace-compare.XXXXXX")
+trap 'git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
+git -C "$root" worktree add --detach -q "$work/base" "$base_ref"
+
+build() { # name tree base_api
+    echo "== build $1 (release)" >&2
+    TOUCHTRACE_TREE="$2" TOUCHTRACE_BASE_API="$3" swift build -c release --scratch-path "$work/build-$1" >"$work/build-$1.log" 2>&1 \
+        || { tail -30 "$work/build-$1.log"; exit 1; }
+    echo "$work/build-$1/release/engine-workloads"
+}
+base_bin=$(build base "$work/base" 1)
+this_bin=$(build this "$root" 0)
+
+count() { # binary workload repetitions → instructions
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+printf '\n%-10s %16s %16s %8s\n' workload "base (Ir/rep)" "this (Ir/rep)" ratio
+for workload in hit-test touches layout; do
+    b=$(( ($(count "$base_bin" $workload "$reps") - $(count "$base_bin" $workload 0)) / reps ))
+    t=$(( ($(count "$this_bin" $workload "$reps") - $(count "$this_bin" $workload 0)) / reps ))
+    printf '%-10s %16d %16d %8s\n' "$workload" "$b" "$t" "$(python3 -c "print(f'{$t/$b:.3f}')")"
+done
+echo
+echo "base: $(git -C "$root" rev-parse --short "$base_ref")  this: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo ' (with uncommitted changes)')"

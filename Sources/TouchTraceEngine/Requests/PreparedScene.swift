@@ -1,0 +1,32 @@
+/// A scene made ready for many requests: as stored, after its initial layout cycle, and with the
+/// Auto Layout system that cycle solved (rule L6's "keep a solved system"). Hit tests, touches
+/// and actions use ``laidOut``; a layout request starts from ``scene`` (its trace can show the
+/// initial cycle) but reuses the kept system, so a `resizeWindow` or a constant change is an
+/// incremental re-solve instead of a full one. A server keeps one per stored version.
+public struct PreparedScene: Sendable {
+    /// The scene as decoded.
+    public let scene: Scene
+    /// The scene after its initial layout cycle.
+    public let laidOut: Scene
+    /// The initial cycle's Auto Layout system (nil when nothing solved one).
+    let initialAutoLayout: AutoLayoutSystem?
+
+    /// Runs the initial layout cycle once, with the limits later changes to this scene obey.
+    public init(_ scene: Scene, limits: SceneLimits) {
+        var engine = LayoutEngine(scene: scene, limits: limits)
+        engine.runInitialCycle()
+        self.scene = scene
+        self.laidOut = engine.scene
+        self.initialAutoLayout = engine.autoLayout
+    }
+}
+
+extension PreparedScene {
+    /// The scene hit tests, touches and actions run on: after its initial layout cycle, or —
+    /// when the request has `changes` — after those changes and one update cycle (openapi.yaml),
+    /// starting from the kept Auto Layout system. The prepared scene itself never changes.
+    func scene(after changes: [LayoutChange], limits: SceneLimits) throws(InputError) -> Scene {
+        if changes.isEmpty { return laidOut }
+        return try scene.applyingWithAutoLayout(changes, limits: limits, initialAutoLayout: initialAutoLayout).scene
+    }
+}

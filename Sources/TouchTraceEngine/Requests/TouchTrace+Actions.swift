@@ -1,0 +1,48 @@
+extension TouchTrace {
+    /// Runs `sendActions(for:)` from code on a control (T7), after the request's `add` (T1) and
+    /// `remove` (T6) calls. Returns `log`, `actions`, `controlEvents` (with `touch` null),
+    /// `state`, and the sender's registration list after the changes: `targets` (in dispatch
+    /// order) and `allTargets` (a nil target once, as null).
+    public static func actions(_ request: ActionsRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> JSONValue {
+        let scene = try prepared.scene(after: request.changes, limits: limits)
+        guard let sender = scene.viewIndex(request.sender), scene.views[sender].control != nil else {
+            let what = scene.viewIndex(request.sender) == nil
+                ? "is not a view of the scene" + scene.didYouMean(request.sender, among: IDSuggestion.isView) : "is not a control"
+            throw .invalidRequest([SceneProblem(pointer: "/sender", message: "\"\(request.sender)\" \(what); the sender must be a UIControl")])
+        }
+        var problems: [SceneProblem] = []
+        for (i, registration) in request.add.enumerated() {
+            if let target = registration.target, scene.ids[target] == nil {
+                problems.append(SceneProblem(pointer: "/add/\(i)/target", message: "unknown target id \"\(target)\"\(scene.didYouMean(target)) (T5: a target must exist in the scene)"))
+            }
+        }
+        for (i, removal) in request.remove.enumerated() {
+            if let target = removal.target, scene.ids[target] == nil {
+                problems.append(SceneProblem(pointer: "/remove/\(i)/target", message: "unknown target id \"\(target)\"\(scene.didYouMean(target)) (T5: a target must exist in the scene)"))
+            }
+        }
+        if !problems.isEmpty { throw .invalidRequest(problems) }
+
+        var session = TouchSession(scene: scene, referenceWindow: nil)
+        var list = session.targetList(sender)
+        for registration in request.add {
+            list.add(target: registration.target, action: registration.action, for: registration.events)
+            session.record(.T1, .addTarget(control: sender, registration: registration))
+        }
+        for removal in request.remove {
+            list.remove(target: removal.target.map { .id($0) } ?? .any, action: removal.action, for: removal.events)
+            session.record(.T6, .removeTarget(control: sender, target: removal.target, action: removal.action, events: removal.events))
+        }
+        session.targetLists[sender] = list
+        for call in request.calls {
+            session.send(call.events, name: call.name, from: sender, touch: nil, rule: .T7)
+        }
+        session.recordControlStates()
+        let trace = session.trace
+        return .obj([
+            "log": trace.logJSON(in: scene), "actions": trace.actionsJSON(in: scene), "controlEvents": trace.controlEventsJSON(in: scene),
+            "state": trace.stateJSON(in: scene), "targets": .array(list.entries.map(\.json)),
+            "allTargets": .array(list.allTargets.map { .string(orNull: $0) }),
+        ])
+    }
+}

@@ -1,0 +1,190 @@
+/// The touches trace (openapi.yaml, docs/trace-schema.md): what replaying touches, or calling
+/// `sendActions(for:)` from code, made UIKit do, as typed entries.
+///
+/// The session appends entries while it runs; nothing is written as JSON until the response is
+/// built, in one place (TouchesTrace+JSON.swift). Views, controls and responders are scene
+/// indices and recognizers `GestureRecognizerRef`s, as in the hit-test and layout traces;
+/// `controlEvents` and `actions` of the response are read off the log, so each fact is kept once.
+public struct TouchesTrace: Sendable {
+    /// Every call in order (the response's `log`).
+    public var log: [Entry] = []
+    /// Per touch, in the order they began (the response's `touches`).
+    public var touches: [Touch] = []
+    /// The final state of every control of the scene, in scene order (the response's `state`).
+    public var controls: [ControlSnapshot] = []
+
+    public init() {}
+
+    /// One entry of the log: when (seconds on the input's clock; nil outside touch input, as in
+    /// an actions request), the rule that decided it, and what happened.
+    public struct Entry: Sendable, Hashable {
+        public var time: Double?
+        public var rule: RuleID
+        public var kind: Kind
+
+        public init(time: Double?, rule: RuleID, kind: Kind) {
+            self.time = time
+            self.rule = rule
+            self.kind = kind
+        }
+    }
+
+    /// What an entry records: one case per log `type` (`touches` covers the four touch methods,
+    /// `tracking` the four tracking calls; `action` and `recognizerAction` are both written as
+    /// `type: "action"`).
+    public enum Kind: Sendable, Hashable {
+        /// R2: the touch's only hit test, at `began` (point in the request window's coordinates).
+        case hitTest(touch: Int, point: Point, hitView: Int?, window: Int?, tapCount: Int)
+        /// M3: the touch continues a multi-tap of `previousTouch`.
+        case multiTap(touch: Int, tapCount: Int, previousTouch: Int)
+        /// M1, M2: the touch is not delivered to `view`; `exclusiveView` names the exclusive view (M2).
+        case touchIgnored(touch: Int, view: Int, reason: IgnoreReason, otherTouch: Int, exclusiveView: Int?)
+        /// R2–R4, C1, C3: `touchesBegan/Moved/Ended/Cancelled` at one responder. `point` (bounds
+        /// coordinates; nil when a transform on the way cannot be inverted) is written for a
+        /// tracking control's calls other than `touchesCancelled`.
+        case touches(TouchPhase, responder: ResponderRef, touch: Int, forwarded: Bool, handling: Handling, point: Point?)
+        /// C1, C3, C4: `beginTracking`, `continueTracking` (with what it returned), `endTracking`,
+        /// `cancelTracking`.
+        case tracking(TrackingCall, control: Int, touch: Int, returned: Bool?)
+        /// C1–C7: a property the control changed.
+        case state(control: Int, property: ControlProperty, value: ControlPropertyValue)
+        /// C2–C7, T7: `sendActions(for:)`; `touch` is nil when code sent it.
+        case controlEvent(control: Int, event: String, touch: Int?)
+        /// T2–T4: one `sendAction` of a control and where it went.
+        case action(ActionDelivery)
+        /// G6: a gesture recognizer calls one of its targets directly for its new state.
+        case recognizerAction(GestureRecognizerRef, state: GestureState, action: String, target: String?)
+        /// C7, C8, C9: a property set by code between events (`value` nil: a value control
+        /// without a value).
+        case set(control: Int, property: ControlProperty, value: ControlPropertyValue?, tracking: Bool)
+        /// T1: `addTarget(_:action:for:)` from an actions request.
+        case addTarget(control: Int, registration: TargetRegistration)
+        /// T6: `removeTarget(_:action:for:)` from an actions request (nil matches every entry).
+        case removeTarget(control: Int, target: String?, action: String?, events: ControlEvents)
+        /// G1: the recognizers still in play that get the touch's call before its view.
+        case recognizerTouches(touch: Int, phase: TouchPhase, recognizers: [GestureRecognizerRef])
+        /// G3–G6, S1, S2: a recognizer changed state.
+        case gestureRecognizer(GestureRecognizerRef, from: GestureState, to: GestureState, reason: GestureReason)
+        /// G5: a recognizer would enter `wants` but waits for others to fail.
+        case gestureRecognizerWaits(GestureRecognizerRef, wants: GestureState, reason: GestureReason, waitingFor: [GestureRecognizerRef])
+        /// G2, S1: the view's call is held back by recognizers (`view` nil: the touch has no view).
+        case touchDelayed(touch: Int, phase: TouchPhase, view: Int?, by: [GestureRecognizerRef])
+        /// G3, S1, S2: a recognizer takes the touch from its view: `touchesCancelled` when the
+        /// view had `touchesBegan`; `dropped` lists held calls never delivered.
+        case cancelsTouchesInView(GestureRecognizerRef, touch: Int, view: Int, touchesCancelled: Bool, dropped: [TouchPhase])
+        /// S1, S2: a scroll view starts or stops scrolling with a touch.
+        case scroll(scrollView: Int, phase: ScrollPhase, touch: Int?)
+    }
+
+    /// How a responder handled a touch method (R3, R4): its `touches` setting, or `control`
+    /// when a control's tracking ran.
+    public enum Handling: String, Sendable, Hashable {
+        case forward, handle, handleAndForward, control
+
+        public init(_ handling: TouchHandling) {
+            switch handling {
+            case .forward: self = .forward
+            case .handle: self = .handle
+            case .handleAndForward: self = .handleAndForward
+            }
+        }
+    }
+
+    /// Why a touch is not delivered to its hit view.
+    public enum IgnoreReason: String, Sendable, Hashable {
+        /// M1: the view is not `multipleTouchEnabled` and already has a touch.
+        case multipleTouchDisabled
+        /// M2: an `exclusiveTouch` view is involved.
+        case exclusiveTouch
+    }
+
+    /// A scroll view's scrolling, as `scroll` entries show it.
+    public enum ScrollPhase: String, Sendable, Hashable {
+        case began, ended, cancelled
+    }
+
+    /// One touch, as the response's `touches` lists it.
+    public struct Touch: Sendable, Hashable {
+        public var touch: Int
+        /// The view hit testing returned at began (R2), and its window.
+        public var hitView: Int?
+        public var window: Int?
+        public var tapCount: Int
+        public var delivered: Bool
+        public var ignoredBecause: IgnoreReason?
+        /// The recognizer (or scroll view recognizer) that took the touch from its view (G3, S1, S2).
+        public var takenBy: GestureRecognizerRef?
+
+        public init(touch: Int, hitView: Int?, window: Int?, tapCount: Int, delivered: Bool) {
+            self.touch = touch
+            self.hitView = hitView
+            self.window = window
+            self.tapCount = tapCount
+            self.delivered = delivered
+        }
+    }
+
+    /// A control's final state (C9) and which value property its class reports (C7).
+    public struct ControlSnapshot: Sendable, Hashable {
+        public var control: Int
+        public var state: ControlState
+        public var valueProperty: ControlProperty?
+
+        public init(control: Int, state: ControlState, valueProperty: ControlProperty?) {
+            self.control = control
+            self.state = state
+            self.valueProperty = valueProperty
+        }
+    }
+}
+
+/// Names a gesture recognizer without a string: the view it is attached to and which of the
+/// view's recognizers it is. A scroll view's built-in recognizers (S1, S2) are `<id>#delay` and
+/// `<id>#pan`; `id(in:)` gives the name traces show.
+public struct GestureRecognizerRef: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The view's `gestureRecognizers[index]` in the scene.
+        case declared(Int)
+        /// The scroll view's delayed-touches-began recognizer (S1).
+        case scrollDelay
+        /// The scroll view's pan recognizer (S1, S2).
+        case scrollPan
+    }
+
+    public var view: Int
+    public var kind: Kind
+
+    public init(view: Int, kind: Kind) {
+        self.view = view
+        self.kind = kind
+    }
+
+    /// The recognizer's id as the scene names it.
+    public func id(in scene: Scene) -> String {
+        switch kind {
+        case let .declared(index): return scene.views[view].gestureRecognizers[index].id
+        case .scrollDelay: return scene.views[view].id + "#delay"
+        case .scrollPan: return scene.views[view].id + "#pan"
+        }
+    }
+}
+
+/// Why a recognizer changed state or waits: its own reason (G3, G6: the machine's sentence), or
+/// a decision of the arbitration between recognizers, controls and scroll views, named by index
+/// and written as a sentence only when the trace is written.
+public enum GestureReason: Sendable, Hashable {
+    /// The recognizer's own reason (`GestureProposal.reason`).
+    case recognizer(String)
+    /// G4: the control the touch hit returned false from `gestureRecognizerShouldBegin`.
+    case controlWins(control: Int)
+    /// S2: the scroll view's `canCancelContentTouches` is false; `content` keeps the touch.
+    case contentTouchesCannotBeCancelled(content: Int)
+    /// S2: `touchesShouldCancel(in:)` returned false for a control; it keeps the touch.
+    case controlKeepsTouch(control: Int)
+    /// G5: a recognizer this one requires to fail recognized.
+    case requiredRecognized(GestureRecognizerRef)
+    /// G5: another recognizer sharing a touch recognized first.
+    case otherRecognized(GestureRecognizerRef)
+    /// S1: the scroll view's pan began within the content-touch delay.
+    case scrollBeganWithinDelay
+}

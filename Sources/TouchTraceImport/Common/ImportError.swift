@@ -1,0 +1,75 @@
+import TouchTraceEngine
+
+/// Why a document could not be imported at all. Everything short of these becomes a warning:
+/// an importer gives up on a document only when it cannot read it (malformed XML, not UTF-8, a
+/// refused declaration, over a limit: HTTP 400 or 413) or when nothing usable is left in it
+/// (HTTP 422).
+public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// Not well-formed XML (400, with line and column).
+        case malformedXML
+        /// Not UTF-8, or a declared encoding other than UTF-8 (400).
+        case invalidEncoding
+        /// A `<!DOCTYPE>` or other markup declaration: refused, so no entity can expand or read a
+        /// file (400).
+        case forbiddenDeclaration
+        /// More bytes than `ImportLimits.maxBytes` (413).
+        case documentTooLarge
+        /// Over one of the other `ImportLimits`: nesting, attributes, tag length, elements (422).
+        case limitExceeded
+        /// Well-formed, but not a document of the format (422): not Interface Builder's XML, or
+        /// a macOS (Cocoa) document.
+        case unsupportedDocument
+        /// The requested scene, controller or top-level object is not in the document (422; the
+        /// message lists what is).
+        case unknownScene
+        /// The format has no importer yet (415).
+        case unsupportedFormat
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var line: Int?
+    public var column: Int?
+
+    public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
+    /// The problem type (one catalogue, `ProblemType`) and so the HTTP status.
+    public var problemType: ProblemType {
+        switch kind {
+        case .malformedXML: return .malformedXML
+        case .invalidEncoding: return .invalidEncoding
+        case .forbiddenDeclaration: return .forbiddenDeclaration
+        case .documentTooLarge: return .bodyTooLarge
+        case .limitExceeded: return .importLimitExceeded
+        case .unsupportedDocument: return .unsupportedDocument
+        case .unknownScene: return .unknownDocumentPart
+        case .unsupportedFormat: return .unsupportedMediaType
+        }
+    }
+
+    /// The HTTP status the API answers with.
+    public var status: Int { problemType.status }
+
+    public var description: String {
+        if let line, let column { return "\(message) (line \(line), column \(column))" }
+        return message
+    }
+
+    /// The RFC 9457 problem document for this error.
+    public var problemDocument: ProblemDocument {
+        var document = problemType.document(description.prefix(1).uppercased() + description.dropFirst() + ".")
+        if let line { document.extensions["line"] = .number(Double(line)) }
+        if let column { document.extensions["column"] = .number(Double(column)) }
+        return document
+    }
+
+    /// The problem document as JSON, with `line` and `column` members when known.
+    public var json: JSONValue { problemDocument.json }
+
+}

@@ -1,0 +1,111 @@
+import TouchTraceEngine
+
+/// Something an import approximated or left out, and where: the element's line and column in
+/// the source, its id there (an Interface Builder object id, a Figma node id), and what was
+/// lost. An import never fails because of one node: each unsupported element, attribute or
+/// class becomes the nearest thing the scene format models, with one of these.
+public struct ImportWarning: Sendable, Hashable {
+    /// The closed set of warnings (docs/import-ib.md lists each with an example; every kind has
+    /// a fixture in Tests/Fixtures/import-ib/).
+    public enum Kind: String, Sendable, CaseIterable {
+        /// An element with no modelled UIKit class: imported as a plain `UIView` (its class kept as
+        /// `customClass`).
+        case unsupportedElement
+        /// An attribute or property element the importer does not read: ignored.
+        case unsupportedAttribute
+        /// An attribute whose value cannot be read (not a number, an unknown name): UIKit's default used.
+        case invalidValue
+        /// A gesture recognizer imported as the nearest modelled type (a screen-edge pan as a
+        /// pan, a left swipe as TouchTrace's swipe).
+        case gestureRecognizerApproximated
+        /// A gesture recognizer with no modelled counterpart (pinch, rotation, hover): left out.
+        case gestureRecognizerDropped
+        /// A constraint that refers to something not imported, or that UIKit would refuse: left out.
+        case constraintDropped
+        /// An action or segue whose target is not in the scene (another scene's object, a custom
+        /// object): left out.
+        case actionDropped
+        /// Imported with its class and geometry, but a behaviour TouchTrace does not model yet
+        /// (table and collection selection, bar items, cell segues): issue 15.
+        case behaviourNotModelled
+        /// A container view controller whose arrangement TouchTrace does not model (split, page):
+        /// its first child imported in a plain container view.
+        case controllerNotModelled
+        /// Something that lives in another file (a storyboard reference, a view controller whose
+        /// view is in another nib): not imported.
+        case externalReference
+        /// A layout feature approximated (size-class variations, readable-width margins,
+        /// baseline-relative stacks, margins preserved from the superview).
+        case layoutApproximated
+        /// Xcode marks the view misplaced or ambiguous: its stored frame is not what its
+        /// constraints give, and TouchTrace lays it out from the constraints.
+        case misplacedView
+        /// A view in a scene's dock or a xib's top level that is in no window: not imported.
+        case viewOutsideHierarchy
+        /// The document targets another platform (tvOS) and is read as iOS.
+        case platformApproximated
+        /// The document is empty (no scenes, no top-level views): the scene is an empty window.
+        case emptyDocument
+        /// Runtime attributes (`userDefinedRuntimeAttributes`) are set by code at load time: ignored.
+        case runtimeAttributeIgnored
+        /// More warnings than `ImportLimits.maxWarnings`: the rest are only counted.
+        case tooManyWarnings
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// Where the element starts in the source (1-based); nil when the source has no lines.
+    public var line: Int?
+    public var column: Int?
+    /// The element's id in the source.
+    public var sourceID: String?
+    /// What the scene does not have because of this (a behaviour, an attribute, a constraint).
+    public var lost: String
+
+    public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil, sourceID: String? = nil, lost: String) {
+        self.kind = kind
+        self.message = message
+        self.line = line
+        self.column = column
+        self.sourceID = sourceID
+        self.lost = lost
+    }
+
+    /// `{"kind", "message", "line", "column", "sourceId", "lost"}` (null where unknown).
+    public var json: JSONValue {
+        .obj([
+            "kind": .string(kind.rawValue), "message": .string(message),
+            "line": line.map { .number(Double($0)) } ?? .null, "column": column.map { .number(Double($0)) } ?? .null,
+            "sourceId": .string(orNull: sourceID), "lost": .string(lost),
+        ])
+    }
+}
+
+/// Collects warnings up to a limit; past it, one `tooManyWarnings` entry counts the rest.
+public struct ImportWarnings: Sendable {
+    public private(set) var list: [ImportWarning] = []
+    public private(set) var suppressed = 0
+    let limit: Int
+
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    public mutating func add(_ warning: ImportWarning) {
+        if list.count < limit {
+            list.append(warning)
+        } else {
+            suppressed += 1
+        }
+    }
+
+    /// The warnings, with the `tooManyWarnings` summary when some were suppressed.
+    public var all: [ImportWarning] {
+        guard suppressed > 0 else { return list }
+        return list + [
+            ImportWarning(
+                .tooManyWarnings, "\(suppressed) more warnings were not listed (the limit is \(limit))",
+                lost: "nothing more than the warnings say")
+        ]
+    }
+}

@@ -1,0 +1,218 @@
+import TouchTraceEngine
+
+extension IBImport {
+    /// Reads a view element's attributes and property elements into its draft: geometry (L1,
+    /// L5), flags (H1, H6, M1, M2), control state (C9), content priorities and intrinsic size
+    /// (L6), margins, stack and scroll properties, text. Attributes that only change drawing are
+    /// left out knowingly; any other is reported.
+    mutating func applyViewAttributes(_ e: Int, to index: Int, isWindow: Bool) {
+        let el = tree[e]
+        var v = document.views[index]
+        if !isWindow { v.frame = doc.frame(of: e) }
+        if let f = flag(e, "hidden") { v.hidden = f }
+        if let a = number(e, "alpha") { v.alpha = min(1, max(0, a)) }
+        if let f = flag(e, "userInteractionEnabled") { v.userInteractionEnabled = f }
+        if let f = flag(e, "clipsSubviews") { v.clipsToBounds = f }
+        if let f = flag(e, "multipleTouchEnabled") { v.multipleTouchEnabled = f }
+        if let f = flag(e, "exclusiveTouch") { v.exclusiveTouch = f }
+        if !isWindow { readLayoutAttributes(e, into: &v) }
+        if v.viewClass.isControl { v.control = readControl(e, viewClass: v.viewClass) }
+        if v.viewClass.isScrollView {
+            var scroll = ScrollDraft()
+            scroll.delaysContentTouches = flag(e, "delaysContentTouches")
+            scroll.canCancelContentTouches = flag(e, "canCancelContentTouches")
+            v.scroll = scroll
+        }
+        // The scene's `text` is a label's text or a button's title (docs/scene-format.md).
+        if v.viewClass == .UILabel || v.viewClass == .UIButton {
+            v.text = displayText(e)
+            v.font = fontSize(e)
+        }
+        if let semantic = el["semanticContentAttribute"] {
+            if let s = SemanticContentAttribute(rawValue: semantic) {
+                v.semanticContentAttribute = s
+            } else {
+                warn(.invalidValue, e, "semanticContentAttribute=\"\(semantic.prefix(40))\" is not one of UIKit's", lost: "the view's semantic content attribute")
+            }
+        }
+        document.views[index] = v
+        reportUnread(e)
+    }
+
+    /// Geometry and Auto Layout properties (L5, L6).
+    mutating func readLayoutAttributes(_ e: Int, into v: inout ViewDraft) {
+        let el = tree[e]
+        if let m = tree.child(of: e, named: "autoresizingMask", key: "autoresizingMask") {
+            for (attribute, mask) in IBVocabulary.autoresizing where tree[m][attribute] == "YES" { v.autoresizingMask.insert(mask) }
+        }
+        // `fixedFrame="YES"`: Xcode turns the view's frame into autoresizing constraints at build
+        // time, whatever the file's translatesAutoresizingMaskIntoConstraints says.
+        let fixedFrame = el["fixedFrame"] == "YES"
+        v.translatesAutoresizingMaskIntoConstraints = fixedFrame || el["translatesAutoresizingMaskIntoConstraints"] != "NO"
+        let misplaced = el["misplaced"] == "YES" || el["ambiguous"] == "YES"
+        if misplaced {
+            let what = el["misplaced"] == "YES" ? "misplaced" : "ambiguous"
+            warn(.misplacedView, e, "Xcode marks \(describe(e)) \(what): its stored frame is not what its constraints give", lost: "nothing (TouchTrace lays the view out from its constraints)")
+        }
+        var hugging = AxisPriorities(horizontal: 250, vertical: 250)
+        var resistance = AxisPriorities(horizontal: 750, vertical: 750)
+        var hasHugging = false, hasResistance = false
+        if let n = priority(e, "horizontalHuggingPriority") { hugging.horizontal = n; hasHugging = true }
+        if let n = priority(e, "verticalHuggingPriority") { hugging.vertical = n; hasHugging = true }
+        if let n = priority(e, "horizontalCompressionResistancePriority") { resistance.horizontal = n; hasResistance = true }
+        if let n = priority(e, "verticalCompressionResistancePriority") { resistance.vertical = n; hasResistance = true }
+        if hasHugging { v.contentHugging = hugging }
+        if hasResistance { v.compressionResistance = resistance }
+        v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced)
+        if let m = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") {
+            let r = tree[m]
+            v.layoutMargins = EdgeInsets(
+                top: r["top"].flatMap(Double.init) ?? 8, left: r["left"].flatMap(Double.init) ?? 8,
+                bottom: r["bottom"].flatMap(Double.init) ?? 8, right: r["right"].flatMap(Double.init) ?? 8)
+        }
+        if let m = tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
+            let r = tree[m]
+            v.directionalLayoutMargins = DirectionalEdgeInsets(
+                top: r["top"].flatMap(Double.init) ?? 8, leading: r["leading"].flatMap(Double.init) ?? 8,
+                bottom: r["bottom"].flatMap(Double.init) ?? 8, trailing: r["trailing"].flatMap(Double.init) ?? 8)
+            if v.layoutMargins != nil { v.directionalLayoutMargins = nil }
+        }
+        if v.viewClass == .UIStackView { v.stack = readStack(e) }
+    }
+
+    /// A priority attribute (1…1000).
+    mutating func priority(_ e: Int, _ attribute: String) -> Double? {
+        guard let n = number(e, attribute) else { return nil }
+        return min(1000, max(1, n))
+    }
+
+    /// `UIStackView`'s arrangement (L6).
+    mutating func readStack(_ e: Int) -> StackDraft {
+        var stack = StackDraft()
+        let el = tree[e]
+        if el["axis"] == "vertical" { stack.axis = .vertical }
+        if let d = el["distribution"] {
+            if let value = StackConfig.Distribution(rawValue: d) { stack.distribution = value } else {
+                warn(.invalidValue, e, "distribution=\"\(d.prefix(40))\" is not a UIStackView distribution", lost: "the distribution (fill used)")
+            }
+        }
+        if let a = el["alignment"] {
+            let name = a == "baseline" ? "lastBaseline" : a
+            if let value = StackConfig.Alignment(rawValue: name) { stack.alignment = value } else {
+                warn(.invalidValue, e, "alignment=\"\(a.prefix(40))\" is not a UIStackView alignment", lost: "the alignment (fill used)")
+            }
+        }
+        if let s = number(e, "spacing") { stack.spacing = s }
+        stack.layoutMarginsRelativeArrangement = el["layoutMarginsRelativeArrangement"] == "YES"
+        if el["baselineRelativeArrangement"] == "YES" {
+            warn(.layoutApproximated, e, "baselineRelativeArrangement is not modelled: spacing is measured between frames", lost: "spacing measured between baselines")
+        }
+        return stack
+    }
+
+    /// The intrinsic content size: IB's placeholder when the document gives one; otherwise, for
+    /// the classes that have one in UIKit, the size Xcode laid the view out with (its stored
+    /// frame, in the dimensions that class has: a label's text, a switch's 51 × 31, a slider's
+    /// height), because Xcode measured it with the real fonts and images, which a server does
+    /// not have. An image view uses its image's size from the document's resources.
+    mutating func intrinsicSize(_ e: Int, viewClass: ViewClass, frame: Rect?, misplaced: Bool) -> Size? {
+        let el = tree[e]
+        func placeholder(_ key: String) -> Double?? {
+            guard let raw = el[key] else { return nil }
+            if raw == "infinite" { return .some(-1) }
+            return .some(number(e, key))
+        }
+        let pw = placeholder("placeholderIntrinsicWidth"), ph = placeholder("placeholderIntrinsicHeight")
+        if pw != nil || ph != nil {
+            return Size(width: (pw ?? nil) ?? -1, height: (ph ?? nil) ?? -1)
+        }
+        if viewClass == .UIImageView {
+            guard let name = el["image"] else { return nil }
+            if let size = doc.imageSizes[name] { return size }
+        }
+        let axes = Self.intrinsicAxes(viewClass, element: el)
+        guard axes.width || axes.height, let frame, !misplaced else { return nil }
+        // The intrinsic size is the alignment rectangle's (L6): a switch's is 2 pt narrower than its frame.
+        let e = AutoLayout.alignmentRectInsets(of: viewClass)
+        return Size(
+            width: axes.width ? max(0, frame.size.width - e.left - e.right) : -1,
+            height: axes.height ? max(0, frame.size.height - e.top - e.bottom) : -1)
+    }
+
+    /// The dimensions in which a UIKit class has an intrinsic content size.
+    static func intrinsicAxes(_ viewClass: ViewClass, element: XMLTree.Element) -> (width: Bool, height: Bool) {
+        switch viewClass {
+        case .UILabel, .UIButton, .UITextField, .UIImageView, .UISwitch, .UIStepper, .UISegmentedControl,
+            .UIPageControl, .UIActivityIndicatorView, .UIDatePicker, .UIPickerView:
+            return (true, true)
+        case .UISlider, .UIProgressView, .UISearchBar, .UINavigationBar, .UITabBar, .UIToolbar:
+            return (false, true)
+        case .UITextView:
+            let scrolls = element["scrollEnabled"] != "NO"
+            return (!scrolls, !scrolls)
+        default:
+            return (false, false)
+        }
+    }
+
+    /// A control's state and values (C7, C9).
+    mutating func readControl(_ e: Int, viewClass: ViewClass) -> ControlDraft {
+        var control = ControlDraft()
+        control.enabled = flag(e, "enabled")
+        control.selected = flag(e, "selected")
+        control.highlighted = flag(e, "highlighted")
+        if viewClass == .UISwitch { control.on = flag(e, "on") }
+        let names: [(attribute: String, value: String)]
+        switch viewClass {
+        case .UISlider: names = [("value", "value"), ("minValue", "minimumValue"), ("maxValue", "maximumValue")]
+        case .UIStepper:
+            names = [("value", "value"), ("minimumValue", "minimumValue"), ("maximumValue", "maximumValue"), ("stepValue", "stepValue")]
+        case .UISegmentedControl: names = [("selectedSegmentIndex", "selectedSegmentIndex")]
+        case .UIPageControl: names = [("numberOfPages", "numberOfPages"), ("currentPage", "currentPage")]
+        default: names = []
+        }
+        for (attribute, value) in names { if let n = number(e, attribute) { control.values[value] = n } }
+        if viewClass == .UISegmentedControl, let segments = tree.child(of: e, named: "segments") {
+            control.values["numberOfSegments"] = Double(tree.children(of: segments, named: "segment").count)
+        }
+        if let lo = control.values["minimumValue"], let hi = control.values["maximumValue"], lo > hi {
+            control.values["maximumValue"] = lo
+        }
+        for key in ["continuous", "wraps", "autorepeat"] { if let f = flag(e, key) { control.flags[key] = f } }
+        return control
+    }
+
+    /// The font's point size: `pointSize`, or a text style's size.
+    func fontSize(_ e: Int) -> Double? {
+        guard let f = tree.child(of: e, named: "fontDescription", key: "fontDescription") else { return nil }
+        if let size = tree[f]["pointSize"].flatMap(Double.init), size.isFinite, size > 0, size <= 10_000 { return size }
+        return tree[f]["style"].flatMap { IBVocabulary.textStyles[$0] }
+    }
+
+    /// Warns about the attributes and property elements of a view element that are neither read
+    /// nor known to only change drawing.
+    mutating func reportUnread(_ e: Int) {
+        let el = tree[e]
+        for key in el.attributes.keys.sorted()
+        where !IBVocabulary.readAttributes.contains(key) && !IBVocabulary.appearanceAttributes.contains(key) {
+            warn(.unsupportedAttribute, e, "attribute \(key)=\"\(el.attributes[key]!.prefix(40))\" of \(describe(e)) is not read", lost: "whatever \(key) changes")
+        }
+        for c in el.children {
+            let child = tree[c]
+            if IBVocabulary.appearanceChildren.contains(child.name) || IBVocabulary.structuralChildren.contains(child.name) { continue }
+            if let key = child["key"], Self.viewKeys.contains(key) { continue }
+            if child.name == "variation" || child.name == "userDefinedRuntimeAttributes" { continue }
+            warn(.unsupportedAttribute, c, "property <\(child.name)\(child["key"].map { " key=\"\($0)\"" } ?? "")> of \(describe(e)) is not read", lost: "whatever it sets", owner: e)
+        }
+        if let runtime = tree.child(of: e, named: "userDefinedRuntimeAttributes") {
+            let keys = tree[runtime].children.compactMap { tree[$0]["keyPath"] }
+            warn(.runtimeAttributeIgnored, runtime, "runtime attributes of \(describe(e)) (\(keys.joined(separator: ", "))) are set by code at load time", lost: "the values of \(keys.joined(separator: ", "))", owner: e)
+        }
+        for variation in tree.children(of: e, named: "variation") {
+            warn(.layoutApproximated, variation, "size-class variation \"\(tree[variation]["key"] ?? "?")\" of \(describe(e)) is not applied: the document's base values are used", lost: "the variation's constraints and subviews for that size class", owner: e)
+        }
+        if el["layoutMarginsFollowReadableWidth"] == "YES" {
+            warn(.layoutApproximated, e, "layoutMarginsFollowReadableWidth: the readable content width is not modelled", lost: "margins widened to the readable width on wide screens")
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import TouchTraceEngine
+
+extension IBImport {
+    /// Every imported view's `<connections>`: control actions become target-action
+    /// registrations (T1; First Responder is a nil target, T4), segues a control triggers become
+    /// actions that name the segue, sent to the scene's controller, and `gestureRecognizers`
+    /// outlet collections attach recognizers with their own actions (G1–G6). Outlets are left out
+    /// (they name objects for code, and change no behaviour the scene models).
+    mutating func importConnections() {
+        for (view, e) in viewElements {
+            guard let connections = tree.child(of: e, named: "connections") else { continue }
+            for c in tree[connections].children {
+                switch tree[c].name {
+                case "action": addControlAction(c, view: view, source: e)
+                case "segue": addSegue(c, view: view, source: e)
+                case "outletCollection" where tree[c]["property"] == "gestureRecognizers":
+                    attachRecognizer(c, view: view)
+                default: continue
+                }
+            }
+        }
+        reportBarItemActions()
+        for (view, e) in viewElements where [.UITableView, .UICollectionView].contains(document.views[view].viewClass) {
+            let what = document.views[view].viewClass == .UITableView ? "rows" : "items"
+            warn(
+                .behaviourNotModelled, e, "\(describe(e)): its cells are imported as views; selecting \(what) is not modelled yet (issue 15)",
+                lost: "cell highlighting and selection (the delegate's didSelect…)")
+        }
+    }
+
+    /// Where an action's `destination` points: a nil target (First Responder), a scene id, or
+    /// nothing imported (nil, with the reason).
+    enum ActionTarget {
+        case responderChain
+        case object(String)
+        case missing(String)
+    }
+
+    func actionTarget(_ destination: String?) -> ActionTarget {
+        guard let destination else { return .missing("it names no destination") }
+        switch objects[destination] {
+        case let .view(v)?: return .object(document.views[v].id)
+        case let .controller(id, _)?: return .object(id)
+        case .guide?, .recognizer?: return .missing("its destination is not a responder")
+        case nil: break
+        }
+        guard let e = doc.elementsByID[destination] else { return .missing("its destination \"\(destination)\" is not in the document") }
+        let el = tree[e]
+        if el.name == "placeholder", el["placeholderIdentifier"] == "IBFirstResponder" { return .responderChain }
+        if el.name == "placeholder", el["placeholderIdentifier"] == "IBFilesOwner" {
+            return .missing("File's Owner is not the controller of an imported view (it has no view outlet to one)")
+        }
+        if el.name == "customObject" {
+            return .missing("its destination is a custom object (\(el["customClass"] ?? "NSObject")), which is no responder of the scene")
+        }
+        return .missing("its destination \(describe(e)) is not imported in this scene")
+    }
+
+    /// Adds the selector to the responder that receives it (IB only connects actions a class
+    /// declares), so the trace shows it handled.
+    mutating func declare(_ action: String, on target: String) {
+        switch objects.values.first(where: {
+            if case let .controller(id, _) = $0 { return id == target }
+            return false
+        }) {
+        case let .controller(_, v)?:
+            if !(document.views[v].viewController?.actions.contains(action) ?? true) {
+                document.views[v].viewController?.actions.append(action)
+            }
+            return
+        default: break
+        }
+        if let v = document.views.firstIndex(where: { $0.id == target }), !document.views[v].actions.contains(action) {
+            document.views[v].actions.append(action)
+        }
+    }
+
+    /// `<action selector= destination= eventType=>` on a control.
+    mutating func addControlAction(_ a: Int, view: Int, source: Int) {
+        let el = tree[a]
+        guard let selector = el["selector"], !selector.isEmpty else {
+            warn(.actionDropped, a, "an action without a selector", lost: "this action")
+            return
+        }
+        guard document.views[view].control != nil else {
+            warn(.actionDropped, a, "action \(selector) on \(describe(source)), which is not a control", lost: "this action")
+            return
+        }
+        let eventName = el["eventType"] ?? "touchUpInside"
+        guard let events = ControlEvents(name: eventName) else {
+            warn(.actionDropped, a, "action \(selector) for event \"\(eventName.prefix(40))\", which is not a UIControl event", lost: "this action")
+            return
+        }
+        switch actionTarget(el["destination"]) {
+        case .responderChain:
+            document.views[view].control?.targets.append(TargetRegistration(target: nil, action: selector, events: events))
+        case let .object(id):
+            document.views[view].control?.targets.append(TargetRegistration(target: id, action: selector, events: events))
+            declare(selector, on: id)
+        case let .missing(reason):
+            warn(.actionDropped, a, "action \(selector) of \(describe(source)): \(reason)", lost: "this action")
+        }
+    }
+
+    /// The action that stands for a segue: `performSegue:<identifier or id>`, sent to the
+    /// controller of the scene the trigger is in (UIKit's segue template performs it on that
+    /// controller, `performSegue(withIdentifier:sender:)`).
+    func segueAction(_ s: Int) -> (action: String, controller: String?) {
+        let name = tree[s]["identifier"] ?? tree[s]["id"] ?? "segue"
+        let controller = doc.enclosingController(of: s).flatMap { c -> String? in
+            if case let .controller(id, _)? = tree[c]["id"].flatMap({ objects[$0] }) { return id }
+            return nil
+        }
+        return ("performSegue:" + name, controller)
+    }
+
+    /// A segue triggered by a control (on touch-up inside, as a button's) or by a cell or bar
+    /// item (not modelled yet).
+    mutating func addSegue(_ s: Int, view: Int, source: Int) {
+        let kind = tree[s]["kind"] ?? "custom"
+        if kind == "embed" || kind == "relationship" { return }
+        let (action, controller) = segueAction(s)
+        guard document.views[view].control != nil else {
+            let what = document.views[view].viewClass == .UITableViewCell || document.views[view].viewClass == .UICollectionViewCell
+                ? "cell selection" : "a tap on \(describe(source))"
+            warn(.behaviourNotModelled, s, "a \(kind) segue triggered by \(what) is not modelled yet (issue 15)", lost: "the segue's trigger")
+            return
+        }
+        guard let controller else {
+            warn(.actionDropped, s, "a \(kind) segue from \(describe(source)) outside an imported controller", lost: "the segue")
+            return
+        }
+        document.views[view].control?.targets.append(TargetRegistration(target: controller, action: action, events: .touchUpInside))
+        declare(action, on: controller)
+    }
+
+    /// A `gestureRecognizers` outlet collection: the recognizer element, with its type, options
+    /// and actions, attached to the view (a recognizer is on one view: the last one it is added to).
+    mutating func attachRecognizer(_ outlet: Int, view: Int) {
+        guard let r = tree[outlet]["destination"].flatMap({ doc.elementsByID[$0] }) else {
+            warn(.gestureRecognizerDropped, outlet, "a gesture recognizer \"\(tree[outlet]["destination"] ?? "?")\" that is not in the document", lost: "the recognizer")
+            return
+        }
+        let el = tree[r]
+        guard let mapped = IBVocabulary.recognizers[el.name] else {
+            warn(.gestureRecognizerDropped, r, "<\(el.name)> is not a gesture recognizer TouchTrace knows", lost: "the recognizer and its actions")
+            return
+        }
+        guard let kind = mapped else {
+            warn(.gestureRecognizerDropped, r, "<\(el.name)> is not modelled (TouchTrace models tap, long press, pan and swipe)", lost: "the recognizer and its actions")
+            return
+        }
+        if let previous = attachedRecognizers[r] {
+            document.views[previous.view].gestureRecognizers.remove(at: previous.index)
+            for (key, value) in attachedRecognizers where value.view == previous.view && value.index > previous.index {
+                attachedRecognizers[key] = (value.view, value.index - 1)
+            }
+        }
+        let id = objectsID(forRecognizer: r, kind: kind)
+        var draft = RecognizerDraft(id: id, sourceID: el["id"], kind: kind)
+        if el.name == "screenEdgePanGestureRecognizer" {
+            warn(.gestureRecognizerApproximated, r, "a screen-edge pan is imported as a pan that starts anywhere", lost: "the edge restriction")
+        }
+        if kind == .swipe, let direction = el["direction"], direction != "right" {
+            warn(.gestureRecognizerApproximated, r, "a swipe \(direction) is imported as TouchTrace's swipe, which recognizes rightward swipes", lost: "the \(direction) direction")
+        }
+        if kind == .tap, let taps = number(r, "numberOfTapsRequired") { draft.numberOfTapsRequired = Int(max(1, min(100, taps))) }
+        if let touches = number(r, "numberOfTouchesRequired") { draft.numberOfTouchesRequired = Int(max(1, min(20, touches))) }
+        if kind == .longPress, let d = number(r, "minimumPressDuration") { draft.minimumPressDuration = max(0, d) }
+        draft.enabled = flag(r, "enabled")
+        draft.cancelsTouchesInView = flag(r, "cancelsTouchesInView")
+        draft.delaysTouchesBegan = flag(r, "delaysTouchesBegan")
+        draft.delaysTouchesEnded = flag(r, "delaysTouchesEnded")
+        if let connections = tree.child(of: r, named: "connections") {
+            for c in tree[connections].children {
+                switch tree[c].name {
+                case "action":
+                    guard let selector = tree[c]["selector"], !selector.isEmpty else { continue }
+                    switch actionTarget(tree[c]["destination"]) {
+                    case .responderChain: draft.targets.append((nil, selector))
+                    case let .object(target):
+                        draft.targets.append((target, selector))
+                        declare(selector, on: target)
+                    case let .missing(reason):
+                        warn(.actionDropped, c, "action \(selector) of the recognizer: \(reason)", lost: "this action")
+                    }
+                case "segue":
+                    let (action, controller) = segueAction(c)
+                    if let controller {
+                        draft.targets.append((controller, action))
+                        declare(action, on: controller)
+                    } else {
+                        warn(.actionDropped, c, "a segue from a recognizer outside an imported controller", lost: "the segue")
+                    }
+                default: continue
+                }
+            }
+        }
+        attachedRecognizers[r] = (view, document.views[view].gestureRecognizers.count)
+        document.views[view].gestureRecognizers.append(draft)
+    }
+
+    mutating func objectsID(forRecognizer r: Int, kind: GestureRecognizerConfig.Kind) -> String {
+        if let sourceID = tree[r]["id"], case let .recognizer(id)? = objects[sourceID] { return id }
+        let id = ids.make([tree[r]["userLabel"], tree[r]["customClass"]], fallback: tree[r].name)
+        if let sourceID = tree[r]["id"] { objects[sourceID] = .recognizer(id: id) }
+        return id
+    }
+
+    /// Bar button items and tab bar items with actions or segues, in the imported controllers:
+    /// their behaviour is issue 15's.
+    mutating func reportBarItemActions() {
+        for c in controllerViews.keys.sorted() {
+            for e in tree.subtree(of: c) where tree[e].name == "barButtonItem" || tree[e].name == "tabBarItem" {
+                guard let connections = tree.child(of: e, named: "connections") else { continue }
+                let triggers = tree[connections].children.filter { ["action", "segue"].contains(tree[$0].name) }
+                guard !triggers.isEmpty, doc.enclosingController(of: e) == c else { continue }
+                let what = triggers.map { tree[$0]["selector"] ?? "a \(tree[$0]["kind"] ?? "") segue" }.joined(separator: ", ")
+                warn(.behaviourNotModelled, e, "\(describe(e)) triggers \(what) (bar items are not modelled yet, issue 15)", lost: "the bar item's action")
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import TouchTraceEngine
+
+extension IBImport {
+    /// Fixes the layout margins the scene states, from UIKit's rules that the scene format has
+    /// no field for, evaluated once on the stored frames (top-down):
+    /// - a view controller's root view has at least the system minimum margins (16 or 20 pt at
+    ///   the sides, 0 at the top and bottom: `systemMinimumLayoutMargins`) unless its controller
+    ///   sets `viewRespectsSystemMinimumLayoutMargins` to NO;
+    /// - `insetsLayoutMarginsFromSafeArea` (default YES) measures the margins from the view's
+    ///   safe area (the safe-area insets, derived as TouchTrace derives them, are added);
+    /// - `preservesSuperviewLayoutMargins` raises each margin to what is left of the
+    ///   superview's margin past the view's edge.
+    /// Only views whose margins a constraint reads get the field; with `preserves…` or readable
+    /// width involved, the result is marked approximated (it does not follow later resizes).
+    mutating func resolveMargins() {
+        var parent: [Int: Int] = [:]
+        for v in document.reachable { for s in document.views[v].subviews { parent[s] = v } }
+        var effective: [Int: EdgeInsets] = [:]
+        var safe: [Int: EdgeInsets] = [:]
+        // Views inside a scroll view move with its content: their margins are not adjusted to
+        // the safe area (a table inset its cells' content by the safe area at the sides only).
+        var inScroll: Set<Int> = []
+        let elementOf = Dictionary(viewElements.map { ($0.view, $0.element) }, uniquingKeysWith: { a, _ in a })
+        for v in document.reachable {
+            let draft = document.views[v]
+            let frame = draft.frame ?? .zero
+            let p = parent[v]
+            // Safe-area insets from the stored frames (docs/autolayout.md's rule).
+            let parentSafe = p.flatMap { safe[$0] } ?? .zero
+            let parentSize = p.flatMap { document.views[$0].frame?.size } ?? frame.size
+            let mySafe = p == nil ? (draft.safeAreaInsets ?? .zero) : EdgeInsets(
+                top: min(max(0, parentSafe.top - frame.minY), frame.size.height),
+                left: min(max(0, parentSafe.left - frame.minX), frame.size.width),
+                bottom: min(max(0, frame.maxY - (parentSize.height - parentSafe.bottom)), frame.size.height),
+                right: min(max(0, frame.maxX - (parentSize.width - parentSafe.right)), frame.size.width))
+            safe[v] = mySafe
+            let e = elementOf[v]
+            let el = e.map { tree[$0] }
+            if let p, inScroll.contains(p) || document.views[p].viewClass.isScrollView { inScroll.insert(v) }
+            var m = draft.layoutMargins ?? draft.directionalLayoutMargins.map {
+                EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
+            } ?? EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+            var changed = false
+            if let c = draft.viewController, respectsSystemMargins(controllerID: c.sourceID) {
+                let system = IBDevice.rootMargins(width: document.views[document.windows[0]].frame?.size.width ?? frame.size.width)
+                let given = draft.layoutMargins != nil || draft.directionalLayoutMargins != nil
+                m = given
+                    ? EdgeInsets(top: max(m.top, system.top), left: max(m.left, system.left), bottom: max(m.bottom, system.bottom), right: max(m.right, system.right))
+                    : system
+                changed = true
+            }
+            if el?.name == "tableViewCell", draft.layoutMargins == nil, draft.directionalLayoutMargins == nil {
+                // A table view gives its cells its own side margins (the screen's system minimum,
+                // as its root view's) and 11 pt above and below (UIKit's cell default).
+                let side = IBDevice.rootMargins(width: document.views[document.windows[0]].frame?.size.width ?? frame.size.width).left
+                m = EdgeInsets(top: Self.cellVerticalMargin, left: side, bottom: Self.cellVerticalMargin, right: side)
+                changed = true
+            }
+            if el?["insetsLayoutMarginsFromSafeArea"] != "NO", mySafe != .zero, p != nil, !inScroll.contains(v) {
+                m = EdgeInsets(top: m.top + mySafe.top, left: m.left + mySafe.left, bottom: m.bottom + mySafe.bottom, right: m.right + mySafe.right)
+                changed = true
+            }
+            var approximated: String?
+            // Content scrolls: its distance to the scroll view's edges is not fixed (a table sets
+            // its cells' margins itself, above).
+            if el?["preservesSuperviewLayoutMargins"] == "YES", let p, !document.views[p].viewClass.isScrollView, let pm = effective[p] {
+                let preserved = EdgeInsets(
+                    top: max(m.top, pm.top - frame.minY), left: max(m.left, pm.left - frame.minX),
+                    bottom: max(m.bottom, pm.bottom - (parentSize.height - frame.maxY)),
+                    right: max(m.right, pm.right - (parentSize.width - frame.maxX)))
+                if preserved != m {
+                    m = preserved
+                    changed = true
+                    approximated = "preservesSuperviewLayoutMargins"
+                }
+            }
+            effective[v] = m
+            guard changed, marginsRead.contains(draft.id) else { continue }
+            document.views[v].layoutMargins = m
+            document.views[v].directionalLayoutMargins = nil
+            if let approximated, let e {
+                warn(.layoutApproximated, e, "\(approximated): the margins are taken from the superview's as laid out in the document", lost: "margins that follow the superview's when it changes")
+            }
+        }
+    }
+
+    /// UIKit's top and bottom layout margins of a table view cell (iOS 11 to 18).
+    static let cellVerticalMargin = 11.0
+
+    func respectsSystemMargins(controllerID: String?) -> Bool {
+        guard let id = controllerID, let e = doc.elementsByID[id] else { return true }
+        return tree[e]["viewRespectsSystemMinimumLayoutMargins"] != "NO"
+    }
+}

@@ -1,0 +1,122 @@
+import TouchTraceEngine
+
+/// Interface Builder documents (`.xib`, `.storyboard`) → scene documents.
+///
+/// A storyboard imports one scene: `options.scene` (a `sceneID` or a view controller's id),
+/// `options.controller` (a Storyboard ID), else the initial view controller, else the first
+/// scene. A xib imports its top-level views (each in a window of its size) or the one
+/// `options.scene` names. The scene is laid out for the document's device: a window of the
+/// device's size with the device's unsafe edges and the controller's bars as safe-area insets.
+public enum InterfaceBuilderImporter {
+    public static func importDocument(
+        _ bytes: [UInt8], format: ImportFormat, options: ImportOptions
+    ) throws(ImportError) -> ImportResult {
+        let tree = try XMLTree.parse(bytes, limits: options.limits)
+        let doc = try IBDocument(tree: tree)
+        var importer = IBImport(doc: doc, options: options)
+        // The document says what it is; `format` only chose this importer (the result names the
+        // format read).
+        let actual: ImportFormat = doc.kind == .storyboard ? .storyboard : .xib
+        if doc.device == nil, let device = tree.child(of: doc.root, named: "device") {
+            importer.warn(
+                .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": the screen is taken from the root view's frame, with a 20 pt status bar",
+                lost: "the device's screen size and safe area")
+        }
+        if doc.platform.contains("AppleTV") {
+            importer.warn(
+                .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
+                lost: "the platform's own interaction model (tvOS's focus engine)")
+        }
+        let units = doc.units
+        if options.list {
+            return ImportResult(format: actual, scene: nil, warnings: importer.warnings.all, ids: [:], units: units.map { summary($0, doc) })
+        }
+        let selected = try select(units, doc: doc, options: options)
+        importer.document.name = selected.first.flatMap { unit in
+            unit.scene.map { doc.name(ofScene: $0, controller: unit.element) } ?? tree[unit.element]["userLabel"]
+        } ?? options.fileName
+        if selected.isEmpty {
+            importer.warn(.emptyDocument, doc.root, "the document has no scenes or top-level views: the scene is an empty window", lost: "nothing")
+            _ = importer.addWindow(size: doc.device?.size ?? Size(width: 375, height: 667), insets: doc.device?.insets ?? .zero, sourceElement: nil)
+        } else if doc.kind == .storyboard {
+            importer.importStoryboardUnit(selected[0])
+        } else {
+            importer.importXibUnits(selected)
+        }
+        importer.reportDockViews(selected)
+        importer.importConstraints()
+        importer.importConnections()
+        importer.resolveMargins()
+        var warnings = importer.warnings
+        var document = importer.document
+        let scene = try document.validated(warnings: &warnings)
+        return ImportResult(format: actual, scene: scene, warnings: warnings.all, ids: document.ids)
+    }
+
+    /// The units to import, as the options ask.
+    static func select(_ units: [IBDocument.Unit], doc: IBDocument, options: ImportOptions) throws(ImportError) -> [IBDocument.Unit] {
+        let tree = doc.tree
+        func available() -> String {
+            let list = units.prefix(50).map { u -> String in
+                var s = u.id
+                if let c = tree[u.element]["id"], c != u.id { s += " (controller \(c))" }
+                if let sb = tree[u.element]["storyboardIdentifier"] { s += " [\(sb)]" }
+                return s
+            }
+            return list.isEmpty ? "the document has none" : "available: " + list.joined(separator: ", ")
+        }
+        if let wanted = options.controller {
+            guard doc.kind == .storyboard else {
+                throw ImportError(.unknownScene, "a controller (Storyboard ID) can only be chosen in a storyboard")
+            }
+            guard let unit = units.first(where: { tree[$0.element]["storyboardIdentifier"] == wanted }) else {
+                throw ImportError(.unknownScene, "no view controller has the Storyboard ID \"\(wanted)\"; \(available())")
+            }
+            return [unit]
+        }
+        if let wanted = options.scene {
+            guard let unit = units.first(where: { $0.id == wanted || tree[$0.element]["id"] == wanted }) else {
+                throw ImportError(.unknownScene, "no scene or top-level object has the id \"\(wanted)\"; \(available())")
+            }
+            return [unit]
+        }
+        switch doc.kind {
+        case .xib:
+            return units.filter { tree[$0.element].name != "viewController" || doc.rootView(of: $0.element) != nil }
+        case .storyboard:
+            if let initial = doc.initialController, let unit = units.first(where: { tree[$0.element]["id"] == initial }) {
+                return [unit]
+            }
+            return units.first.map { [$0] } ?? []
+        }
+    }
+
+    /// A list entry for a unit.
+    static func summary(_ unit: IBDocument.Unit, _ doc: IBDocument) -> ImportUnit {
+        let tree = doc.tree
+        let e = unit.element
+        let isController = IBVocabulary.controllers.contains(tree[e].name)
+        let root = isController ? doc.rootView(of: e) : e
+        let views = root.map { r in tree.subtree(of: r).filter { doc.isView($0) }.count } ?? 0
+        let size = root.flatMap { doc.frame(of: $0)?.size } ?? (isController ? doc.device?.size : nil)
+        return ImportUnit(
+            id: unit.id, controller: isController ? tree[e]["id"] : nil,
+            storyboardIdentifier: tree[e]["storyboardIdentifier"], element: tree[e].name, customClass: tree[e]["customClass"],
+            name: unit.scene.map { doc.name(ofScene: $0, controller: e) } ?? tree[e]["userLabel"] ?? nil, size: size,
+            initial: doc.initialController != nil && tree[e]["id"] == doc.initialController, views: views)
+    }
+}
+
+extension IBImport {
+    /// Views in a storyboard scene's dock (objects beside its controller) or left at a xib's top
+    /// level when another object was chosen are in no window until code adds them.
+    mutating func reportDockViews(_ selected: [IBDocument.Unit]) {
+        guard doc.kind == .storyboard else { return }
+        for unit in selected {
+            guard let scene = unit.scene, let objects = tree.child(of: scene, named: "objects") else { continue }
+            for e in tree[objects].children where e != unit.element && doc.isView(e) {
+                warn(.viewOutsideHierarchy, e, "\(describe(e)) sits in the scene's dock: it is in no view hierarchy until code adds it", lost: "the view")
+            }
+        }
+    }
+}

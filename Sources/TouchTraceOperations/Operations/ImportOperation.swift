@@ -1,0 +1,128 @@
+import ArgumentParser
+import TouchTraceEngine
+import TouchTraceImport
+
+/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON) → a scene
+/// document, with warnings for everything approximated and the id map back to the source.
+/// `touchtrace import FILE`, `POST /v1/import` (the file as the body; `?store=ID` stores the scene).
+public enum ImportOperation: TouchTraceOperation {
+    public static let name = "import"
+    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON) into a scene, with warnings and the id map."
+    public static let discussion = """
+        The format comes from the file's extension, or --format (over HTTP ?format=, or is read \
+        off the document itself). A storyboard imports its initial view controller's scene unless \
+        --scene (a scene or view controller id) or --controller (a Storyboard ID) picks another; \
+        --list lists them. The answer is {"format", "scene", "warnings"}: the scene's origin.ids maps \
+        every scene id to its element in the design file, and every warning has the file's line and \
+        column. With --output the scene alone is written to a file, ready for the other subcommands. \
+        Over HTTP, POST the file as the body to /v1/import; ?store=ID also stores the scene (201, \
+        Location). See docs/import-ib.md.
+        """
+    public static let rules: [RuleID] = []
+    public static let sceneUse = SceneUse.none
+    public static var problemTypes: [ProblemType] {
+        [.malformedXML, .invalidEncoding, .forbiddenDeclaration, .importLimitExceeded, .unsupportedDocument, .unknownDocumentPart, .invalidRequest]
+    }
+    public static var httpBody: HTTPBody {
+        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json"])
+    }
+    public static var queryParameters: [QueryParameter] {
+        [
+            QueryParameter("format", .string, help: "xib, storyboard or figma (default: read off the document)."),
+            QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
+            QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
+            QueryParameter("list", .bool, help: "List the document's scenes instead of importing one."),
+            QueryParameter("canvas", .bool, help: "Lay out as the design tool's canvas shows the document (docs/import-ib.md)."),
+            QueryParameter("store", .string, help: "Also store the scene under this id (201 with Location and ETag)."),
+            QueryParameter("file", .string, help: "The file's name, recorded in the scene's origin."),
+        ]
+    }
+
+    public struct Options: OperationOptions {
+        @Argument(help: ArgumentHelp("The design file: .xib, .storyboard or a Figma file's JSON.", valueName: "file"))
+        public var file: String
+
+        @Option(help: "xib, storyboard or figma (default: from the file's extension).")
+        public var format: String?
+
+        @Option(help: "A storyboard scene or view controller id, or a xib top-level object id.")
+        public var scene: String?
+
+        @Option(help: "A storyboard view controller's Storyboard ID.")
+        public var controller: String?
+
+        @Flag(help: "List the document's scenes instead of importing one.")
+        public var list = false
+
+        @Flag(help: "Lay out as the design tool's canvas shows the document, not as the app runs.")
+        public var canvas = false
+
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the scene alone to this file.", valueName: "scene.json"))
+        public var output: String?
+
+        public init() {}
+
+        public var sceneFile: String? { nil }
+
+        public func request(_ cli: CLIContext) throws -> CLIRequest {
+            var members: [(key: String, value: JSONValue)] = [("file", .string(Self.baseName(file)))]
+            if let format { members.append(("format", .string(format))) }
+            if let scene { members.append(("scene", .string(scene))) }
+            if let controller { members.append(("controller", .string(controller))) }
+            if list { members.append(("list", true)) }
+            if canvas { members.append(("canvas", true)) }
+            if let output { members.append(("output", .string(output))) }
+            return CLIRequest(.object(members), document: try cli.read(file))
+        }
+
+        static func baseName(_ path: String) -> String {
+            String(path.split(separator: "/").last ?? Substring(path))
+        }
+    }
+
+    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+        var context = DecodeContext()
+        let allowed = ["format", "scene", "controller", "list", "canvas", "store", "file"] + (input.transport == .cli ? ["output"] : [])
+        guard let fields = context.object(input.request, at: "", allowed: allowed, what: "the request") else {
+            throw OperationError(.invalidRequest(context.problems))
+        }
+        func string(_ key: String) -> String? { fields[key].flatMap { context.string($0, at: "/" + key, what: key) } }
+        func flag(_ key: String) -> Bool { fields[key].flatMap { context.bool($0, at: "/" + key, what: key) } ?? false }
+        let document = input.document ?? []
+        let fileName = string("file")
+        var format: ImportFormat?
+        if let name = string("format") {
+            format = ImportFormat(rawValue: name)
+            if format == nil {
+                context.fail("/format", "unknown format \"\(name)\"; expected one of: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))
+            }
+        } else {
+            format = fileName.flatMap(ImportFormat.init(fileName:)) ?? ImportFormat.sniff(document)
+            if format == nil {
+                context.fail("/format", "cannot tell the format of the document: give format (xib, storyboard or figma)")
+            }
+        }
+        let store = string("store")
+        if let store, !SceneID.isValid(store) {
+            context.fail("/store", "\"\(store.prefix(200))\" is not a scene id (1 to 128 of A-Z a-z 0-9 _ . -, not starting with a dot)")
+        }
+        let options = ImportOptions(
+            scene: string("scene"), controller: string("controller"), list: flag("list"), fileName: fileName,
+            canvas: flag("canvas"))
+        let output = string("output")
+        if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
+        guard let format else { throw OperationError(.invalidRequest(context.problems)) }
+
+        let result: ImportResult
+        do {
+            result = try Importer.importDocument(document, format: format, options: options)
+        } catch {
+            throw OperationError(error.problemDocument)
+        }
+        let sceneBytes = result.scene.map { JSONWriter(pretty: true).bytes($0) + [UInt8(ascii: "\n")] }
+        var answer = OperationResult.json(result.json)
+        if let output, let sceneBytes { answer.files.append(OutputFile(path: output, bytes: sceneBytes)) }
+        if let store, let scene = result.scene { answer.storeScene = (store, JSONWriter().bytes(scene)) }
+        return answer
+    }
+}
