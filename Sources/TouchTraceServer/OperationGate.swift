@@ -46,6 +46,18 @@ final class OperationGate: Sendable {
         return try await body()
     }
 
+    /// Takes `weight` units, waiting in the queue when they are not free; throws
+    /// ``Overloaded`` when the queue is full. Every successful call is paired with
+    /// ``release(_:)``. (``run(weight:_:)`` does both around a closure.)
+    func enter(_ weight: Int) async throws {
+        try await acquire(weight)
+    }
+
+    /// Gives back what ``enter(_:)`` took.
+    func leave(_ weight: Int) {
+        release(weight)
+    }
+
     struct Overloaded: Error {}
 
     private func acquire(_ weight: Int) async throws {

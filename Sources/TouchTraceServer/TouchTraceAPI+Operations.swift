@@ -29,15 +29,15 @@ extension TouchTraceAPI {
         let declared = request.headers[.contentLength].flatMap { Int($0) } ?? (request.headers[.transferEncoding] == nil ? 0 : nil)
         let weight = gate.weight(bodyBytes: declared, maxBodySize: configuration.maxBodySize)
         do {
-            return try await gate.run(weight: weight) {
-                try await performAdmitted(operation, request, context: context, route: route)
-            }
+            try await gate.enter(weight)
         } catch is OperationGate.Overloaded {
             throw APIError(
                 .overloaded,
                 "The server is running and queueing as many requests as it admits; retry after \(gate.limits.retryAfterSeconds) s.",
                 headers: [.retryAfter: String(gate.limits.retryAfterSeconds)])
         }
+        defer { gate.leave(weight) }
+        return try await performAdmitted(operation, request, context: context, route: route)
     }
 
     private func performAdmitted<Operation: TouchTraceOperation>(

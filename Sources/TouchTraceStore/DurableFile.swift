@@ -142,9 +142,11 @@ enum DurableFile {
 
     /// What identifies a file's content without reading it: device, inode, size, modification
     /// and change times. A rename over the file gives it a new inode and change time.
-    static func identity(_ st: stat) -> [Int64] {
-        [Int64(st.st_dev), Int64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec), Int64(st.st_mtim.tv_nsec),
-         Int64(st.st_ctim.tv_sec), Int64(st.st_ctim.tv_nsec)]
+    static func identity(_ st: stat) -> FileIdentity {
+        FileIdentity(
+            device: UInt64(st.st_dev), inode: UInt64(st.st_ino), size: Int64(st.st_size),
+            modified: Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec),
+            changed: Int64(st.st_ctim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_ctim.tv_nsec))
     }
 
     /// Whether the file last changed at least a whole second before now: longer than any

@@ -45,11 +45,11 @@ public struct StoredScene: Sendable, Equatable {
 public struct SceneStamp: Sendable, Hashable {
     public let header: [UInt8]
     /// The file's identity when `header` was read (nil for stores without files).
-    public let file: [Int64]?
+    public let file: FileIdentity?
     /// Whether `file` alone identifies this version (see above).
     public let settled: Bool
 
-    public init(header: [UInt8], file: [Int64]? = nil, settled: Bool = true) {
+    public init(header: [UInt8], file: FileIdentity? = nil, settled: Bool = true) {
         self.header = header
         self.file = file
         self.settled = settled
@@ -61,6 +61,15 @@ public struct SceneStamp: Sendable, Hashable {
     /// Same stored version.
     public static func == (a: SceneStamp, b: SceneStamp) -> Bool { a.header == b.header }
     public func hash(into hasher: inout Hasher) { hasher.combine(header) }
+}
+
+/// A file's identity from `stat`: device, inode, size, and modification and change times (ns).
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Int64
+    public var changed: Int64
 }
 
 /// What `list` returns per scene: no document.

@@ -38,7 +38,9 @@ import TouchTraceEngine
         let file = try #require(written.stamp.file)
         let settledCopy = SceneStamp(header: Array("not read".utf8), file: file, settled: true)
         #expect(try store.stamp(id: "s", known: settledCopy)?.header == settledCopy.header)  // stat only
-        let otherFile = SceneStamp(header: Array("not read".utf8), file: file.map { $0 + 1 }, settled: true)
+        var moved = file
+        moved.inode += 1
+        let otherFile = SceneStamp(header: Array("not read".utf8), file: moved, settled: true)
         #expect(try store.stamp(id: "s", known: otherFile) == written.stamp)  // read again
     }
 }
