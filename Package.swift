@@ -109,6 +109,7 @@ let package = Package(
                 "TouchTraceStore",
                 "TouchTraceEngine",
                 "TouchTraceOperations",
+                "TouchTraceRender",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
