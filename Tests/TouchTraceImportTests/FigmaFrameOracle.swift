@@ -46,21 +46,50 @@ struct FigmaFrameOracle {
         return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
     }
 
+    /// The scene with every view that Auto Layout places (`translatesAutoresizingMaskIntoConstraints`
+    /// false: arranged subviews, inner stacks, views with constraints) moved to the origin and,
+    /// unless a subview autoresizes against it (its stored size is that subview's reference, as a
+    /// nib's is in UIKit), shrunk to zero, so that only the layout pass can put them where Figma has them.
+    static func withoutConstrainedFrames(_ value: JSONValue) -> JSONValue {
+        guard case var .object(members) = value else { return value }
+        if value["translatesAutoresizingMaskIntoConstraints"] == .bool(false), let i = members.firstIndex(where: { $0.key == "frame" }) {
+            var autoresized = false
+            if case let .array(subviews)? = value["subviews"] {
+                autoresized = subviews.contains { $0["translatesAutoresizingMaskIntoConstraints"] != .bool(false) }
+            }
+            let size = members[i].value
+            members[i].value = .obj(["x": 0, "y": 0, "width": autoresized ? size["width"] ?? 0 : 0, "height": autoresized ? size["height"] ?? 0 : 0])
+        }
+        for i in members.indices {
+            switch members[i].key {
+            case "window": members[i].value = withoutConstrainedFrames(members[i].value)
+            case "subviews":
+                if case let .array(list) = members[i].value { members[i].value = .array(list.map(withoutConstrainedFrames)) }
+            default: break
+            }
+        }
+        return .object(members)
+    }
+
     /// Every top-level frame of a document, imported, compared node by node.
     static func check(file: String, bytes: [UInt8], laidOut: Bool, tolerance: Double) throws -> [Comparison] {
-        let list = try Importer.importDocument(bytes, format: .figma, options: ImportOptions(list: true))
         let parsed = try FigmaJSON.parse(bytes, limits: ImportLimits())
+        let list = try FigmaImporter.importParsed(parsed, options: ImportOptions(list: true))
         let doc = try FigmaDocument(parsed.value, pointer: "", limits: ImportLimits())
         var result: [Comparison] = []
         for unit in list.units ?? [] {
-            let imported = try Importer.importDocument(bytes, format: .figma, options: ImportOptions(frame: unit.id))
-            var scene = try SceneDecoder().decode(try #require(imported.scene))
+            let imported = try FigmaImporter.importParsed(parsed, options: ImportOptions(frame: unit.id))
+            var json = try #require(imported.scene)
+            if laidOut { json = withoutConstrainedFrames(json) }
+            var scene = try SceneDecoder().decode(json)
             if laidOut { scene = scene.laidOut() }
             guard let frameNode = doc.byID[unit.id], let frameBox = FigmaImport.box(doc[frameNode].value) else { continue }
             for (sceneID, nodeID) in imported.ids.sorted(by: { $0.key < $1.key }) {
                 guard let v = scene.viewIndex(sceneID), scene.views[v].viewClass != .UIWindow, let n = doc.byID[nodeID],
                     let box = FigmaImport.box(doc[n].value)
                 else { continue }
+                // An auto-layout frame's inner stack maps to the frame too: the frame's own view is its superview.
+                if let parent = scene.views[v].parent, imported.ids[scene.views[parent].id] == nodeID { continue }
                 let figma = Rect(x: box.minX - frameBox.minX, y: box.minY - frameBox.minY, width: box.size.width, height: box.size.height)
                 let computed = windowBox(v, in: scene)
                 var visible = true

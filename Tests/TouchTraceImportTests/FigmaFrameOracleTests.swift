@@ -65,3 +65,25 @@ struct FigmaFrameOracleTests {
         }
     }
 }
+
+extension FigmaFrameOracleTests {
+    /// Every frame of the corpus lays out without an unsatisfiable constraint, and no view is
+    /// left ambiguous: the stack views and constraints the importer writes determine every frame.
+    @Test func corpusFramesLayOutWithoutConflictsOrAmbiguity() throws {
+        guard let corpus = try FigmaCorpus.checked() else { return }
+        var frames = 0
+        for entry in corpus {
+            let parsed = try FigmaJSON.parse(entry.bytes, limits: ImportLimits())
+            let list = try FigmaImporter.importParsed(parsed, options: ImportOptions(list: true))
+            for unit in list.units ?? [] {
+                let imported = try FigmaImporter.importParsed(parsed, options: ImportOptions(frame: unit.id))
+                let scene = try SceneDecoder().decode(try #require(imported.scene))
+                let layout = try TouchTrace.layout(LayoutRequest(changes: []), in: scene)
+                frames += 1
+                #expect(layout["conflicts"] == nil || layout["conflicts"] == .array([]), "\(entry.file) \(unit.id): \(JSONWriter().string(layout["conflicts"] ?? .null))")
+                #expect(layout["ambiguous"] == nil || layout["ambiguous"] == .array([]), "\(entry.file) \(unit.id): \(JSONWriter().string(layout["ambiguous"] ?? .null))")
+            }
+        }
+        #expect(frames > 80)
+    }
+}

@@ -136,11 +136,13 @@ public struct SceneDocument: Sendable {
     }
 
     /// A rotation (within 1e-6: design tools store matrices in single precision) as
-    /// `{"rotation": degrees}`, clockwise on screen; any other transform as its matrix.
+    /// `{"rotation": degrees}`, clockwise on screen, to a millionth of a degree (2e-5 pt over
+    /// 1,000 pt); any other transform as its matrix.
     static func transform(_ t: Transform2D) -> JSONValue {
         let det = t.a * t.d - t.b * t.c
         if abs(t.a - t.d) < 1e-6, abs(t.b + t.c) < 1e-6, abs(det - 1) < 1e-5, t.tx == 0, t.ty == 0 {
-            return .obj(["rotation": .number(atan2(t.b, t.a) * 180 / Double.pi)])
+            let degrees = (atan2(t.b, t.a) * 180 / Double.pi * 1e6).rounded() / 1e6
+            return .obj(["rotation": .number(degrees == 0 ? 0 : degrees)])
         }
         return .obj(["a": .number(t.a), "b": .number(t.b), "c": .number(t.c), "d": .number(t.d), "tx": .number(t.tx), "ty": .number(t.ty)])
     }

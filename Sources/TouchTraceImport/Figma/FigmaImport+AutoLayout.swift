@@ -187,13 +187,14 @@ extension FigmaImport {
         config.spacing = plan.spacing
         let id = document.views[view].id
         guard plan.container else {
+            fitHuggingLength(plan, node: n, view: view)
             config.layoutMarginsRelativeArrangement = true
             document.views[view].stack = config
             document.views[view].layoutMargins = plan.padding
             stacks[view] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: id + "#layoutMargins")
             return view
         }
-        var inner = ViewDraft(id: ids.make([id + ".stack"], fallback: "stack"), sourceID: nil, viewClass: .UIStackView)
+        var inner = ViewDraft(id: ids.make([id + ".stack"], fallback: "stack"), sourceID: doc[n].id, viewClass: .UIStackView)
         inner.stack = config
         inner.layoutMargins = .zero
         inner.translatesAutoresizingMaskIntoConstraints = false
@@ -221,6 +222,27 @@ extension FigmaImport {
         for i in list.indices { list[i].sourceID = doc[n].id }
         document.views[s].constraints = list
         return s
+    }
+
+    /// A stack that hugs its content along its axis is exactly as long as its content: Figma
+    /// stores boxes in single precision, so the sum of the children's lengths, the spacing and
+    /// the padding can miss the frame's by 1e-4 pt, which would make Auto Layout squeeze a child
+    /// by that much (and call the equally resisting children ambiguous). Within 0.01 pt, the
+    /// frame takes the content's length.
+    mutating func fitHuggingLength(_ plan: AutoLayoutPlan, node n: Int, view: Int) {
+        guard hugs(n, width: plan.horizontal), plan.distribution == .fill, var frame = document.views[view].frame,
+            document.views[view].transform == nil
+        else { return }
+        let visible = plan.arranged.filter { doc[$0].value["visible"] != .bool(false) }
+        let lengths = visible.compactMap { Self.box(doc[$0].value).map { plan.horizontal ? $0.size.width : $0.size.height } }
+        guard lengths.count == visible.count else { return }
+        let p = plan.padding
+        let content = lengths.reduce(0, +) + plan.spacing * Double(visible.count - 1) + (plan.horizontal ? p.left + p.right : p.top + p.bottom)
+        let current = plan.horizontal ? frame.size.width : frame.size.height
+        guard content != current, abs(content - current) < 0.01 else { return }
+        if plan.horizontal { frame.size.width = content } else { frame.size.height = content }
+        document.views[view].frame = frame
+        if plan.horizontal { placements[view]?.size.width = content } else { placements[view]?.size.height = content }
     }
 
     /// The inner stack's frame in its container: across, the container less its padding; along,

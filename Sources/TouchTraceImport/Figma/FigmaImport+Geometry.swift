@@ -141,12 +141,17 @@ extension FigmaImport {
         let fixedLength = { (c: inout [ConstraintDraft]) in c.append(Self.constant(viewID, size, length)) }
         var list: [ConstraintDraft] = []
         switch value {
-        case "RIGHT":
+        case "RIGHT", "BOTTOM":
             list.append(pin(view, trail, parentID, trail, constant: start + length - total))
             fixedLength(&list)
         case "LEFT_RIGHT", "TOP_BOTTOM":
+            // Both margins kept while the length can give; below zero it stays zero (as Figma and
+            // the autoresizing mask do), the trailing margin giving way.
             list.append(pin(view, lead, parentID, lead, constant: start))
-            list.append(pin(view, trail, parentID, trail, constant: start + length - total))
+            var trailing = pin(view, trail, parentID, trail, constant: start + length - total)
+            trailing.priority = 999
+            list.append(trailing)
+            list.append(Self.constant(viewID, size, 0, relation: .greaterThanOrEqual))
         case "CENTER":
             list.append(pin(view, centre, parentID, centre, constant: start + length / 2 - total / 2))
             fixedLength(&list)

@@ -34,7 +34,7 @@ extension FigmaImport {
                         document.views[target].gestureRecognizers[i].targets.append((controllerID, s))
                     }
                 } else {
-                    var recognizer = RecognizerDraft(id: ids.make([id + ".tap"], fallback: "tap"), sourceID: nil, kind: .tap)
+                    var recognizer = RecognizerDraft(id: ids.make([id + ".tap"], fallback: "tap"), sourceID: doc[n].id, kind: .tap)
                     recognizer.targets = selectors.map { (controllerID, $0) }
                     document.views[target].gestureRecognizers.append(recognizer)
                 }
@@ -63,7 +63,7 @@ extension FigmaImport {
                 guard FigmaVocabulary.tapTriggers.contains(trigger) else {
                     if !actions.isEmpty {
                         warn(
-                            .interactionDropped, n, "\(describe(n)) has a \(trigger.prefix(30)) interaction: only taps (ON_CLICK) have a UIKit counterpart here",
+                            .interactionDropped, n, "\(describe(n)) has an interaction triggered by \(trigger.prefix(30)): only taps (ON_CLICK) have a UIKit counterpart here",
                             lost: "the \(trigger.prefix(30)) interaction")
                     }
                     continue

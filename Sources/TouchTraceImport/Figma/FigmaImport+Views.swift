@@ -46,7 +46,7 @@ extension FigmaImport {
         }
         rootView = viewOfNode[frameNode] ?? windowIndex
         let controller = ids.make([document.views[rootView].id + ".controller"], fallback: "controller")
-        document.views[rootView].viewController = ControllerDraft(id: controller, sourceID: nil, customClass: nil)
+        document.views[rootView].viewController = ControllerDraft(id: controller, sourceID: doc[frameNode].id, customClass: nil)
         controllerID = controller
         document.name = doc[frameNode].name
     }

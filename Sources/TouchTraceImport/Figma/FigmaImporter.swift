@@ -11,8 +11,13 @@ import TouchTraceEngine
 /// can send its team's class mapping with the file.
 public enum FigmaImporter {
     public static func importDocument(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> ImportResult {
+        try importParsed(try FigmaJSON.parse(bytes, limits: options.limits), options: options)
+    }
+
+    /// The import of a document already parsed (the tests parse a corpus file once and import
+    /// each of its frames).
+    static func importParsed(_ parsed: FigmaJSON.Parsed, options: ImportOptions) throws(ImportError) -> ImportResult {
         var warnings = ImportWarnings(limit: options.limits.maxWarnings)
-        let parsed = try FigmaJSON.parse(bytes, limits: options.limits)
         if let commas = parsed.trailingCommas {
             warnings.add(
                 ImportWarning(
