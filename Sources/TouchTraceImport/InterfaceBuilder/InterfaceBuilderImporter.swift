@@ -8,6 +8,10 @@ import TouchTraceEngine
 /// `options.scene` names. The scene is laid out for the document's device: a window of the
 /// device's size with the device's unsafe edges and the controller's bars as safe-area insets.
 public enum InterfaceBuilderImporter {
+    // Not optimized: Swift 6.3.1's SILCombine crashes on this function in release builds
+    // ("Invalid SIL provided to OSSACompleteLifetime", signal 6), which stopped every `-c release`
+    // build of the package. It only orders the steps; the steps themselves are optimized.
+    @_optimize(none)
     public static func importDocument(
         _ bytes: [UInt8], format: ImportFormat, options: ImportOptions
     ) throws(ImportError) -> ImportResult {
