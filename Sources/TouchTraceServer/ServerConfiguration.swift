@@ -13,12 +13,15 @@ public struct ServerConfiguration: Sendable {
     public var limits: SceneLimits
     /// When set, `/v1` routes need `Authorization: Bearer <token>`.
     public var authToken: String?
+    /// Browser origins allowed to call the API (CORS, for design-tool plugins); nil: CORS off.
+    public var cors: CORSPolicy?
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
         maxBodySize: Int = 8 * 1024 * 1024, cacheCapacity: Int = 256, limits: SceneLimits = SceneLimits(),
-        authToken: String? = nil
+        authToken: String? = nil, cors: CORSPolicy? = nil
     ) {
+        self.cors = cors
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

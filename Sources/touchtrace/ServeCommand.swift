@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Every option also reads an environment variable (the flag wins): TOUCHTRACE_HOST, \
             TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, TOUCHTRACE_CACHE_SCENES, \
-            TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_LOG_LEVEL. SIGINT or SIGTERM stops the server after the \
+            TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_CORS_ORIGIN (comma-separated), TOUCHTRACE_LOG_LEVEL. SIGINT or SIGTERM stops the server after the \
             requests in flight have been answered.
             """
     )
@@ -35,6 +35,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("auth-token"), help: "Require 'Authorization: Bearer TOKEN' on /v1 routes (env TOUCHTRACE_AUTH_TOKEN; default: no auth).")
     var authToken: String?
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp(
+            "A browser origin allowed to call the API (CORS), e.g. https://www.figma.com; null for a plugin's sandboxed iframe (only when given); * for any other origin. Repeat or separate with commas (env TOUCHTRACE_CORS_ORIGIN; default: CORS off).",
+            valueName: "origin"))
+    var corsOrigins: [String] = []
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TOUCHTRACE_LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -54,6 +61,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maxBodySize = try number(maxBodyBytes, "TOUCHTRACE_MAX_BODY_BYTES", default: configuration.maxBodySize)
         configuration.cacheCapacity = try number(cacheScenes, "TOUCHTRACE_CACHE_SCENES", default: configuration.cacheCapacity)
         configuration.authToken = setting(authToken, "TOUCHTRACE_AUTH_TOKEN")
+        let corsValues = corsOrigins.isEmpty ? environment["TOUCHTRACE_CORS_ORIGIN"].map { [$0] } ?? [] : corsOrigins
+        do {
+            let policy = try CORSPolicy(corsValues)
+            configuration.cors = policy.origins.isEmpty ? nil : policy
+        } catch {
+            throw ValidationError("--cors-origin: \(error.description)")
+        }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be from 0 to 65535") }
         guard configuration.maxBodySize > 0 else { throw ValidationError("the body limit must be positive") }
         let levelName = setting(logLevel, "TOUCHTRACE_LOG_LEVEL") ?? "info"
@@ -74,6 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "host": .string(configuration.host), "port": .stringConvertible(configuration.port),
                 "dataDir": .string(configuration.dataDirectory), "scenes": .stringConvertible(sceneCount),
                 "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
+                "cors": .string(configuration.cors?.origins.joined(separator: ",") ?? "off"),
             ])
         let api = TouchTraceAPI(configuration: configuration, store: store)
         let start = ContinuousClock.now
