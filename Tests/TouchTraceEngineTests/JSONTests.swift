@@ -65,6 +65,16 @@ import TouchTraceEngine
         }
     }
 
+    /// RFC 6901 escapes `~` and `/` wherever they are, a combining mark after them included
+    /// (the escape works on code points, not on characters).
+    @Test func pointerTokensAreEscaped() {
+        #expect(JSONPointer.escape("subviews") == "subviews")
+        #expect(JSONPointer.escape("a/b~c") == "a~1b~0c")
+        #expect(JSONPointer.escape("~/") == "~0~1")
+        #expect(JSONPointer.escape("é~\u{301}/x") == "é~0\u{301}~1x")
+        #expect(JSONPointer.join("/nodes", "1:2/3") == "/nodes/1:2~13")
+    }
+
     @Test func reportsLineAndColumn() {
         do {
             _ = try parse("{\n  \"a\": tru\n}")
