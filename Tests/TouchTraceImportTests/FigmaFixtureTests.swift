@@ -30,7 +30,10 @@ enum FigmaFixtures {
         let json = try JSONParser().parse([UInt8](Data(contentsOf: url)))
         if case let .string(s)? = json["frame"] { options.frame = s }
         if case let .number(n)? = json["maxWarnings"] { options.limits.maxWarnings = Int(n) }
-        if let mapping = json["mapping"] { options.mapping = try #require(FigmaClassMapping.decode(mapping).mapping) }
+        if let mapping = json["mapping"] {
+            let decoded: FigmaClassMapping = try #require(FigmaClassMapping.decode(mapping).mapping)
+            options.mapping = decoded
+        }
         return options
     }
 
