@@ -29,8 +29,9 @@ info:
     included, carries `Access-Control-Allow-Origin` and `Access-Control-Expose-Headers:
     Location, ETag, Allow`, with `Vary: Origin`. A Figma plugin's iframe sends `Origin: null`,
     which is allowed only when `null` is listed (`*` allows every other origin). A preflight
-    from another origin, or with CORS off, is the path's `405` (OPTIONS is not one of its
-    methods below, which list what a request can do rather than the preflight).
+    from another origin, or with CORS off, is answered as any OPTIONS request: the path's `405`
+    (or `401` first on `/v1` paths when a token is required), OPTIONS not being one of its
+    methods below, which list what a request can do rather than the preflight.
   license:
     name: Apache-2.0
     identifier: Apache-2.0
