@@ -77,13 +77,23 @@ public struct FigmaClassMapping: Sendable, Hashable {
 
     /// The first rule matching a node of `type` with these names (its own, its component's, its
     /// component set's).
-    func rule(type: String, names: [String]) -> Rule? {
-        let lowered = names.map { Array($0.lowercased().utf8) }
-        for rule in effectiveRules where rule.types.isEmpty || rule.types.contains(type) {
-            let pattern = Array(rule.match.lowercased().utf8)
-            if lowered.contains(where: { Self.matches(pattern, $0) }) { return rule }
+    func rule(type: String, names: [String]) -> Rule? { Compiled(self).rule(type: type, names: names) }
+
+    /// The effective rules with their patterns lowercased once: an import tries them on every layer.
+    struct Compiled {
+        let rules: [(rule: Rule, pattern: [UInt8])]
+
+        init(_ mapping: FigmaClassMapping) {
+            rules = mapping.effectiveRules.map { ($0, Array($0.match.lowercased().utf8)) }
         }
-        return nil
+
+        func rule(type: String, names: [String]) -> Rule? {
+            let lowered = names.map { Array($0.lowercased().utf8) }
+            for (rule, pattern) in rules where rule.types.isEmpty || rule.types.contains(type) {
+                if lowered.contains(where: { FigmaClassMapping.matches(pattern, $0) }) { return rule }
+            }
+            return nil
+        }
     }
 
     /// Glob matching without recursion: `*` any run, `?` one byte (names compared as UTF-8, so

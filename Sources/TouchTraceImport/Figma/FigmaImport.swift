@@ -6,7 +6,7 @@ import TouchTraceEngine
 struct FigmaImport {
     let doc: FigmaDocument
     let options: ImportOptions
-    let mapping: FigmaClassMapping
+    let mapping: FigmaClassMapping.Compiled
     var warnings: ImportWarnings
     var ids = UniqueIDs(reserved: ["application"])
     var document: SceneDocument
@@ -33,7 +33,7 @@ struct FigmaImport {
     init(doc: FigmaDocument, options: ImportOptions, mapping: FigmaClassMapping, warnings: ImportWarnings) {
         self.doc = doc
         self.options = options
-        self.mapping = mapping
+        self.mapping = FigmaClassMapping.Compiled(mapping)
         self.warnings = warnings
         document = SceneDocument(format: .figma, file: options.fileName, name: nil)
     }
