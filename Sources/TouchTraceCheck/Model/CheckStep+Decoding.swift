@@ -26,17 +26,17 @@ extension CheckStep {
                 context.fail(pointer + "/scene", "no scene is named \"\(name)\"; the document's scenes are " + scenes.joined(separator: ", "))
             }
         }
-        guard let action = StepAction.decode(kind, value, at: at, context: &context) else { return nil }
-        step.action = action
+        let action = StepAction.decode(kind, value, at: at, context: &context)
         if let v = f["expect"] {
             let expectAt = pointer + "/expect"
-            switch action {
-            case .tap, .drag, .longPress, .sendActions, .changes:
-                step.expect = Expectations.decode(v, at: expectAt, for: action, context: &context)
-            default:
+            if kind.hasPrefix("assert") {
                 context.fail(expectAt, "\(kind) takes no \"expect\": it is an assertion itself")
+            } else {
+                step.expect = Expectations.decode(v, at: expectAt, kind: kind, context: &context)
             }
         }
+        guard let action else { return nil }
+        step.action = action
         return step
     }
 }

@@ -5,18 +5,14 @@ extension Expectations {
     static let touchOnly = ["hitView", "responderChain", "recognizer"]
 
     /// Decodes `expect`, checking that each member suits the step's action.
-    static func decode(_ json: JSONValue, at pointer: String, for action: StepAction, context: inout DecodeContext) -> Expectations? {
+    static func decode(_ json: JSONValue, at pointer: String, kind: String, context: inout DecodeContext) -> Expectations? {
+        let isTouch = ["tapOn", "drag", "longPress"].contains(kind)
         guard let f = context.object(json, at: pointer, allowed: fields, what: "expect") else { return nil }
         var e = Expectations()
         let p = { (key: String) in pointer + "/" + key }
         for key in fields where f[key] != nil {
-            let suits: Bool
-            switch action {
-            case .tap, .drag, .longPress: suits = true
-            case .sendActions: suits = !touchOnly.contains(key)
-            default: suits = key == "frame"
-            }
-            if !suits { context.fail(p(key), "a \(action.kind) step cannot expect \(key)" + (action.isTouch ? "" : " (only a touch step has a hit view, a responder chain and recognizers)")) }
+            let suits = isTouch || kind == "sendActions" && !touchOnly.contains(key) || key == "frame"
+            if !suits { context.fail(p(key), "a \(kind) step cannot expect \(key)" + (isTouch ? "" : " (only a touch step has a hit view, a responder chain and recognizers)")) }
         }
         if let v = f["hitView"] {
             if v == .null {

@@ -14,10 +14,8 @@ public enum TextReport {
         var lines: [String] = []
         for file in report.files {
             var header = file.path ?? "check"
-            var about: [String] = []
-            if let name = file.name { about.append(name) }
-            if let screen = file.screen { about.append("(\(screen))") }
-            if !about.isEmpty { header += ": " + about.joined(separator: " ") }
+            if let name = file.name { header += ": " + name }
+            if let screen = file.screen { header += " (\(screen))" }
             lines.append(header)
             for step in file.steps {
                 let mark = step.outcome == .passed ? "✓" : "✗"

@@ -22,7 +22,7 @@ extension CheckRunner {
         if let expected = e.hitView, let hit = o.hit {
             let actual = hit.trace.hitView.map { hit.scene.views[$0].id }
             if actual != expected.value {
-                fail("hitView", expected.pointer, "expected hitView \(expected.value ?? "null"), but " + (actual.map { "\($0) was hit" } ?? "nothing was hit"),
+                fail("hitView", expected.pointer, (expected.value.map { "expected hitView \($0)" } ?? "expected no view to be hit") + ", but " + (actual.map { "\($0) was hit" } ?? "nothing was hit"),
                      expected: .string(orNull: expected.value), actual: .string(orNull: actual), update: .string(orNull: actual))
             }
         }
@@ -87,7 +87,7 @@ extension CheckRunner {
             let state = entries.last.flatMap { Self.string($0["to"]) } ?? GestureState.possible.rawValue
             if state != expected.value.state.rawValue {
                 let reason = entries.last.flatMap { Self.string($0["reason"]) }.map { ": " + $0 } ?? " (it never left possible)"
-                fail("recognizer", expected.pointer + "/state", "expected recognizer \(id) to end \(expected.value.state.rawValue), but it ended \(state)\(reason)",
+                fail("recognizer", expected.pointer + "/state", "expected recognizer \(id) to end the step \(expected.value.state.rawValue), but it is \(state)\(reason)",
                      expected: .string(expected.value.state.rawValue), actual: .string(state), update: .string(state))
             }
         }

@@ -72,14 +72,17 @@ public struct CheckRunner: Sendable {
                 number: step.number, title: step.title, kind: step.action.kind, pointer: step.pointer,
                 location: located?.location(of: step.pointer), outcome: .passed, failures: [], findings: [], notes: [],
                 evidence: .null, updates: [])
+            let before = state
             do {
                 try runStep(step, document: document, state: &state, into: &report)
-            } catch let error as StepProblem {
-                problems += error.problems
-            } catch let error as InputError {
-                problems += Self.problems(of: error, prefix: step.pointer)
             } catch {
-                problems.append(SceneProblem(pointer: step.pointer, message: "\(error)"))
+                // A step that cannot run leaves the scene as it was, so later steps report their own problems.
+                state = before
+                switch error {
+                case let error as StepProblem: problems += error.problems
+                case let error as InputError: problems += Self.problems(of: error, prefix: step.pointer)
+                default: problems.append(SceneProblem(pointer: step.pointer, message: "\(error)"))
+                }
             }
             for i in report.failures.indices { report.failures[i].location = located?.location(of: report.failures[i].pointer) }
             if !report.failures.isEmpty || report.findings.contains(where: { $0.status == .counted && $0.severity == .error }) {
