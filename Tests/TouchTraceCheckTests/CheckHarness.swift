@@ -29,6 +29,18 @@ enum CheckHarness {
         }
     }
 
+    /// Reads the check fixtures, each without the expected outcome after its `---` line.
+    static func fixtureReader() -> @Sendable (String) throws -> [UInt8] {
+        let plain = reader(root: checkFixtures)
+        return { path in
+            let bytes = try plain(path)
+            guard path.hasSuffix(".touchtrace.yaml") else { return bytes }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard let split = text.range(of: "\n---\n") else { return bytes }
+            return Array((String(text[..<split.lowerBound]) + "\n").utf8)
+        }
+    }
+
     /// Reads files from a folder (relative paths), with some overridden.
     static func reader(root: URL, overrides: [String: String] = [:]) -> @Sendable (String) throws -> [UInt8] {
         { path in
