@@ -57,11 +57,12 @@ public enum CheckRun {
 
     /// The problem document of a run's input problems (`invalid-expectations`, 422; the CLI
     /// exits with 2): every problem with its pointer, and `locations` (file, line, column) in the
-    /// same order.
+    /// same order, when they come from files (a JSON body over HTTP has pointers only).
     public static func problemDocument(_ problems: [CheckProblem]) -> ProblemDocument {
         var document = ProblemType.invalidExpectations.document(
             problems.count == 1 ? "The expectations have 1 problem: \(problems[0].text)" : "The expectations have \(problems.count) problems.",
             errors: problems.map { SceneProblem(pointer: $0.pointer, message: $0.text) })
+        guard problems.contains(where: { $0.file != nil || $0.location != nil }) else { return document }
         document.extensions["locations"] = .array(problems.map { p in
             .obj([
                 "file": .string(orNull: p.file), "pointer": .string(p.pointer),

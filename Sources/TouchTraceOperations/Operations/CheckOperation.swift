@@ -23,7 +23,7 @@ public enum CheckOperation: TouchTraceOperation {
         --baseline FILE accepts the audit findings it lists, so only new ones fail (a missing file \
         is written from today's findings). Over HTTP, POST the document as JSON to /v1/check \
         (?report=json|text|junit|sarif|github). Exit status: 0 passed, 1 failed, 2 bad input, 64 \
-        usage. Example: touchtrace check Examples/ci/checkout.touchtrace.yaml --junit report.xml. \
+        usage. Example: touchtrace check Examples/ci/app.touchtrace.yaml --junit report.xml. \
         See docs/check.md and docs/ci.md.
         """
     public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H8, .H9, .R1, .R3, .C2, .T2, .T4, .T7, .G1, .G6, .L6]
