@@ -36,6 +36,11 @@ import TouchTraceEngine
     }
 
     @Test func theContainerCommandLineWritesTheJUnitReport() throws {
+        // The command line docs/ci.md gives for the container; the image's entrypoint is the binary.
+        let ci = try String(contentsOf: packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        #expect(ci.contains(#"docker run --rm -v "$PWD:/work" -w /work IMAGE check app.touchtrace.yaml --junit report.xml"#))
+        let dockerfile = try String(contentsOf: packageRoot.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        #expect(dockerfile.contains(#"ENTRYPOINT ["/app/touchtrace"]"#))
         let work = try Self.workDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
         let (status, output) = try Self.run(["check", "app.touchtrace.yaml", "--junit", "report.xml"], in: work)
@@ -84,5 +89,25 @@ import TouchTraceEngine
             try Data(read("scenes/" + name)).write(to: directory.appendingPathComponent("scenes/" + name))
         }
         return directory
+    }
+}
+
+/// The README's `touchtrace check` example: the block after `<!-- readme-test: check ARGS -->` is
+/// exactly what `touchtrace check ARGS` prints from the repository root.
+@Suite struct CheckReadmeExampleTests {
+    @Test func theReadmeShowsWhatTheCIExamplePrints() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "<!-- readme-test: check "
+        guard let start = readme.range(of: marker) else {
+            Issue.record("README.md has no \(marker)… block")
+            return
+        }
+        let arguments = readme[start.upperBound...].prefix(while: { $0 != "\n" }).replacingOccurrences(of: " -->", with: "").split(separator: " ").map(String.init)
+        let afterFence = try #require(readme[start.upperBound...].range(of: "```text\n"))
+        let end = try #require(readme[afterFence.upperBound...].range(of: "```\n"))
+        let shown = String(readme[afterFence.upperBound..<end.lowerBound])
+        let (status, output) = try CheckBinaryTests.run(["check"] + arguments, in: packageRoot)
+        #expect(status == 1)
+        #expect(output == shown, "the README's check output is stale; paste the new output:\n\(output)")
     }
 }
