@@ -132,6 +132,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -187,6 +188,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "201":
           description: Created.
           headers:
@@ -204,6 +206,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -701,6 +704,9 @@ components:
       parameters: {id: "$response.body#/id"}
     ValidateStored:
       operationId: validateStored
+      parameters: {id: "$response.body#/id"}
+    AuditStored:
+      operationId: auditStored
       parameters: {id: "$response.body#/id"}
   responses:
     AuditResult:
