@@ -2,9 +2,8 @@
 /// for each failure and each counted audit error, `::warning …` for each audit warning, pointing
 /// at the expectation file's line, so the pull request shows them on that line.
 ///
-/// GitHub shows at most 10 error and 10 warning annotations per step (and 50 per job;
-/// docs.github.com, "Workflow commands for GitHub Actions" and the annotation limits of the
-/// checks API): beyond 10, the first 9 are written and the 10th says how many more there are and
+/// GitHub shows at most 10 error and 10 warning annotations per step, and 50 per job (the
+/// "Limitations" of actions/toolkit's docs/problem-matchers.md): beyond 10, the first 9 are written and the 10th says how many more there are and
 /// where, so nothing is silently dropped. The text report printed with them has every one.
 public enum GitHubAnnotations {
     /// Annotations of one level GitHub shows per step.
