@@ -17,6 +17,21 @@ info:
     Every response body is JSON with sorted keys. Errors are RFC 9457 problem documents
     (`application/problem+json`); a scene or request that parses but is invalid lists every
     problem with its JSON pointer.
+
+    **CORS** (for design-tool plugins; off by default). When the server runs with
+    `--cors-origin ORIGIN` (repeatable or comma-separated; `TOUCHTRACE_CORS_ORIGIN`), every path
+    also answers a CORS preflight: an `OPTIONS` request with `Origin` and
+    `Access-Control-Request-Method` from an allowed origin gets `204` with
+    `Access-Control-Allow-Origin` (the origin itself), `Access-Control-Allow-Methods: GET, POST,
+    PUT, DELETE`, `Access-Control-Allow-Headers: Authorization, Content-Type, If-Match,
+    If-None-Match, Accept` and `Access-Control-Max-Age: 600`, without authentication (a
+    preflight carries no credentials); every other answer to an allowed origin, errors
+    included, carries `Access-Control-Allow-Origin` and `Access-Control-Expose-Headers:
+    Location, ETag, Allow`, with `Vary: Origin`. A Figma plugin's iframe sends `Origin: null`,
+    which is allowed only when `null` is listed (`*` allows every other origin). A preflight
+    from another origin, or with CORS off, is answered as any OPTIONS request: the path's `405`
+    (or `401` first on `/v1` paths when a token is required), OPTIONS not being one of its
+    methods below, which list what a request can do rather than the preflight.
   license:
     name: Apache-2.0
     identifier: Apache-2.0
@@ -501,22 +516,28 @@ paths:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard) as a scene
+      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
       description: |
-        The body is the file itself. The answer is `{"format", "scene", "warnings"}` (or
+        The body is the file itself: Interface Builder's XML, or the JSON of Figma's REST API
+        (`GET /v1/files/:key`, `/v1/files/:key/nodes?ids=`, or a plugin's
+        `exportAsync({format: "JSON_REST_V1"})`). For Figma the body may instead be an envelope,
+        `{"file": <Figma JSON>, "mapping": <class mapping>}`, to send a team's class mapping
+        (`{"rules": [{"match": "Button*", "class": "UIButton", "customClass", "types"}],
+        "useDefaults": true}`) with the file. The answer is `{"format", "scene", "warnings"}` (or
         `{"format", "scenes", "warnings"}` with `list`): a scene document whose `origin.ids` maps
-        every scene id to its element in the design file, and a warning (kind, message, line,
-        column, the element's id, what was lost) for everything approximated. The import fails
-        only for a file that cannot be read (400 with `line` and `column`), that is over a limit,
-        or that has nothing usable in it. With `store`, the scene is also stored under that id
-        (201, `Location`, `ETag`). See docs/import-ib.md. Figma JSON (issue 13) is answered 415
-        until its importer is built; `format=figma` and the `application/json` body join this
-        contract with it.
+        every scene id to its element or node in the design file, and a warning (kind, message,
+        line and column for XML, the node's JSON `pointer` and `sourceName` for Figma, the
+        element's id, what was lost) for everything approximated. The import fails only for a
+        file that cannot be read (400 with `line` and `column`), that is over a limit, or that
+        has nothing usable in it. With `store`, the scene is also stored under that id (201,
+        `Location`, `ETag`). See docs/import-ib.md and docs/import-figma.md.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard]}, description: "Default: read off the document."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
-        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes instead of importing one."}
+        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame."}
+        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in an envelope body."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames) instead of importing one."}
         - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
         - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
         - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
@@ -529,6 +550,13 @@ paths:
             schema: {type: string}
           application/octet-stream:
             schema: {type: string, format: binary}
+          application/json:
+            schema:
+              type: object
+              description: |
+                A Figma REST API file response (`{"document", "components", …}`), a nodes response
+                (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
+                `{"file": <one of those>, "mapping": <class mapping>}`.
       responses:
         "200":
           description: The imported scene (or the list of scenes) and the warnings.
@@ -1458,20 +1486,23 @@ components:
               customClass: {type: [string, "null"]}
               name: {type: [string, "null"]}
               size: {type: [object, "null"]}
-              initial: {type: boolean}
-              views: {type: integer}
+              initial: {type: boolean, description: "The storyboard's initial view controller; a Figma page's prototype start."}
+              views: {type: integer, description: "View elements (Figma: nodes) it holds."}
+              page: {type: string, description: "Figma: the page the frame is on."}
         warnings:
           type: array
           items:
             type: object
             required: [kind, message, lost]
             properties:
-              kind: {type: string, description: "A closed set; docs/import-ib.md lists every kind."}
+              kind: {type: string, description: "A closed set; docs/import-ib.md and docs/import-figma.md list every kind."}
               message: {type: string}
               line: {type: [integer, "null"]}
               column: {type: [integer, "null"]}
-              sourceId: {type: [string, "null"], description: "The design file's id of the element."}
+              sourceId: {type: [string, "null"], description: "The design file's id of the element (a Figma node id)."}
               lost: {type: string, description: "What the scene does not have of it."}
+              pointer: {type: string, description: "Figma: the node's JSON pointer in the document sent (`/document/children/0/children/3`)."}
+              sourceName: {type: string, description: "Figma: the node's name."}
     LayoutRequest:
       type: object
       properties:
