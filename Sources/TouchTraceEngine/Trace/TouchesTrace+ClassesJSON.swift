@@ -89,6 +89,9 @@ extension TouchesTrace.NoSelectionReason {
         case .scrolled:
             return "the touch scrolled \"\(scene.views[list].id)\": the \(row) is not selected"
         case let .handledBefore(responder):
+            if responder == .view(cell) {
+                return "\"\(scene.views[cell].id)\" overrides the touch methods without calling super (touches: handle): its \(scene.views[list].viewClass.rawValue) never hears of the touch"
+            }
             return "\"\(scene.id(of: responder))\" handles the touch without passing it on (R3): the cell never sees it"
         case .cancelled:
             return "the touch was cancelled: the \(row) is not selected"
