@@ -12,7 +12,8 @@ ARG RUNTIME_IMAGE=ubuntu:noble
 
 # ---------------------------------------------------------------------------------------------
 # Build stage: a release build with the Swift runtime, Foundation and the package's dependencies
-# linked statically. Only the C library, libstdc++ and libgcc_s remain dynamic (checked with ldd).
+# linked statically, then stripped. Only the C library, libstdc++, libgcc_s and (for the design
+# file importer's FoundationXML) libxml2 remain dynamic (checked with ldd).
 #
 # The stage expects `swift` on PATH (true of swift:6.3-noble) and dependencies reachable under
 # their https://github.com/... URLs. The stand-in base built by scripts/container-build.sh keeps
@@ -31,15 +32,22 @@ RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
 RUN swift build -c release --static-swift-stdlib --product touchtrace \
-    && install -D -m 0755 "$(swift build -c release --static-swift-stdlib --show-bin-path)/touchtrace" \
+    && install -D -m 0755 --strip "$(swift build -c release --static-swift-stdlib --show-bin-path)/touchtrace" \
         /staging/app/touchtrace
 
 # ---------------------------------------------------------------------------------------------
-# Runtime stage: the binary, a non-root user and the data volume. No packages are installed:
-# the binary needs libc6, libstdc++6 and libgcc-s1 only, which every Ubuntu/Debian base has.
+# Runtime stage: the binary, a non-root user and the data volume. One package is installed:
+# libxml2 (with its ICU, zlib and lzma libraries), which FoundationXML loads to read .xib and
+# .storyboard files; libc6, libstdc++6 and libgcc-s1 are in every Ubuntu/Debian base. Versions
+# are not pinned: the base image is a build argument (noble or bookworm), and each has its own.
 # The health check uses bash's /dev/tcp, grep and coreutils' timeout (all in the base image)
 # instead of installing curl or wget.
 FROM ${RUNTIME_IMAGE} AS runtime
+
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libxml2 \
+    && rm -rf /var/lib/apt/lists/*
 
 RUN groupadd --system --gid 10001 touchtrace \
     && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \

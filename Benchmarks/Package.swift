@@ -43,6 +43,17 @@ let package = Package(
             path: "Benchmarks/Touches",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // A full touch-target and layout audit of the generated scenes (effective hit regions).
+        .executableTarget(
+            name: "AuditBenchmark",
+            dependencies: [
+                "SceneGenerator",
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/Audit",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // kiwi_reference.py's 'cards' scene: the solver-level constraint systems and the same
         // tree as a TouchTrace scene document (stack views and intrinsic sizes).
         .target(

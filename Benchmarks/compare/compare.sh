@@ -9,6 +9,11 @@
 # The base is checked out with `git worktree` into a temporary folder; each tree is built in
 # release into its own scratch folder. Prints instructions per repetition for both and the
 # ratio (this / base; below 1 is faster).
+#
+# The HTTP rows run each tree's `touchtrace serve` under callgrind and send it REPETITIONS×25
+# requests over one keep-alive connection (http-requests.py): `GET /health`, and
+# `POST /v1/scenes/{id}/hit-test` on a stored 1,000-view scene — the pair of the HTTP ratio
+# target; instructions per request of the whole server process (NIO and Hummingbird included).
 set -euo pipefail
 cd "$(dirname "$0")"
 here=$(pwd)
@@ -23,11 +28,19 @@ git -C "$root" worktree add --detach -q "$work/base" "$base_ref"
 build() { # name tree base_api
     echo "== build $1 (release)" >&2
     TOUCHTRACE_TREE="$2" TOUCHTRACE_BASE_API="$3" swift build -c release --scratch-path "$work/build-$1" >"$work/build-$1.log" 2>&1 \
-        || { tail -30 "$work/build-$1.log"; exit 1; }
+        || { tail -30 "$work/build-$1.log" >&2; exit 1; }
     echo "$work/build-$1/release/engine-workloads"
 }
 base_bin=$(build base "$work/base" 1)
 this_bin=$(build this "$root" 0)
+server() { # name tree → the tree's touchtrace, built in release
+    echo "== build touchtrace in $1 (release)" >&2
+    (cd "$2" && swift build -c release --product touchtrace --scratch-path "$work/server-$1" >"$work/server-$1.log" 2>&1) \
+        || { tail -30 "$work/server-$1.log" >&2; exit 1; }
+    echo "$work/server-$1/release/touchtrace"
+}
+base_server=$(server base "$work/base")
+this_server=$(server this "$root")
 
 count() { # binary workload repetitions → instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
@@ -38,5 +51,24 @@ for workload in hit-test touches layout; do
     t=$(( ($(count "$this_bin" $workload "$reps") - $(count "$this_bin" $workload 0)) / reps ))
     printf '%-10s %16d %16d %8s\n' "$workload" "$b" "$t" "$(python3 -c "print(f'{$t/$b:.3f}')")"
 done
+
+http_count() { # binary path requests → instructions of the server process
+    local port data log
+    port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    data=$(mktemp -d "$work/data.XXXXXX")
+    log=$(mktemp "$work/callgrind.XXXXXX")
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" serve --port "$port" --data-dir "$data" --log-level error 2>"$log" &
+    local pid=$!
+    python3 "$here/http-requests.py" "$port" "$2" "$3"
+    kill -TERM "$pid"; wait "$pid" || true
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$log"
+}
+http_reps=$(( reps * 25 ))
+for path in /health /v1/scenes/bench/hit-test; do
+    b=$(( ($(http_count "$base_server" "$path" "$http_reps") - $(http_count "$base_server" "$path" 0)) / http_reps ))
+    t=$(( ($(http_count "$this_server" "$path" "$http_reps") - $(http_count "$this_server" "$path" 0)) / http_reps ))
+    printf '%-10s %16d %16d %8s   (%s)\n' "http" "$b" "$t" "$(python3 -c "print(f'{$t/$b:.3f}')")" "$path"
+done
+
 echo
 echo "base: $(git -C "$root" rev-parse --short "$base_ref")  this: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo ' (with uncommitted changes)')"

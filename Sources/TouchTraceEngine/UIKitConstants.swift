@@ -1,3 +1,5 @@
+import TouchTraceSolver
+
 /// Every number UIKit's behaviour depends on, with its unit and the rule that defines it
 /// (see docs/uikit-rules.md). Scenes can change the configurable ones through `options`.
 public enum UIKitConstants {
@@ -42,15 +44,29 @@ public enum UIKitConstants {
     public static let directionalLockRatio = 0.5
 }
 
+/// The solver's cooperative time budget, which the engine's loops check too.
+public typealias WorkBudget = TouchTraceSolver.WorkBudget
+
 /// Limits that protect the engine from hostile input. Passed in, never global.
 public struct SceneLimits: Sendable, Hashable {
     /// The deepest allowed view nesting (a window is depth 0).
     public var maxDepth: Int
     /// The most views (windows included) in one scene.
     public var maxViews: Int
-    public init(maxDepth: Int = 1_000, maxViews: Int = 100_000) {
+    /// The time budget of one request's work, checked cooperatively by the layout pass and the
+    /// constraint solver (``WorkBudget``; the engine reads no clock, the transport's check does).
+    /// Not part of the limits' equality: it is per request.
+    public var budget: WorkBudget
+    public init(maxDepth: Int = 1_000, maxViews: Int = 100_000, budget: WorkBudget = .unlimited) {
         self.maxDepth = maxDepth
         self.maxViews = maxViews
+        self.budget = budget
+    }
+
+    public static func == (a: SceneLimits, b: SceneLimits) -> Bool { a.maxDepth == b.maxDepth && a.maxViews == b.maxViews }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(maxDepth)
+        hasher.combine(maxViews)
     }
 
     /// The JSON nesting the parser allows for a scene document: enough for `maxDepth` views

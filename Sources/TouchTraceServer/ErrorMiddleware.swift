@@ -3,14 +3,22 @@ import NIOCore
 import TouchTraceEngine
 import TouchTraceOperations
 
-/// Turns every error into an RFC 9457 problem response, and checks the bearer token on `/v1`.
+/// Turns every error into an RFC 9457 problem response, and checks the bearer token on `/v1`
+/// (in constant time: how long the comparison takes says nothing about how much of a guess was
+/// right).
 struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    let authToken: String?
+    /// `Bearer <token>`, as the header must read.
+    let expectedAuthorization: [UInt8]?
+
+    init(authToken: String?) {
+        expectedAuthorization = authToken.map { Array("Bearer \($0)".utf8) }
+    }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
-            if let authToken, request.uri.path.hasPrefix("/v1") {
-                guard request.headers[.authorization] == "Bearer \(authToken)" else {
+            if let expectedAuthorization, request.uri.path.hasPrefix("/v1") {
+                let given = request.headers[.authorization].map { Array($0.utf8) } ?? []
+                guard constantTimeEqual(given, expectedAuthorization) else {
                     throw APIError(
                         .unauthorized, "This server needs an Authorization: Bearer <token> header on /v1 routes.",
                         headers: [.wwwAuthenticate: "Bearer"])
@@ -35,6 +43,12 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     /// mistake: an id with a `/` in it (400, as for an encoded `%2F`), or an operation name that
     /// does not exist (404, listing the operations).
     static func noRoute(_ method: HTTPRequest.Method, _ path: String) -> APIError {
+        // A known path with a method it does not take (TRACE, HEAD, …): 405 with Allow.
+        if let route = TouchTraceAPI.route(matching: path) {
+            let allow = route.methods.map(\.rawValue).joined(separator: ", ")
+            return APIError(
+                .methodNotAllowed, "\(method.rawValue) is not allowed on \(route.path); allowed: \(allow).", headers: [.allow: allow])
+        }
         let prefix = "/v1/scenes/"
         if path.hasPrefix(prefix) {
             let segments = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
@@ -52,4 +66,14 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         return APIError(.notFound, "There is no route \(method.rawValue) \(path); see GET /openapi.yaml.")
     }
+}
+
+/// Whether two byte strings are equal, in a time that depends on `expected`'s length only: every
+/// byte is compared whatever the first difference.
+func constantTimeEqual(_ given: [UInt8], _ expected: [UInt8]) -> Bool {
+    var difference = UInt8(truncatingIfNeeded: given.count ^ expected.count) | (given.count == expected.count ? 0 : 1)
+    for index in expected.indices {
+        difference |= expected[index] ^ (index < given.count ? given[index] : 0)
+    }
+    return difference == 0
 }

@@ -77,7 +77,9 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema:
+                type: object
+                required: [openapi, info, paths]
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
   /v1/scenes:
     get:
@@ -91,8 +93,8 @@ paths:
           schema: {type: integer, minimum: 1, maximum: 1000, default: 50}
         - name: cursor
           in: query
-          description: The `nextCursor` of the previous page.
-          schema: {type: string}
+          description: The `nextCursor` of the previous page (a scene id).
+          schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}
       responses:
         "200":
           description: A page.
@@ -120,6 +122,15 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/StoredScene"}
+          links:
+            GetScene: {$ref: "#/components/links/GetScene"}
+            PutScene: {$ref: "#/components/links/PutScene"}
+            DeleteScene: {$ref: "#/components/links/DeleteScene"}
+            HitTestStored: {$ref: "#/components/links/HitTestStored"}
+            TouchesStored: {$ref: "#/components/links/TouchesStored"}
+            ActionsStored: {$ref: "#/components/links/ActionsStored"}
+            LayoutStored: {$ref: "#/components/links/LayoutStored"}
+            ValidateStored: {$ref: "#/components/links/ValidateStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -166,6 +177,15 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/StoredScene"}
+          links:
+            GetScene: {$ref: "#/components/links/GetScene"}
+            PutScene: {$ref: "#/components/links/PutScene"}
+            DeleteScene: {$ref: "#/components/links/DeleteScene"}
+            HitTestStored: {$ref: "#/components/links/HitTestStored"}
+            TouchesStored: {$ref: "#/components/links/TouchesStored"}
+            ActionsStored: {$ref: "#/components/links/ActionsStored"}
+            LayoutStored: {$ref: "#/components/links/LayoutStored"}
+            ValidateStored: {$ref: "#/components/links/ValidateStored"}
         "201":
           description: Created.
           headers:
@@ -174,6 +194,15 @@ paths:
           content:
             application/json:
               schema: {$ref: "#/components/schemas/StoredScene"}
+          links:
+            GetScene: {$ref: "#/components/links/GetScene"}
+            PutScene: {$ref: "#/components/links/PutScene"}
+            DeleteScene: {$ref: "#/components/links/DeleteScene"}
+            HitTestStored: {$ref: "#/components/links/HitTestStored"}
+            TouchesStored: {$ref: "#/components/links/TouchesStored"}
+            ActionsStored: {$ref: "#/components/links/ActionsStored"}
+            LayoutStored: {$ref: "#/components/links/LayoutStored"}
+            ValidateStored: {$ref: "#/components/links/ValidateStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -205,7 +234,8 @@ paths:
       summary: Hit-test points against a stored scene
       description: Never changes the stored scene. The parsed scene is cached until it is written again.
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/HitTestRequest"}
@@ -217,6 +247,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/hit-test:
     post:
@@ -241,6 +272,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/touches:
     parameters:
@@ -251,7 +283,8 @@ paths:
       summary: Replay touches against a stored scene
       description: "Hit test at began, delivery along the responder chain, control tracking, control events and where each action goes (rules R2–R4, C1–C9, T1–T7, M1–M3; docs/touches.md). Never changes the stored scene."
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/TouchRequest"}
@@ -267,6 +300,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/touches:
     post:
@@ -295,6 +329,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/actions:
     parameters:
@@ -305,7 +340,8 @@ paths:
       summary: sendActions(for:) from code on a control of a stored scene
       description: "Rule T7 (and T1, T6 for `add` / `remove`). Never changes the stored scene."
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/ActionsRequest"}
@@ -321,6 +357,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/actions:
     post:
@@ -349,6 +386,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/layout:
     parameters:
@@ -359,7 +397,8 @@ paths:
       summary: Apply layout changes to a stored scene and trace the layout pass
       description: "Rules L1–L5 and M4 (docs/layout.md): where every view ends up and which layoutSubviews run. Never changes the stored scene."
       requestBody:
-        required: true
+        required: false
+        description: An empty body is the empty request `{}` (no changes; for hit-test, a 422 asking for a point).
         content:
           application/json:
             schema: {$ref: "#/components/schemas/LayoutRequest"}
@@ -375,6 +414,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/layout:
     post:
@@ -403,6 +443,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/validate:
     parameters:
@@ -425,6 +466,7 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/validate:
     post:
@@ -449,12 +491,13 @@ paths:
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
   /v1/import:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
+      summary: Import a design file (.xib, .storyboard) as a scene
       description: |
         The body is the file itself. The answer is `{"format", "scene", "warnings"}` (or
         `{"format", "scenes", "warnings"}` with `list`): a scene document whose `origin.ids` maps
@@ -462,9 +505,11 @@ paths:
         column, the element's id, what was lost) for everything approximated. The import fails
         only for a file that cannot be read (400 with `line` and `column`), that is over a limit,
         or that has nothing usable in it. With `store`, the scene is also stored under that id
-        (201, `Location`, `ETag`). See docs/import-ib.md.
+        (201, `Location`, `ETag`). See docs/import-ib.md. Figma JSON (issue 13) is answered 415
+        until its importer is built; `format=figma` and the `application/json` body join this
+        contract with it.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard]}, description: "Default: read off the document."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
         - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes instead of importing one."}
@@ -480,8 +525,6 @@ paths:
             schema: {type: string}
           application/octet-stream:
             schema: {type: string, format: binary}
-          application/json:
-            schema: {type: object, description: "A Figma REST API file or nodes response."}
       responses:
         "200":
           description: The imported scene (or the list of scenes) and the warnings.
@@ -503,6 +546,7 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
 components:
   securitySchemes:
     bearer:
@@ -519,8 +563,8 @@ components:
     IfMatch:
       name: If-Match
       in: header
-      description: Write only if the current ETag is this one (for example `"v3"`), or `*` for "only if it exists".
-      schema: {type: string}
+      description: Write only if the current ETag is this one (for example `"v3"`, weak `W/"v3"` too), or `*` for "only if it exists".
+      schema: {type: string, pattern: "^(\\*|(W/)?\"v[0-9]{1,18}\")$"}
     IfNoneMatch:
       name: If-None-Match
       in: header
@@ -536,6 +580,31 @@ components:
     Allow:
       description: The methods the path supports.
       schema: {type: string}
+  links:
+    GetScene:
+      operationId: getScene
+      parameters: {id: "$response.body#/id"}
+    PutScene:
+      operationId: putScene
+      parameters: {id: "$response.body#/id"}
+    DeleteScene:
+      operationId: deleteScene
+      parameters: {id: "$response.body#/id"}
+    HitTestStored:
+      operationId: hitTestStored
+      parameters: {id: "$response.body#/id"}
+    TouchesStored:
+      operationId: touchesStored
+      parameters: {id: "$response.body#/id"}
+    ActionsStored:
+      operationId: actionsStored
+      parameters: {id: "$response.body#/id"}
+    LayoutStored:
+      operationId: layoutStored
+      parameters: {id: "$response.body#/id"}
+    ValidateStored:
+      operationId: validateStored
+      parameters: {id: "$response.body#/id"}
   responses:
     HitTestResult:
       description: "One trace for `point`; `{\"results\": [...]}` for `points`."
@@ -556,11 +625,21 @@ components:
         application/json:
           schema:
             type: object
-            required: [valid, views, windows]
+            required: [valid, views, windows, warnings]
             properties:
               valid: {type: boolean, const: true}
               views: {type: integer, description: Views in the scene, windows included.}
               windows: {type: integer}
+              warnings:
+                type: array
+                description: Not errors, things nothing can touch (docs/audit.md).
+                items:
+                  type: object
+                  required: [kind, pointer, message]
+                  properties:
+                    kind: {type: string, enum: [emptyFrame, unreachableControl, outsideSuperview]}
+                    pointer: {type: string, description: "The view's JSON pointer (under /scene for an inline scene)."}
+                    message: {type: string}
     BadRequest:
       description: Malformed JSON (with line and column), a bad id, query or precondition header.
       content:
@@ -588,6 +667,15 @@ components:
           schema: {$ref: "#/components/schemas/Problem"}
     PreconditionFailed:
       description: If-Match or If-None-Match does not hold (someone else wrote first).
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+    Overloaded:
+      description: "The server admits no more operations now (type .../problems/overloaded): retry after `Retry-After` seconds, or against another replica. Also .../problems/time-budget-exceeded (no Retry-After): the request's engine work ran past the server's time budget (`--time-budget`, 10 s by default)."
+      headers:
+        Retry-After:
+          description: Seconds to wait before retrying.
+          schema: {type: integer, minimum: 0}
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
@@ -635,6 +723,8 @@ components:
             - https://touchtrace.dev/problems/precondition-failed
             - https://touchtrace.dev/problems/body-too-large
             - https://touchtrace.dev/problems/unsupported-media-type
+            - https://touchtrace.dev/problems/overloaded
+            - https://touchtrace.dev/problems/time-budget-exceeded
             - https://touchtrace.dev/problems/storage-error
             - https://touchtrace.dev/problems/internal-error
             - https://touchtrace.dev/problems/http-error
@@ -668,6 +758,9 @@ components:
         A `touchtrace.scene/1` document (docs/scene-format.md): `window` or `windows`, and
         optionally `format`, `name`, `application`, `firstResponder`, `options`, `origin`. Unknown
         fields are errors. Validation is done by the server and reported with JSON pointers.
+      oneOf:
+        - required: [window]
+        - required: [windows]
       properties:
         format: {type: string, const: touchtrace.scene/1}
         name: {type: string}

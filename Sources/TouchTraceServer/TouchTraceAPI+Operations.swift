@@ -17,10 +17,30 @@ extension TouchTraceAPI {
         }
     }
 
-    /// Runs one operation for one request. A stored scene comes from the cache; an inline scene
-    /// is decoded (problems under `/scene`) and prepared for this request only; stored scenes
-    /// are never changed (an import with `?store=` writes a new version through the store).
+    /// Runs one operation for one request, under the admission bound (``OperationGate``: taken
+    /// before the body is read, so a waiting request holds no body in memory; 503 with
+    /// `Retry-After` when the queue is full). A stored scene comes from the cache; an inline
+    /// scene is decoded (problems under `/scene`) and prepared for this request only; stored
+    /// scenes are never changed (an import with `?store=` writes a new version through the store).
     func perform<Operation: TouchTraceOperation>(
+        _ operation: Operation.Type, _ request: Request, context: BasicRequestContext, route: OperationRoute
+    ) async throws -> Response {
+        // No Content-Length: a chunked body counts as the largest allowed; no body at all as 0.
+        let declared = request.headers[.contentLength].flatMap { Int($0) } ?? (request.headers[.transferEncoding] == nil ? 0 : nil)
+        let weight = gate.weight(bodyBytes: declared, maxBodySize: configuration.maxBodySize)
+        do {
+            try await gate.enter(weight)
+        } catch is OperationGate.Overloaded {
+            throw APIError(
+                .overloaded,
+                "The server is running and queueing as many requests as it admits; retry after \(gate.limits.retryAfterSeconds) s.",
+                headers: [.retryAfter: String(gate.limits.retryAfterSeconds)])
+        }
+        defer { gate.leave(weight) }
+        return try await performAdmitted(operation, request, context: context, route: route)
+    }
+
+    private func performAdmitted<Operation: TouchTraceOperation>(
         _ operation: Operation.Type, _ request: Request, context: BasicRequestContext, route: OperationRoute
     ) async throws -> Response {
         var json: JSONValue
@@ -45,18 +65,21 @@ extension TouchTraceAPI {
                 json = json.setting(member.key, to: member.value)
             }
         }
+        // From here on the engine works: under the request's time budget.
+        let limits = requestLimits()
         let scene: PreparedScene?
         var transportFields: [String] = []
         switch route.scene {
         case .stored:
-            scene = try await loadScene(try sceneID(context))
+            scene = try await loadScene(try sceneID(context), limits: limits)
         case .inline:
             guard let inline = json["scene"] else {
                 throw APIError.input(.invalidRequest([SceneProblem(
                     pointer: "/scene",
                     message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/\(Operation.name)")]))
             }
-            scene = PreparedScene(try decodeScene(inline, at: "/scene"), limits: configuration.limits)
+            scene = PreparedScene(try decodeScene(inline, at: "/scene"), limits: limits)
+            try checkBudget(limits)
             transportFields = ["scene"]
         case .none:
             scene = nil
@@ -66,17 +89,19 @@ extension TouchTraceAPI {
             guard SceneID.isValid(id) else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: pointer, message: "\"\(id.prefix(200))\" is not a scene id")]))
             }
-            storedScenes[id] = try await loadScene(id)
+            storedScenes[id] = try await loadScene(id, limits: limits)
         }
         let result: OperationResult
         do {
             result = try Operation.run(
                 OperationInput(
-                    request: json, transportFields: transportFields, scene: scene, limits: configuration.limits,
+                    request: json, transportFields: transportFields, scene: scene, limits: limits,
                     document: document, storedScenes: storedScenes, transport: .http))
         } catch {
+            try checkBudget(limits)
             throw APIError(error.problem)
         }
+        try checkBudget(limits)
         var headers: HTTPFields = [.contentType: result.contentType]
         var status = HTTPResponse.Status(code: result.status)
         if let (id, sceneDocument) = result.storeScene {
@@ -86,5 +111,26 @@ extension TouchTraceAPI {
             status = .created
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.bytes())))
+    }
+
+    /// The configured limits with a fresh time budget for this request (``WorkBudget``: the
+    /// engine's loops call its check, which reads this clock against the deadline).
+    func requestLimits() -> SceneLimits {
+        var limits = configuration.limits
+        if let budget = configuration.timeBudget {
+            let deadline = ContinuousClock.now.advanced(by: budget)
+            limits.budget = WorkBudget { ContinuousClock.now >= deadline }
+        }
+        return limits
+    }
+
+    /// 503 `time-budget-exceeded` once the request's budget has run out: whatever the engine
+    /// returned after that is unfinished.
+    func checkBudget(_ limits: SceneLimits) throws {
+        guard limits.budget.isExhausted else { return }
+        let budget = configuration.timeBudget.map { "\($0.components.seconds).\(String(format: "%03d", Int($0.components.attoseconds / 1_000_000_000_000_000))) s" } ?? "none"
+        throw APIError(
+            .timeBudgetExceeded,
+            "The request's work ran past this server's time budget (\(budget)); send a smaller request, or raise --time-budget.")
     }
 }

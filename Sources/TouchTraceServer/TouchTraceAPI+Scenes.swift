@@ -41,6 +41,9 @@ extension TouchTraceAPI {
         }
     }
 
+    /// 413. The rest of the body is read and thrown away (``ConnectionGuard``, up to
+    /// `maxDiscardBytes`), so a client that sends its whole body before reading still reads the
+    /// answer, and a keep-alive connection stays usable.
     var bodyTooLarge: APIError {
         APIError(.bodyTooLarge, "The request body is larger than the limit of \(configuration.maxBodySize) bytes.")
     }
@@ -67,7 +70,10 @@ extension TouchTraceAPI {
             let tag = match.trimmingCharacters(in: .whitespaces)
             if tag == "*" { return .exists }
             let bare = tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
-            guard bare.hasPrefix("\"v"), bare.hasSuffix("\""), let version = Int(bare.dropFirst(2).dropLast()) else {
+            let digits = bare.count >= 4 ? bare.dropFirst(2).dropLast() : ""
+            guard bare.hasPrefix("\"v"), bare.hasSuffix("\""), (1...18).contains(digits.count), digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+                let version = Int(digits)
+            else {
                 throw APIError(.badPrecondition, "If-Match takes one ETag as the server sends it, such as \"v3\", or *; not \(match).")
             }
             return .version(version)
@@ -94,7 +100,7 @@ extension TouchTraceAPI {
         let scene = try decodeScene(try parse(bytes))
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, scene: PreparedScene(scene, limits: configuration.limits), written: true)
+            cache.put(id, version: result.0.version, stamp: result.0.stamp, scene: PreparedScene(scene, limits: configuration.limits), written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -164,9 +170,22 @@ extension TouchTraceAPI {
         return jsonResponse(.obj(["scenes": .array(scenes), "nextCursor": .string(orNull: page.nextCursor)]))
     }
 
-    /// A stored scene, parsed (and laid out) once: later requests use the cached scenes.
-    func loadScene(_ id: String) async throws -> PreparedScene {
-        if let cached = cache.get(id) {
+    /// A stored scene, parsed (and laid out) once per version: later requests use the cached
+    /// scene while the store's stamp for the id is still the cached one (``SceneStamp``: one
+    /// `stat` once settled), so another server process's write on the same data directory is
+    /// seen at once.
+    func loadScene(_ id: String, limits: SceneLimits? = nil) async throws -> PreparedScene {
+        let cached = cache.get(id)
+        let current: SceneStamp?
+        do {
+            current = try store.stamp(id: id, known: cached?.stamp)
+        } catch {
+            throw APIError.store(error)
+        }
+        guard let current else { throw APIError.notFound(id) }
+        if let cached, cached.stamp == current {
+            // Read again once the file had settled: from now on one stat checks it.
+            if current.settled, !cached.stamp.settled { cache.restamp(id, current) }
             metrics.cacheHits.increment()
             return cached.scene
         }
@@ -177,8 +196,10 @@ extension TouchTraceAPI {
         } catch {
             throw APIError.store(error)
         }
-        let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: configuration.limits)
-        cache.put(id, version: stored.version, scene: scene, written: false)
+        let limits = limits ?? configuration.limits
+        let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: limits)
+        try checkBudget(limits)  // an unfinished preparation is never cached
+        cache.put(id, version: stored.version, stamp: stored.stamp, scene: scene, written: false)
         return scene
     }
 }

@@ -11,12 +11,14 @@ public struct TouchTraceAPI: Sendable {
     public let store: any SceneStore
     public let metrics: ServerMetrics
     let cache: SceneCache
+    let gate: OperationGate
 
     public init(configuration: ServerConfiguration, store: any SceneStore, metrics: ServerMetrics = ServerMetrics()) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics
         self.cache = SceneCache(capacity: configuration.cacheCapacity)
+        self.gate = OperationGate(limits: configuration.admission)
     }
 
     /// Every route the server answers, with its methods: the service's own routes, then those
@@ -43,6 +45,16 @@ public struct TouchTraceAPI: Sendable {
             }
         }
         return result
+    }
+
+    /// The route whose path template matches `path` (`{id}` matches one segment).
+    static func route(matching path: String) -> (path: String, methods: [HTTPRequest.Method])? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return routes.first { route in
+            let template = route.path.split(separator: "/", omittingEmptySubsequences: false)
+            guard template.count == segments.count else { return false }
+            return zip(template, segments).allSatisfy { $0 == "{id}" ? !$1.isEmpty : $0 == $1 }
+        }
     }
 
     /// The router with every route, the 405 answers and the request log.

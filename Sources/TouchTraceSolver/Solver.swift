@@ -39,6 +39,9 @@
 /// ```
 public struct Solver: Sendable {
     private var box: SolverBox
+    /// The time budget the next changes run under (``WorkBudget``): when it runs out, the
+    /// simplex loops stop and the change throws ``SolverError/internalError(_:)``.
+    public var budget: WorkBudget = .unlimited
 
     /// Creates an empty solver.
     ///
@@ -53,6 +56,7 @@ public struct Solver: Sendable {
 
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&box) { box = SolverBox(box.core) }
+        box.core.budget = budget
     }
 
     /// Whether required equalities carry dummy markers (see ``init(tracksRequiredEqualities:)``).

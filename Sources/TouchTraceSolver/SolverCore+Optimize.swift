@@ -59,6 +59,7 @@ extension SolverCore {
                 throw .internalError("the objective is unbounded")
             }
             pivot(slot: slot, leaving: basicOf[Int(slot)], entering: e)
+            if budget.spend() { throw .internalError("the time budget ran out") }
             guardCount += 1
             if guardCount > 50_000_000 { throw .internalError("simplex did not terminate") }
         }
@@ -68,6 +69,10 @@ extension SolverCore {
     mutating func dualOptimize() throws(SolverError) {
         var guardCount = 0
         while let leaving = infeasible.popLast() {
+            if budget.spend() {
+                infeasible.removeAll()
+                throw .internalError("the time budget ran out")
+            }
             guardCount += 1
             if guardCount > 50_000_000 {
                 infeasible.removeAll()

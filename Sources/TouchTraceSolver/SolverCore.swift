@@ -1,5 +1,7 @@
 /// The tableau and every algorithm on it; ``Solver`` is its copy-on-write public face.
 struct SolverCore: Sendable {
+    /// The budget of the change in progress (set by `Solver` before each mutation).
+    var budget: WorkBudget = .unlimited
     // Symbols: index = symbol id.
     var kinds: [SymbolKind] = []
     /// For markers: the owning constraint id; for externals: the variable id.

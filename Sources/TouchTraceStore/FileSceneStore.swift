@@ -6,15 +6,17 @@ import TouchTraceEngine
 /// Scenes as files: `<data-dir>/<id>.scene` holds one line of metadata (JSON) and then the
 /// document exactly as it was sent; `<id>.deleted` remembers the version of a deleted scene.
 ///
-/// - Writes are atomic and durable (`DurableFile`) and serialised per id, so a conditional
-///   write (`If-Match`) compares and writes without another writer in between.
-/// - Start-up lists the directory once to count scenes; it reads no scene.
+/// - Writes are atomic and durable (`DurableFile`) and serialised per id, within the process
+///   (`KeyedLock`) and across processes (`FileLock` on `.<id>.lock`), so a conditional write
+///   (`If-Match`) compares and writes without another writer in between, whichever server
+///   process sharing the directory it comes through.
+/// - Every version has a stamp (its metadata line), read again cheaply by `stamp(id:)`.
+/// - Start-up reads no scene; `count()` lists the directory (other processes may write there).
 /// - Ids are checked by `SceneID.isValid`, so no path leaves the data directory.
 /// - Blocking file calls run on a dispatch queue, never on Swift concurrency's threads.
 public final class FileSceneStore: SceneStore {
     public let directory: String
     private let locks = KeyedLock()
-    private let sceneCount: Mutex<Int>
     private let now: @Sendable () -> String
     private let queue = DispatchQueue(label: "touchtrace.store.io", attributes: .concurrent)
 
@@ -30,6 +32,12 @@ public final class FileSceneStore: SceneStore {
         } catch {
             throw .io("cannot create the data directory \(directory): \(error.localizedDescription)")
         }
+        _ = try Self.countScenes(in: directory)
+    }
+
+    /// Scene files not shadowed by a newer tombstone's name (a delete cut short by a crash leaves
+    /// both; the scene is deleted).
+    static func countScenes(in directory: String) throws(StoreError) -> Int {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
@@ -39,7 +47,7 @@ public final class FileSceneStore: SceneStore {
         let tombstones = Set(names.filter { $0.hasSuffix(Self.tombstoneSuffix) }.map { String($0.dropLast(Self.tombstoneSuffix.count)) })
         let scenes = names.filter { !$0.hasPrefix(".") && $0.hasSuffix(Self.sceneSuffix) }
             .map { String($0.dropLast(Self.sceneSuffix.count)) }
-        sceneCount = Mutex(scenes.filter { !tombstones.contains($0) }.count)
+        return scenes.filter { !tombstones.contains($0) }.count
     }
 
     @Sendable public static func timestamp() -> String {
@@ -50,6 +58,12 @@ public final class FileSceneStore: SceneStore {
 
     private func scenePath(_ id: String) -> String { directory + "/" + id + Self.sceneSuffix }
     private func tombstonePath(_ id: String) -> String { directory + "/" + id + Self.tombstoneSuffix }
+    private func lockPath(_ id: String) -> String { directory + "/." + id + ".lock" }
+
+    /// The id's cross-process write lock, held around `body` (which runs on the I/O queue).
+    private func exclusive<T>(_ id: String, _ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+        try FileLock.withExclusiveLock(lockPath(id), body)
+    }
 
     /// Runs blocking file work off Swift concurrency's threads.
     private func blocking<T: Sendable>(_ body: @escaping @Sendable () throws(StoreError) -> T) async throws(StoreError) -> T {
@@ -67,7 +81,7 @@ public final class FileSceneStore: SceneStore {
 
     /// The current state of an id: the live record's header, or the last version if deleted.
     private func state(_ id: String) throws(StoreError) -> (header: Header?, version: Int) {
-        let header = try DurableFile.readFirstLine(scenePath(id)).flatMap(Header.init(line:))
+        let header = try DurableFile.readFirstLine(scenePath(id)).flatMap { Header(line: $0.0) }
         let tombstone = try DurableFile.read(tombstonePath(id)).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
         if let header, header.version > tombstone { return (header, header.version) }
         return (nil, max(header?.version ?? 0, tombstone))
@@ -78,29 +92,37 @@ public final class FileSceneStore: SceneStore {
         let updated = now()
         let result = try await locks.withLock(id) { () async throws(StoreError) -> (StoredScene, created: Bool) in
             try await self.blocking { () throws(StoreError) -> (StoredScene, created: Bool) in
-                let (live, version) = try self.state(id)
-                try condition.check(liveVersion: live?.version)
-                let header = Header(id: id, version: version + 1, name: name, viewCount: viewCount, updated: updated)
-                let bytes = header.line + [0x0A] + document
-                try DurableFile.write(bytes, to: self.scenePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
-                try DurableFile.remove(self.tombstonePath(id), directory: self.directory)
-                return (header.stored(document: document), live == nil)
+                try self.exclusive(id) { () throws(StoreError) -> (StoredScene, created: Bool) in
+                    let (live, version) = try self.state(id)
+                    try condition.check(liveVersion: live?.version)
+                    let header = Header(id: id, version: version + 1, name: name, viewCount: viewCount, updated: updated)
+                    let bytes = header.line + [0x0A] + document
+                    try DurableFile.write(bytes, to: self.scenePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
+                    try DurableFile.remove(self.tombstonePath(id), directory: self.directory)
+                    var stored = header.stored(document: document)
+                    // Still under the lock: the file is this version.
+                    if let st = try DurableFile.status(self.scenePath(id)) {
+                        stored.stamp = SceneStamp(header: header.line, file: DurableFile.identity(st), settled: false)
+                    }
+                    return (stored, live == nil)
+                }
             }
         }
-        if result.created { sceneCount.withLock { $0 += 1 } }
         return result
     }
 
     public func get(id: String) async throws(StoreError) -> StoredScene {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         return try await blocking { () throws(StoreError) -> StoredScene in
-            guard let bytes = try DurableFile.read(self.scenePath(id)),
+            guard let (bytes, st) = try DurableFile.readWithStatus(self.scenePath(id)),
                 let newline = bytes.firstIndex(of: 0x0A),
                 let header = Header(line: Array(bytes[..<newline]))
             else { throw .notFound(id) }
             let tombstone = try DurableFile.read(self.tombstonePath(id)).flatMap { Int(String(decoding: $0, as: UTF8.self)) } ?? 0
             guard header.version > tombstone else { throw .notFound(id) }
-            return header.stored(document: Array(bytes[(newline + 1)...]))
+            var stored = header.stored(document: Array(bytes[(newline + 1)...]))
+            stored.stamp = SceneStamp(header: Array(bytes[..<newline]), file: DurableFile.identity(st), settled: DurableFile.isSettled(st))
+            return stored
         }
     }
 
@@ -108,15 +130,16 @@ public final class FileSceneStore: SceneStore {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         try await locks.withLock(id) { () async throws(StoreError) in
             try await self.blocking { () throws(StoreError) in
-                let (live, version) = try self.state(id)
-                guard live != nil else { throw .notFound(id) }
-                try condition.check(liveVersion: live?.version)
-                // The tombstone first: from the moment it is durable the scene is deleted.
-                try DurableFile.write(Array(String(version + 1).utf8), to: self.tombstonePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
-                try DurableFile.remove(self.scenePath(id), directory: self.directory)
+                try self.exclusive(id) { () throws(StoreError) in
+                    let (live, version) = try self.state(id)
+                    guard live != nil else { throw .notFound(id) }
+                    try condition.check(liveVersion: live?.version)
+                    // The tombstone first: from the moment it is durable the scene is deleted.
+                    try DurableFile.write(Array(String(version + 1).utf8), to: self.tombstonePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
+                    try DurableFile.remove(self.scenePath(id), directory: self.directory)
+                }
             }
         }
-        sceneCount.withLock { $0 -= 1 }
     }
 
     public func list(limit: Int, after cursor: String?) async throws(StoreError) -> ScenePage {
@@ -144,7 +167,22 @@ public final class FileSceneStore: SceneStore {
         }
     }
 
-    public func count() async -> Int { sceneCount.withLock { $0 } }
+    public func count() async -> Int {
+        (try? await blocking { () throws(StoreError) -> Int in try Self.countScenes(in: self.directory) }) ?? 0
+    }
+
+    /// One `stat` when `known` is settled and the file is unchanged; otherwise the metadata line
+    /// is read (an `open`, which on NFS also revalidates the file).
+    public func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp? {
+        guard SceneID.isValid(id) else { throw .invalidID(id) }
+        let path = scenePath(id)
+        if let known, known.settled, let file = known.file {
+            guard let st = try DurableFile.status(path) else { return nil }
+            if DurableFile.identity(st) == file { return known }
+        }
+        guard let (line, st) = try DurableFile.readFirstLine(path) else { return nil }
+        return SceneStamp(header: line, file: DurableFile.identity(st), settled: DurableFile.isSettled(st))
+    }
 }
 
 /// The metadata line at the start of a scene file.
@@ -181,6 +219,6 @@ struct Header: Sendable, Equatable {
     }
 
     func stored(document: [UInt8]) -> StoredScene {
-        StoredScene(id: id, version: version, name: name, viewCount: viewCount, updated: updated, document: document)
+        StoredScene(id: id, version: version, name: name, viewCount: viewCount, updated: updated, document: document, stamp: SceneStamp(header: line))
     }
 }

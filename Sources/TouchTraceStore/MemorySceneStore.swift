@@ -52,4 +52,9 @@ public final class MemorySceneStore: SceneStore {
     }
 
     public func count() async -> Int { state.withLock { $0.scenes.count } }
+
+    public func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp? {
+        guard SceneID.isValid(id) else { throw .invalidID(id) }
+        return state.withLock { $0.scenes[id]?.stamp }
+    }
 }

@@ -11,14 +11,17 @@ public struct StoredScene: Sendable, Equatable {
     public var updated: String
     /// The scene document's bytes.
     public var document: [UInt8]
+    /// What ``SceneStore/stamp(id:)`` answers while this version is the stored one.
+    public var stamp: SceneStamp
 
-    public init(id: String, version: Int, name: String?, viewCount: Int, updated: String, document: [UInt8]) {
+    public init(id: String, version: Int, name: String?, viewCount: Int, updated: String, document: [UInt8], stamp: SceneStamp? = nil) {
         self.id = id
         self.version = version
         self.name = name
         self.viewCount = viewCount
         self.updated = updated
         self.document = document
+        self.stamp = stamp ?? SceneStamp(version: version)
     }
 
     /// The entity tag of this version, quoted as HTTP sends it.
@@ -26,6 +29,47 @@ public struct StoredScene: Sendable, Equatable {
     public var summary: SceneSummary {
         SceneSummary(id: id, version: version, name: name, viewCount: viewCount, updated: updated)
     }
+}
+
+/// Identifies one stored version of an id, and is cheap to check again: two stamps with the same
+/// `header` are the same stored version. A server keeps parsed scenes with their stamp and asks
+/// the store for the current one on every read, so a write by another server process sharing the
+/// data directory is seen at once.
+///
+/// For files the header is the scene file's metadata line (id, version, updated), and the stamp
+/// also keeps the file's identity from `stat` (device, inode, size, modification and change
+/// times). Once a stamp is *settled* (its header was read when the file had not changed for a
+/// second, longer than any filesystem's timestamp granularity) the identity alone tells whether
+/// the file is still that version: a check is one `stat`. A newer file is a new inode with a new
+/// change time, so it never matches a settled identity.
+public struct SceneStamp: Sendable, Hashable {
+    public let header: [UInt8]
+    /// The file's identity when `header` was read (nil for stores without files).
+    public let file: FileIdentity?
+    /// Whether `file` alone identifies this version (see above).
+    public let settled: Bool
+
+    public init(header: [UInt8], file: FileIdentity? = nil, settled: Bool = true) {
+        self.header = header
+        self.file = file
+        self.settled = settled
+    }
+
+    /// The stamp of a store whose versions live in memory.
+    public init(version: Int) { self.init(header: Array(String(version).utf8)) }
+
+    /// Same stored version.
+    public static func == (a: SceneStamp, b: SceneStamp) -> Bool { a.header == b.header }
+    public func hash(into hasher: inout Hasher) { hasher.combine(header) }
+}
+
+/// A file's identity from `stat`: device, inode, size, and modification and change times (ns).
+public struct FileIdentity: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modified: Int64
+    public var changed: Int64
 }
 
 /// What `list` returns per scene: no document.
@@ -76,8 +120,9 @@ public enum StoreError: Error, Sendable, Equatable {
     case io(String)
 }
 
-/// Where scenes live. Implementations serialise writes to one id, so that conditional writes
-/// (`If-Match`) never lose an update, and never leave a torn document behind.
+/// Where scenes live. Implementations serialise writes to one id (across processes, for files),
+/// so that conditional writes (`If-Match`) never lose an update, and never leave a torn document
+/// behind.
 public protocol SceneStore: Sendable {
     /// Stores a new or replacing document under `id`, if `condition` holds. Returns the stored
     /// record and whether it was created (true) or replaced (false).
@@ -90,6 +135,11 @@ public protocol SceneStore: Sendable {
     func list(limit: Int, after cursor: String?) async throws(StoreError) -> ScenePage
     /// How many scenes are stored now.
     func count() async -> Int
+    /// The stamp of the version stored under `id` now, or nil when none is. `known`, a stamp the
+    /// caller holds, lets the store answer with it when nothing changed (for files: one `stat`
+    /// once the known stamp is settled). Synchronous and cheap: it runs on every read of a cached
+    /// scene.
+    func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp?
 }
 
 extension SceneID {

@@ -10,10 +10,16 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the HTTP API (openapi.yaml), storing scenes as files in the data directory.",
         discussion: """
-            Every option also reads an environment variable (the flag wins): TOUCHTRACE_HOST, \
-            TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, TOUCHTRACE_CACHE_SCENES, \
-            TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_LOG_LEVEL. SIGINT or SIGTERM stops the server after the \
-            requests in flight have been answered.
+            Every option also reads an environment variable (the flag wins; an empty variable is \
+            unset): TOUCHTRACE_HOST, TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, \
+            TOUCHTRACE_CACHE_SCENES, TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_AUTH_TOKEN_FILE, \
+            TOUCHTRACE_TLS_CERT, TOUCHTRACE_TLS_KEY, TOUCHTRACE_HEADER_TIMEOUT, TOUCHTRACE_BODY_TIMEOUT, \
+            TOUCHTRACE_IDLE_TIMEOUT, TOUCHTRACE_MAX_DISCARD_BYTES, TOUCHTRACE_MAX_CONCURRENT, \
+            TOUCHTRACE_MAX_QUEUE, TOUCHTRACE_TIME_BUDGET, TOUCHTRACE_SHUTDOWN_TIMEOUT, \
+            TOUCHTRACE_LOG_LEVEL. SIGINT or SIGTERM stops the server after the requests in flight \
+            have been answered and their responses written (at most --shutdown-timeout). Several \
+            servers may share one data directory (on a shared filesystem): writes to one id are \
+            serialised with file locks and every read checks the cached scene against the file.
             """
     )
 
@@ -35,6 +41,39 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("auth-token"), help: "Require 'Authorization: Bearer TOKEN' on /v1 routes (env TOUCHTRACE_AUTH_TOKEN; default: no auth).")
     var authToken: String?
 
+    @Option(name: .customLong("auth-token-file"), help: "Read the bearer token from this file, e.g. a mounted secret; surrounding whitespace is ignored (env TOUCHTRACE_AUTH_TOKEN_FILE).")
+    var authTokenFile: String?
+
+    @Option(name: .customLong("tls-cert"), help: "Serve HTTPS with this PEM certificate chain, leaf first (env TOUCHTRACE_TLS_CERT; needs --tls-key).")
+    var tlsCertificate: String?
+
+    @Option(name: .customLong("tls-key"), help: "The PEM private key of --tls-cert (env TOUCHTRACE_TLS_KEY).")
+    var tlsKey: String?
+
+    @Option(name: .customLong("header-timeout"), help: "Seconds a client may take to send a request's headers (env TOUCHTRACE_HEADER_TIMEOUT; default 10).")
+    var headerTimeout: Double?
+
+    @Option(name: .customLong("body-timeout"), help: "Seconds a client may take to send a whole body (env TOUCHTRACE_BODY_TIMEOUT; default 30).")
+    var bodyTimeout: Double?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a keep-alive connection may wait for its next request (env TOUCHTRACE_IDLE_TIMEOUT; default 60).")
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("max-discard-bytes"), help: "Body bytes read and thrown away after an early answer such as 413, before closing (env TOUCHTRACE_MAX_DISCARD_BYTES; default 67108864).")
+    var maxDiscardBytes: Int?
+
+    @Option(name: .customLong("max-concurrent"), help: "Operation requests admitted at once, each weighing 1 plus 1 per MiB of body (env TOUCHTRACE_MAX_CONCURRENT; default 64).")
+    var maxConcurrent: Int?
+
+    @Option(name: .customLong("max-queue"), help: "Operation requests that may wait for room; beyond, 503 with Retry-After (env TOUCHTRACE_MAX_QUEUE; default 64).")
+    var maxQueue: Int?
+
+    @Option(name: .customLong("time-budget"), help: "Seconds of engine work one operation request may take; 0 for no limit (env TOUCHTRACE_TIME_BUDGET; default 10).")
+    var timeBudget: Double?
+
+    @Option(name: .customLong("shutdown-timeout"), help: "Seconds SIGTERM waits for requests in flight before closing what is left (env TOUCHTRACE_SHUTDOWN_TIMEOUT; default 30).")
+    var shutdownTimeout: Double?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env TOUCHTRACE_LOG_LEVEL; default info).")
     var logLevel: String?
 
@@ -53,7 +92,41 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.dataDirectory = setting(dataDirectory, "TOUCHTRACE_DATA_DIR") ?? configuration.dataDirectory
         configuration.maxBodySize = try number(maxBodyBytes, "TOUCHTRACE_MAX_BODY_BYTES", default: configuration.maxBodySize)
         configuration.cacheCapacity = try number(cacheScenes, "TOUCHTRACE_CACHE_SCENES", default: configuration.cacheCapacity)
-        configuration.authToken = setting(authToken, "TOUCHTRACE_AUTH_TOKEN")
+        configuration.authToken = try Self.token(setting(authToken, "TOUCHTRACE_AUTH_TOKEN"), file: setting(authTokenFile, "TOUCHTRACE_AUTH_TOKEN_FILE"))
+        switch (setting(tlsCertificate, "TOUCHTRACE_TLS_CERT"), setting(tlsKey, "TOUCHTRACE_TLS_KEY")) {
+        case let (certificate?, key?): configuration.tls = TLSFiles(certificateChain: certificate, privateKey: key)
+        case (nil, nil): break
+        default: throw ValidationError("--tls-cert and --tls-key go together (TOUCHTRACE_TLS_CERT, TOUCHTRACE_TLS_KEY)")
+        }
+        func seconds(_ flag: Double?, _ name: String, default value: Duration) throws -> Duration {
+            var given = flag
+            if given == nil, let text = environment[name], !text.isEmpty {
+                guard let n = Double(text) else { throw ValidationError("\(name) must be a number of seconds, not \(text)") }
+                given = n
+            }
+            guard let given else { return value }
+            guard given.isFinite, given > 0, given <= 1_000_000 else {
+                throw ValidationError("\(name) must be a positive number of seconds, at most 1000000")
+            }
+            return .milliseconds(Int64((given * 1000).rounded()))
+        }
+        configuration.timeouts.header = try seconds(headerTimeout, "TOUCHTRACE_HEADER_TIMEOUT", default: configuration.timeouts.header)
+        configuration.timeouts.body = try seconds(bodyTimeout, "TOUCHTRACE_BODY_TIMEOUT", default: configuration.timeouts.body)
+        configuration.timeouts.idle = try seconds(idleTimeout, "TOUCHTRACE_IDLE_TIMEOUT", default: configuration.timeouts.idle)
+        configuration.timeouts.maxDiscardBytes = try number(maxDiscardBytes, "TOUCHTRACE_MAX_DISCARD_BYTES", default: configuration.timeouts.maxDiscardBytes)
+        configuration.admission.capacity = try number(maxConcurrent, "TOUCHTRACE_MAX_CONCURRENT", default: configuration.admission.capacity)
+        configuration.admission.queueLength = try number(maxQueue, "TOUCHTRACE_MAX_QUEUE", default: configuration.admission.queueLength)
+        configuration.shutdownTimeout = try seconds(shutdownTimeout, "TOUCHTRACE_SHUTDOWN_TIMEOUT", default: configuration.shutdownTimeout)
+        let budgetText = timeBudget.map { String($0) } ?? environment["TOUCHTRACE_TIME_BUDGET"].flatMap { $0.isEmpty ? nil : $0 }
+        if let budgetText, Double(budgetText) == 0 {
+            configuration.timeBudget = nil
+        } else {
+            configuration.timeBudget = try seconds(timeBudget, "TOUCHTRACE_TIME_BUDGET", default: configuration.timeBudget ?? .seconds(10))
+        }
+        guard configuration.admission.capacity > 0, configuration.admission.queueLength >= 0 else {
+            throw ValidationError("--max-concurrent must be positive and --max-queue at least 0")
+        }
+        guard configuration.timeouts.maxDiscardBytes >= 0 else { throw ValidationError("--max-discard-bytes must be at least 0") }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be from 0 to 65535") }
         guard configuration.maxBodySize > 0 else { throw ValidationError("the body limit must be positive") }
         let levelName = setting(logLevel, "TOUCHTRACE_LOG_LEVEL") ?? "info"
@@ -74,11 +147,14 @@ struct ServeCommand: AsyncParsableCommand {
                 "host": .string(configuration.host), "port": .stringConvertible(configuration.port),
                 "dataDir": .string(configuration.dataDirectory), "scenes": .stringConvertible(sceneCount),
                 "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
+                "tls": .string(configuration.tls == nil ? "off" : "on"),
             ])
         let api = TouchTraceAPI(configuration: configuration, store: store)
         let start = ContinuousClock.now
         do {
-            try await api.makeApplication(logger: logger).runService()
+            try await api.run(logger: logger)
+        } catch let error as TLSSetupError {
+            throw ServeError(error.description)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw ServeError(
                 "port \(configuration.port) on \(configuration.host) is already in use (another touchtrace, or another server, "
@@ -93,6 +169,20 @@ struct ServeCommand: AsyncParsableCommand {
                 "requests": .stringConvertible(api.metrics.requestsAnswered),
                 "uptime_s": .stringConvertible(Int(seconds)),
             ])
+    }
+}
+
+extension ServeCommand {
+    /// The bearer token: given directly, or read from a file (a container secret); not both.
+    static func token(_ token: String?, file: String?) throws -> String? {
+        guard let file else { return token }
+        guard token == nil else { throw ValidationError("give the token with --auth-token or --auth-token-file, not both") }
+        guard let data = FileManager.default.contents(atPath: file), let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("cannot read the auth token file \(file)")
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ValidationError("the auth token file \(file) is empty") }
+        return trimmed
     }
 }
 

@@ -65,6 +65,6 @@ import TestSupport
     @Test func validateSummarisesAGoodScene() throws {
         let (status, output) = try Self.run(["validate", "Examples/map-overlay.json"])
         #expect(status == 0)
-        #expect(output == #"{"valid":true,"views":5,"windows":1}"# + "\n")
+        #expect(output == #"{"valid":true,"views":5,"warnings":[],"windows":1}"# + "\n")
     }
 }

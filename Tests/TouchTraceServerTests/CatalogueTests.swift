@@ -82,7 +82,7 @@ import TouchTraceStore
         try await makeApp(makeAPI()).test(transport.setup) { client in
             try await client.execute(uri: "/v1/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(mapScene)}")) { response in
                 #expect(response.status == .ok)
-                #expect(response.body.json == .obj(["valid": true, "views": 5, "windows": 1]))
+                #expect(response.body.json == .obj(["valid": true, "views": 5, "windows": 1, "warnings": .array([])]))
             }
             // Every problem, with pointers under /scene.
             try await client.execute(uri: "/v1/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"scene": {"window": {"id": "w", "alpha": 2, "subviews": [{"id": "w"}]}}}"#)) { response in

@@ -66,6 +66,26 @@ import TouchTraceServer
         }
     }
 
+    /// `validate` warns (it does not fail) about views nothing can touch, each with its pointer.
+    @Test func validateWarnsAboutWhatNothingCanTouch() async throws {
+        let scene = #"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}, "subviews": [{"id": "b", "class": "UIButton", "frame": {"x": 10, "y": 10, "width": 20, "height": 20}}, {"id": "cover", "frame": {"x": 0, "y": 0, "width": 100, "height": 100}}, {"id": "out", "frame": {"x": 200, "y": 0, "width": 10, "height": 10}}, {"id": "z"}]}}"#
+        try await makeApp(makeAPI()).test(.router) { client in
+            try await client.execute(uri: "/v1/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(scene)}")) { response in
+                #expect(response.status == .ok)
+                guard case let .array(warnings)? = response.body.json?["warnings"] else {
+                    Issue.record("no warnings: \(response.body.text)")
+                    return
+                }
+                #expect(warnings.map { $0["kind"] } == ["unreachableControl", "outsideSuperview", "emptyFrame"])
+                #expect(warnings.map { $0["pointer"] } == ["/scene/window/subviews/0", "/scene/window/subviews/2", "/scene/window/subviews/3"])
+                #expect("\(warnings[0]["message"] ?? .null)".contains("covered by cover, a later sibling"))
+            }
+        }
+        let cli = try CLITestSupport.run(["validate", "-"], stdin: scene)
+        #expect(cli.status == 0, "warnings are not errors")
+        #expect(cli.output.contains(#""pointer":"/window/subviews/0""#))
+    }
+
     @Test func versionAndExitCodes() throws {
         let version = try CLITestSupport.run(["--version"])
         #expect(version.status == 0)

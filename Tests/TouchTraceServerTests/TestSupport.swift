@@ -19,7 +19,7 @@ func makeAPI(
 func makeApp(_ api: TouchTraceAPI) -> some ApplicationProtocol {
     var logger = Logger(label: "touchtrace-test")
     logger.logLevel = .warning
-    return api.makeApplication(logger: logger)
+    return try! api.makeApplication(logger: logger)
 }
 
 let jsonHeaders: HTTPFields = [.contentType: "application/json"]
@@ -46,18 +46,23 @@ final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
 
-    init(dataDirectory: String, extraArguments: [String] = []) throws {
+    /// `ready` tells whether the server answers (plain HTTP `GET /health` unless given).
+    init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String]? = nil, ready: ((Int) -> Bool)? = nil) throws {
         guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
         port = try freePort()
         process.executableURL = executable
         process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + extraArguments
+        if let environment { process.environment = environment }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Wait until it answers.
         let deadline = Date().addingTimeInterval(20)
+        let port = self.port
+        let answers = ready ?? { port in (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200 }
         while Date() < deadline {
-            if (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200 { return }
+            if answers(port) { return }
+            if !process.isRunning { throw TestError("the server exited with status \(process.terminationStatus)") }
             usleep(20_000)
         }
         process.terminate()
@@ -164,4 +169,25 @@ func httpRequest(port: Int, method: String, path: String, headers: [String: Stri
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     try sendAll(fd, Array((head + "\r\n").utf8) + body)
     return try readResponse(fd)
+}
+
+/// Runs a program to its end; its standard output and exit status.
+@discardableResult
+func runProgram(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
+
+/// The first of `candidates` that is an executable file, e.g. a tool a test needs.
+func findTool(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }

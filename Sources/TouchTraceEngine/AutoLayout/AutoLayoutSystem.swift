@@ -33,6 +33,11 @@ public struct AutoLayoutSystem: Sendable {
 
     var solverConstraints: [Constraint?] = []
     var solvers: [Solver] = []
+    /// The time budget building and re-solving run under; a kept system takes the budget of the
+    /// request that re-solves it.
+    var budget: WorkBudget = .unlimited {
+        didSet { for i in solvers.indices { solvers[i].budget = budget } }
+    }
     /// Per constraint: its part (solver index) and handle when installed.
     var part: [Int] = []
     var installed: [ConstraintID?] = []
@@ -69,9 +74,10 @@ public struct AutoLayoutSystem: Sendable {
     /// constant of a required equality (``updateConstant(ofConstraint:to:)``) is incremental
     /// instead of rebuilding its part, at the price of a larger tableau (about 2× slower to build
     /// on the 'cards' scene).
-    public init(scene: Scene, tracksRequiredEqualities: Bool = false) {
+    public init(scene: Scene, tracksRequiredEqualities: Bool = false, budget: WorkBudget = .unlimited) {
         self.scene = scene
         self.tracksRequiredEqualities = tracksRequiredEqualities
+        self.budget = budget
         self.variables = LayoutVariables(viewCount: scene.views.count)
         collect()
         if views.isEmpty {
@@ -284,10 +290,12 @@ public struct AutoLayoutSystem: Sendable {
         for component in ConstraintPartition.components(list) {
             let members = component.map { usable[$0] }
             var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
+            solver.budget = budget
             let index = solvers.count
             let memberConstraints = members.map { solverConstraints[$0]! }
             let groups = members.map { container[constraints[$0].first.anchor] }
             for k in ConstraintPartition.requiredFirstOrder(memberConstraints, groups: groups) {
+                if budget.spend() { break }  // out of time: the unfinished system is thrown away
                 let i = members[k]
                 part[i] = index
                 for t in memberConstraints[k].expression.terms { partOfVariable[Int(t.variable.id)] = Int32(index) }

@@ -29,10 +29,11 @@ extension LayoutEngine {
     /// system"); any other change builds it again from the scene.
     mutating func markAutoLayoutChanges() {
         var system: AutoLayoutSystem
-        if let kept = autoLayout, let edits = autoLayoutEdits {
-            system = edits.isEmpty ? kept : (kept.applying(edits) ?? AutoLayoutSystem(scene: scene))
+        if var kept = autoLayout, let edits = autoLayoutEdits {
+            if !edits.isEmpty { kept.budget = limits.budget }
+            system = edits.isEmpty ? kept : (kept.applying(edits) ?? AutoLayoutSystem(scene: scene, budget: limits.budget))
         } else {
-            system = AutoLayoutSystem(scene: scene)
+            system = AutoLayoutSystem(scene: scene, budget: limits.budget)
         }
         autoLayout = system
         autoLayoutEdits = []

@@ -1,3 +1,5 @@
+import TouchTraceSolver
+
 /// UIKit's layout machinery over a scene: needs-layout flags (L2), the update cycle and
 /// `layoutIfNeeded` (L3), view-controller callbacks (L4), with a trace of every call.
 ///
@@ -109,6 +111,8 @@ public struct LayoutEngine: Sendable {
         defer { inPass = outerPass }
         var stack = [root]
         while let view = stack.popLast() {
+            // The request's time budget (cooperative): an unfinished pass is thrown away.
+            if limits.budget.spend() { break }
             if view < pending.count, let marked = pending[view] {
                 pending[view] = nil
                 ran = true
@@ -147,7 +151,7 @@ public struct LayoutEngine: Sendable {
     mutating func performLayoutSubviews(of view: Int) {
         // B1–B3: a bar places its items' views.
         if scene.views[view].viewClass.isBar { layOutBarItems(of: view) }
-        if autoLayout == nil { autoLayout = AutoLayoutSystem(scene: scene) }
+        if autoLayout == nil { autoLayout = AutoLayoutSystem(scene: scene, budget: limits.budget) }
         // Read in place: the system is large, and this runs once per laid-out view.
         guard let positioned = autoLayout?.positioned, !positioned.isEmpty else { return }
         applyAutoLayout(toSubviewsOf: view, positioned: positioned)

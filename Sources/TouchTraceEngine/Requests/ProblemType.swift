@@ -62,6 +62,12 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     public static let preconditionFailed = ProblemType("precondition-failed", "Precondition failed", 412)
     public static let bodyTooLarge = ProblemType("body-too-large", "Body too large", 413)
     public static let unsupportedMediaType = ProblemType("unsupported-media-type", "Unsupported media type", 415)
+    /// More requests than the server admits at once are running and waiting (503, with
+    /// `Retry-After`): try again shortly, or against another replica.
+    public static let overloaded = ProblemType("overloaded", "Service overloaded", 503)
+    /// The request's engine work ran past the server's time budget (503): a smaller request, or
+    /// a server with a larger budget (`--time-budget`), answers it.
+    public static let timeBudgetExceeded = ProblemType("time-budget-exceeded", "Time budget exceeded", 503)
     public static let storageError = ProblemType("storage-error", "Storage error", 500)
     public static let internalError = ProblemType("internal-error", "Internal server error", 500)
 
@@ -73,6 +79,6 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
         malformedJSON, invalidScene, invalidRequest, malformedXML, invalidEncoding, forbiddenDeclaration,
         importLimitExceeded, unsupportedDocument, unknownDocumentPart, badQuery, badPrecondition, invalidSceneID, unauthorized,
         notFound, sceneNotFound, methodNotAllowed, preconditionFailed, bodyTooLarge, unsupportedMediaType,
-        storageError, internalError,
+        overloaded, timeBudgetExceeded, storageError, internalError,
     ]
 }

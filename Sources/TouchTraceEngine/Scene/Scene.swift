@@ -16,6 +16,9 @@ public struct Scene: Sendable {
     public var ids: [String: ObjectRef]
     /// Where an imported scene came from (`origin`): format, file, scene id → source id.
     public var origin: SceneOrigin?
+    /// Whether the document listed its windows as `windows` (a list) rather than `window`, so
+    /// that problems found later can name views by their JSON pointer (`ViewPointers`).
+    public var listsWindows = false
     /// Whether the scene's initial layout cycle has run on it (``laidOut()``, `applying(_:)`):
     /// constraints and stack views have set their frames.
     public internal(set) var initialLayoutDone = false

@@ -70,6 +70,7 @@ struct SceneBuilder {
     var pending: [PendingReference] = []
     var origin: SceneOrigin?
     var originPointer: String?
+    var listsWindows = false
     var reportedDepth = false
     var suggestionsMade = 0
     var reportedCount = false
@@ -94,6 +95,7 @@ struct SceneBuilder {
             firstResponder: firstResponder, options: options, ids: ids)
         scene.origin = origin
         scene.usesZPosition = usesZPosition
+        scene.listsWindows = listsWindows
         return scene
     }
 
@@ -126,6 +128,7 @@ struct SceneBuilder {
         case let (window?, nil):
             readViewTree(window, at: base + "/window")
         case let (nil, list?):
+            listsWindows = true
             if let items = context.array(list, at: base + "/windows", what: "windows") {
                 if items.isEmpty { context.fail(base + "/windows", "windows must list at least one window") }
                 for (i, item) in items.enumerated() {

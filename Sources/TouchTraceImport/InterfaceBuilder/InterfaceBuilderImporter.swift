@@ -28,13 +28,13 @@ public enum InterfaceBuilderImporter {
                 lost: "the platform's own interaction model (tvOS's focus engine)")
         }
         let units = doc.units
+        // (No closures passed to map/flatMap in this typed-throws function: Swift 6.3.1's
+        // optimizer crashes on them in a release build.)
         if options.list {
-            return ImportResult(format: actual, scene: nil, warnings: importer.warnings.all, ids: [:], units: units.map { summary($0, doc) })
+            return ImportResult(format: actual, scene: nil, warnings: importer.warnings.all, ids: [:], units: summaries(units, doc))
         }
         let selected = try select(units, doc: doc, options: options)
-        importer.document.name = selected.first.flatMap { unit in
-            unit.scene.map { doc.name(ofScene: $0, controller: unit.element) } ?? tree[unit.element]["userLabel"]
-        } ?? options.fileName
+        importer.document.name = sceneName(of: selected.first, doc) ?? options.fileName
         if selected.isEmpty {
             importer.warn(.emptyDocument, doc.root, "the document has no scenes or top-level views: the scene is an empty window", lost: "nothing")
             _ = importer.addWindow(size: doc.device?.size ?? Size(width: 375, height: 667), insets: doc.device?.insets ?? .zero, sourceElement: nil)
@@ -89,6 +89,20 @@ public enum InterfaceBuilderImporter {
             }
             return units.first.map { [$0] } ?? []
         }
+    }
+
+    /// The list entries of the units.
+    static func summaries(_ units: [IBDocument.Unit], _ doc: IBDocument) -> [ImportUnit] {
+        var result: [ImportUnit] = []
+        for unit in units { result.append(summary(unit, doc)) }
+        return result
+    }
+
+    /// The name a unit's scene shows in Interface Builder, or its element's user label.
+    static func sceneName(of unit: IBDocument.Unit?, _ doc: IBDocument) -> String? {
+        guard let unit else { return nil }
+        if let scene = unit.scene { return doc.name(ofScene: scene, controller: unit.element) }
+        return doc.tree[unit.element]["userLabel"]
     }
 
     /// A list entry for a unit.

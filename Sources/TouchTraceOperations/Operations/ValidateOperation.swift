@@ -7,8 +7,11 @@ public enum ValidateOperation: TouchTraceOperation {
     public static let name = "validate"
     public static let abstract = "Check a scene and list every problem with its JSON pointer."
     public static let discussion = """
-        A valid scene answers {"valid": true, "views": N, "windows": N}; an invalid one the \
-        problem document (422) listing every problem with its JSON pointer. Over HTTP the body \
+        A valid scene answers {"valid": true, "views": N, "windows": N, "warnings": [...]}: \
+        warnings, each with its view's JSON pointer, for views with empty frames, controls \
+        nothing can hit (an empty or fully covered effective hit region) and subviews entirely \
+        outside their superview (H4). An invalid scene answers the problem document (422) \
+        listing every problem with its JSON pointer. Over HTTP the body \
         is {"scene": {...}}, or empty ({}) for a stored scene. See docs/scene-format.md.
         """
     public static let rules: [RuleID] = []
@@ -29,6 +32,6 @@ public enum ValidateOperation: TouchTraceOperation {
         var context = DecodeContext()
         _ = context.object(input.request, at: "", allowed: input.transportFields, what: "the request")
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
-        return .json(TouchTrace.validate(input.requiredScene))
+        return .json(TouchTrace.validate(input.requiredScene, base: input.transportFields.contains("scene") ? "/scene" : ""))
     }
 }

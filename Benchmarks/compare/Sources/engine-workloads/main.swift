@@ -10,6 +10,11 @@
 // The scenes are those of the Benchmarks package (a smaller copy of its generators would drift;
 // instead the scenes are rebuilt here from the same rules: see makeScene).
 import TouchTraceEngine
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {

@@ -1,0 +1,83 @@
+import TouchTraceEngine
+import TouchTraceOperations
+
+/// What the harnesses share. A harness is one file: a `@_cdecl("LLVMFuzzerTestOneInput")`
+/// function that hands the bytes to one decoder and returns 0. libFuzzer reports a crash (a trap,
+/// an overflow, an out-of-bounds access under AddressSanitizer), a leak, or an input slower than
+/// `-timeout`; a decoder that throws its error has done its job.
+public enum FuzzSupport {
+    /// The input as an array (the decoders take `[UInt8]`).
+    public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+        guard let data, size > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    /// Limits small enough that a fuzzer's input cannot ask for minutes of work through sheer
+    /// size (the server's defaults are larger; the code paths are the same).
+    public static let limits = SceneLimits(maxDepth: 64, maxViews: 2_000)
+
+    /// A small scene with controls, a scroll view, a stack view with constraints, gesture
+    /// recognizers and two windows: requests decoded against it reach every stage.
+    public static let scene: PreparedScene = {
+        let text = #"""
+            {"windows": [
+              {"id": "back", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}},
+              {"id": "win", "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
+               "gestureRecognizers": [{"id": "tap", "type": "tap", "targets": [{"target": "root", "action": "tapped:"}]}],
+               "subviews": [
+                {"id": "root", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "actions": ["tapped:", "pay:"],
+                 "viewController": {"id": "vc", "actions": ["pay:"]},
+                 "subviews": [
+                  {"id": "pay", "class": "UIButton", "frame": {"x": 20, "y": 700, "width": 350, "height": 50},
+                   "control": {"targets": [{"target": null, "action": "pay:", "events": ["touchUpInside"]}]}},
+                  {"id": "toggle", "class": "UISwitch", "frame": {"x": 20, "y": 600, "width": 51, "height": 31}},
+                  {"id": "slider", "class": "UISlider", "frame": {"x": 20, "y": 550, "width": 200, "height": 31}},
+                  {"id": "scroll", "class": "UIScrollView", "frame": {"x": 0, "y": 100, "width": 390, "height": 400},
+                   "scroll": {"contentSize": {"width": 390, "height": 1200}},
+                   "subviews": [{"id": "row", "class": "UIStackView", "translatesAutoresizingMaskIntoConstraints": false,
+                     "stack": {"spacing": 8},
+                     "constraints": [{"firstAttribute": "leading", "secondItem": "scroll", "secondAttribute": "leading", "constant": 16},
+                                     {"firstAttribute": "top", "secondItem": "scroll", "secondAttribute": "top", "constant": 10}],
+                     "subviews": [{"id": "title", "class": "UILabel", "text": "Total"},
+                                  {"id": "amount", "class": "UILabel", "text": "$12.00"}]}]},
+                  {"id": "bar", "frame": {"x": 0, "y": 0, "width": 390, "height": 44}, "autoresizingMask": ["flexibleWidth"],
+                   "pointInside": {"shape": "insets", "top": -10, "left": -5, "bottom": -10, "right": -5}}
+                 ]}]}
+            ]}
+            """#
+        do {
+            return PreparedScene(try SceneDecoder(limits: limits).decode(bytes: Array(text.utf8)), limits: limits)
+        } catch {
+            fatalError("the fuzzing scene does not decode: \(error)")
+        }
+    }()
+
+    /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does.
+    public static func runOperations(_ request: JSONValue) {
+        for operation in Catalogue.operations where operation.sceneUse == .required {
+            _ = try? operation.run(OperationInput(request: request, scene: scene, limits: limits, transport: .http))
+        }
+    }
+}
+
+/// libFuzzer's driver (`-sanitize=fuzzer` links it). SwiftPM renames an executable target's
+/// `main` to `<Target>_main` and points `main` at it, so libFuzzer's own `main` is not used: each
+/// harness's `<Target>_main` hands over to the driver through ``FuzzSupport/drive(_:_:_:)``.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+extension FuzzSupport {
+    /// Runs libFuzzer on `callback` with the program's arguments.
+    public static func drive(
+        _ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32 {
+        var count = argc
+        var vector = argv
+        return LLVMFuzzerRunDriver(&count, &vector, callback)
+    }
+}

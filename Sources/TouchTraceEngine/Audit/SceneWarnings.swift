@@ -1,0 +1,74 @@
+/// Something in a valid scene that is probably a mistake: not an error (the scene loads and
+/// answers), but a `validate` command should say it, with the view's pointer.
+public struct SceneWarning: Sendable, Hashable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// A view (not hidden) whose frame has no width or no height (H2: nothing inside it can be
+        /// hit unless its touch area is enlarged; H4: nor can its subviews).
+        case emptyFrame
+        /// A control or gesture view (enabled, visible, on screen) whose effective hit region is
+        /// empty: covered everywhere, clipped away, or with an empty touch area.
+        case unreachableControl
+        /// A view that hit testing could visit lying entirely outside its superview's touch area
+        /// (H4), outside scroll views (whose content is outside by design until scrolled).
+        case outsideSuperview
+    }
+
+    public var kind: Kind
+    public var view: Int
+    /// The view's JSON pointer in the scene document.
+    public var pointer: String
+    public var message: String
+
+    /// `{"kind", "pointer", "message"}`.
+    public var json: JSONValue {
+        .obj(["kind": .string(kind.rawValue), "pointer": .string(pointer), "message": .string(message)])
+    }
+}
+
+extension PreparedScene {
+    /// The warnings of a scene (after its initial layout cycle), in document order: views with
+    /// empty frames, controls that nothing can hit, subviews entirely outside their superview.
+    /// `pointers` locates the views in the document (``ViewPointers``).
+    public func warnings(pointers: ViewPointers) -> [SceneWarning] {
+        laidOut.warnings(map: HitRegionMap(scene: laidOut), pointers: pointers)
+    }
+}
+
+extension Scene {
+    /// The same, on a map already built for this scene after its layout cycle.
+    public func warnings(map: HitRegionMap, pointers: ViewPointers) -> [SceneWarning] {
+        let scene = map.scene
+        var out: [SceneWarning] = []
+        let targets = Set(map.targets)
+        for v in map.shapes.preorder {
+            let node = scene.views[v]
+            let pointer = pointers[v] ?? ""
+            let hidden = map.unreachability(of: v).map { $0.reason == .hidden || $0.reason == .transparent } ?? false
+            if !hidden, node.frame.size.width == 0 || node.frame.size.height == 0 {
+                let size = SceneAudit.describe(node.frame.size)
+                var message = "view \"\(node.id)\" has an empty frame (\(size) pt)"
+                if map.touchAreaBox(of: v) == nil {
+                    message += node.subviews.isEmpty ? ": it can never be hit (H2)" : ": neither it nor its \(node.subviews.count) subview(s) can ever be hit (H2, H4)"
+                } else {
+                    message += "; only its enlarged touch area can be hit (H9)"
+                }
+                out.append(SceneWarning(kind: .emptyFrame, view: v, pointer: pointer, message: message))
+            }
+            if targets.contains(v) {
+                let region = map.region(of: v)
+                if region.isEmpty, SceneAudit.skipReason(region, map: map) == nil, map.touchAreaBox(of: v) != nil {
+                    let what = node.control != nil ? "control" : "gesture view"
+                    let message = "\(what) \"\(node.id)\" can never be hit: its effective hit region is empty; " + SceneAudit.emptinessReason(region, scene: scene)
+                    out.append(SceneWarning(kind: .unreachableControl, view: v, pointer: pointer, message: message))
+                }
+            }
+            if let parent = node.parent, map.unreachability(of: v) == nil, !scene.views[parent].viewClass.isScrollView,
+                let box = map.touchAreaBox(of: v), let parentBox = map.touchAreaBox(of: parent), box.overlap(parentBox) == nil
+            {
+                let message = "view \"\(node.id)\" lies entirely outside its superview \"\(scene.views[parent].id)\": it can never be hit (H4)"
+                out.append(SceneWarning(kind: .outsideSuperview, view: v, pointer: pointer, message: message))
+            }
+        }
+        return out
+    }
+}

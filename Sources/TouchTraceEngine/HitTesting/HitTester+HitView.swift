@@ -1,0 +1,15 @@
+extension HitTester {
+    /// Only the hit view of a point in the front-most window's coordinates (rules H1–H9, H8):
+    /// the same answer as `hitTest(point, traced: false).hitView`, without building a result.
+    /// The effective hit regions ask it once per cell.
+    public func hitViewIndex(at point: Point) -> Int? {
+        guard let reference = windowOrder.first else { return nil }
+        let screenPoint = scene.views[reference].geometry.convertToSuperview(point)
+        var steps: [HitTestStep] = []
+        for candidate in windowOrder {
+            let local = scene.views[candidate].geometry.convertFromSuperview(screenPoint)
+            if let hit = hitTest(view: candidate, localPoint: local, steps: &steps, traced: false) { return hit }
+        }
+        return nil
+    }
+}

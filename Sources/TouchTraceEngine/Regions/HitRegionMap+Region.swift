@@ -1,0 +1,175 @@
+extension HitRegionMap {
+    /// The effective hit region of `view` (see the type's documentation for the method).
+    public func region(of view: Int) -> HitRegion {
+        let reach = reach(of: view)
+        let transform = shapes.toReference[view]
+        let axes = transform.map { RegionAxes(along: Point(x: $0.a, y: $0.b)) } ?? .window
+        let inverse = transform?.inverted
+        let unreachable = shapes.unreachable[view]
+        let ancestors = shapes.ancestors(of: view)
+        let gestures = reach == .gestureRecognizers
+        let ownTaker = shapes.taker[view]
+        func reaches(_ hit: Int) -> Bool {
+            shapes.isInSubtree(hit, of: view) && (gestures || shapes.taker[hit] == ownTaker)
+        }
+
+        // The view's own touch area, in its axes.
+        let own = outline(of: view, in: axes)
+        let touchBox = Rect.bounding(own.lazy.map(\.a))
+        var touchCells: [Trapezoid] = []
+        var touchArea = 0.0
+        if let touchBox {
+            var inside: [Bool] = []
+            SlabDecomposition.forEachCell(in: touchBox, segments: own) { cell, centre, face in
+                if face == inside.count { inside.append(shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse)) }
+                if inside[face] {
+                    touchCells.append(cell)
+                    touchArea += cell.area
+                }
+            }
+        }
+
+        // The domain: the touch area cut down to the ancestors' boxes (H4), and the touch areas
+        // of views that redirect to this one (H9).
+        var domain: Rect?
+        var clipper: Int?
+        if unreachable == nil, let touchBox {
+            var clipped: Rect? = touchBox
+            for a in ancestors {
+                let ancestorBox = box(of: a, in: axes)
+                if clipper == nil, !(ancestorBox?.encloses(touchBox, tolerance: TouchTargetConstants.epsilon) ?? false) {
+                    clipper = a
+                }
+                clipped = ancestorBox.flatMap { clipped?.overlap($0) }
+            }
+            domain = clipped
+        }
+        for (source, target) in redirects where touch(hitting: target, reaches: view) {
+            var sourceBox = box(of: source, in: axes)
+            for a in shapes.ancestors(of: source) {
+                sourceBox = box(of: a, in: axes).flatMap { sourceBox?.overlap($0) }
+            }
+            if let sourceBox { domain = domain.map { $0.union(sourceBox) } ?? sourceBox }
+        }
+
+        var blockers = BlockerTally()
+        var cells: [Trapezoid] = []
+        var area = 0.0
+        var insideTouchArea = 0.0
+        if let domain {
+            let windowBox = Rect.bounding(domain.corners.map(axes.toWindow))!
+            var segments: [Segment] = []
+            for u in shapes.grid.candidates(near: windowBox) {
+                guard let b = shapes.boxes[u], b.overlap(windowBox) != nil else { continue }
+                for s in shapes.segments(of: u) { segments.append(Segment(a: axes.fromWindow(s.a), b: axes.fromWindow(s.b))) }
+            }
+            let context = BlockerContext(map: self, view: view, ancestors: ancestors)
+            // Each face of the arrangement is decided once: reached, in the touch area, and who
+            // blocks it (every outline that could change an answer is an edge). A sliver cell
+            // (thinner than `robustCell`) is decided on its own and never decides its face, so that
+            // rounding next to an edge cannot spread over a face.
+            typealias Answer = (reached: Bool, inside: Bool, blocker: BlockerKey?)
+            var decided: [Answer?] = []
+            func decide(_ centre: Point) -> Answer {
+                let point = axes.toWindow(centre)
+                let hit = tester.hitViewIndex(at: point)
+                let reached = hit.map { reaches($0) } ?? false
+                let inside = unreachable == nil && shapes.touchAreaContains(view, point, inverse: inverse)
+                return (reached, inside, inside && !reached ? context.blocker(at: point, hit: hit) : nil)
+            }
+            SlabDecomposition.forEachCell(in: domain, segments: segments) { cell, centre, face in
+                while decided.count <= face { decided.append(nil) }
+                let answer: Answer
+                if let known = decided[face] {
+                    answer = known
+                } else {
+                    answer = decide(centre)
+                    let width = (cell.topRight - cell.topLeft + cell.bottomRight - cell.bottomLeft) / 2
+                    if min(cell.height, width) >= Self.robustCell { decided[face] = answer }
+                }
+                if answer.reached {
+                    cells.append(cell)
+                    area += cell.area
+                }
+                if answer.inside { insideTouchArea += cell.area }
+                if let key = answer.blocker { blockers.add(key, cell: cell) }
+            }
+        }
+
+        let touchPieces = Trapezoid.merged(touchCells)
+        if let unreachable {
+            let key = BlockerKey(relation: RegionBlocker.relation(for: unreachable.reason), view: unreachable.view)
+            blockers.add(key, area: touchArea, extent: touchBox ?? Rect(origin: .zero, size: .zero), cells: touchPieces)
+        } else if let touchBox, touchArea - insideTouchArea > TouchTargetConstants.negligibleArea {
+            // The part of the touch area outside the domain lies outside an ancestor's box (H4):
+            // cut the touch area by the domain's sides and the ancestors' outlines, and give each
+            // face outside the domain to the nearest ancestor that leaves it out.
+            var cut = own
+            for a in ancestors { cut += outline(of: a, in: axes) }
+            if let domain {
+                let c = domain.corners
+                for i in 0..<4 { cut.append(Segment(a: c[i], b: c[(i + 1) % 4])) }
+            }
+            let context = BlockerContext(map: self, view: view, ancestors: ancestors)
+            let fallback = BlockerKey(relation: .outsideAncestor, view: clipper ?? ancestors.last ?? view)
+            var decided: [BlockerKey??] = []
+            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre, face in
+                while decided.count <= face { decided.append(nil) }
+                let key: BlockerKey?
+                if let known = decided[face] {
+                    key = known
+                } else {
+                    let point = axes.toWindow(centre)
+                    if let domain, domain.contains(centre) {
+                        key = nil
+                    } else if shapes.touchAreaContains(view, point, inverse: inverse) {
+                        key = context.outsideAncestor(at: point) ?? fallback
+                    } else {
+                        key = nil
+                    }
+                    let width = (cell.topRight - cell.topLeft + cell.bottomRight - cell.bottomLeft) / 2
+                    if min(cell.height, width) >= Self.robustCell { decided[face] = .some(key) }
+                }
+                if let key { blockers.add(key, cell: cell) }
+            }
+        }
+
+        let pieces = Trapezoid.merged(cells)
+        var region = HitRegion(
+            view: view, reach: reach, axes: axes, pieces: pieces, area: area,
+            touchAreaPieces: touchPieces, touchArea: touchArea,
+            blockers: blockers.blockers(), unreachable: unreachable,
+            largestRectangle: nil, touchAreaRectangle: nil)
+        region.largestRectangle = InscribedRectangleSearch.best(in: pieces) { $0 * $1 }
+            .map { InscribedRectangle(rect: $0, axes: axes) }
+        // Nothing blocked: the touch area is the region (and its rectangle the same).
+        if unreachable == nil, region.blockers.isEmpty, abs(area - touchArea) < TouchTargetConstants.negligibleArea {
+            region.touchAreaRectangle = region.largestRectangle
+        } else {
+            region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces) { $0 * $1 }
+                .map { InscribedRectangle(rect: $0, axes: axes) }
+        }
+        return region
+    }
+}
+
+extension HitRegionMap {
+    /// Cells at least this wide and tall (pt) decide their whole face (see ``region(of:)``).
+    static let robustCell = 1e-6
+}
+
+extension HitRegion {
+    /// The best rectangle inside the region for a minimum size: one at least `minimum` (within
+    /// the tolerance) when one fits, the largest such; otherwise the one closest to fitting (the
+    /// highest smaller ratio of width and height to the minimum).
+    public func bestRectangle(for minimum: Size) -> InscribedRectangle? {
+        let tolerance = TouchTargetConstants.regionTolerance
+        let w = max(minimum.width, tolerance)
+        let h = max(minimum.height, tolerance)
+        let found = InscribedRectangleSearch.best(in: pieces) { width, height in
+            if width >= w - tolerance, height >= h - tolerance { return 2 + width * height / (width * height + 1) }
+            return min(width / w, height / h, 1) + 1e-12 * width * height
+        }
+        return found.map { InscribedRectangle(rect: $0, axes: axes) }
+    }
+}

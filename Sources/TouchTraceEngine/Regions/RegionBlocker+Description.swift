@@ -1,0 +1,120 @@
+extension RegionBlocker {
+    /// Where the blocked part lies in the view's touch area (`touchBox`, in the region's axes),
+    /// and whether the phrase is plural: "all of it", "its lower 24 pt", "its left 8 pt", "its
+    /// upper-right corner (10×12 pt)", "a 20×6 pt band across it", "a 10×10 pt area inside it".
+    public func location(in touchBox: Rect, touchArea: Double) -> (phrase: String, plural: Bool) {
+        let tol = TouchTargetConstants.regionTolerance
+        let e = extent
+        let b = touchBox
+        let atTop = e.minY <= b.minY + tol
+        let atBottom = e.maxY >= b.maxY - tol
+        let atLeft = e.minX <= b.minX + tol
+        let atRight = e.maxX >= b.maxX - tol
+        let fullWidth = atLeft && atRight
+        let fullHeight = atTop && atBottom
+        let size = "\(RegionFormat.measure(e.size.width))×\(RegionFormat.measure(e.size.height)) pt"
+        if fullWidth && fullHeight {
+            let perimeter = 2 * (b.size.width + b.size.height)
+            if area >= touchArea - tol * perimeter - TouchTargetConstants.negligibleArea { return ("all of it", false) }
+            return ("parts of it (\(RegionFormat.measure(area)) pt²)", true)
+        }
+        if fullWidth {
+            if atBottom { return ("its lower \(RegionFormat.measure(e.size.height)) pt", true) }
+            if atTop { return ("its upper \(RegionFormat.measure(e.size.height)) pt", true) }
+            return ("a \(RegionFormat.measure(e.size.height)) pt band across it", false)
+        }
+        if fullHeight {
+            if atLeft { return ("its left \(RegionFormat.measure(e.size.width)) pt", true) }
+            if atRight { return ("its right \(RegionFormat.measure(e.size.width)) pt", true) }
+            return ("a \(RegionFormat.measure(e.size.width)) pt band down it", false)
+        }
+        let vertical = atTop ? "upper" : atBottom ? "lower" : nil
+        let horizontal = atLeft ? "left" : atRight ? "right" : nil
+        if let vertical, let horizontal { return ("its \(vertical)-\(horizontal) corner (\(size))", false) }
+        if let edge = vertical.map({ $0 == "upper" ? "top" : "bottom" }) ?? horizontal {
+            return ("a \(size) area at its \(edge) edge", false)
+        }
+        return ("a \(size) area inside it", false)
+    }
+
+    /// What blocks it, said of the view (`view` is the region's view): "covered by couponBanner,
+    /// a later sibling", "outside its superview row (H4)", "inside hidden ancestor card (H1)", …
+    public func phrase(of view: Int, in scene: Scene) -> String {
+        let name = self.view.map { scene.views[$0].id } ?? "nothing"
+        let isSelf = self.view == view
+        switch relation {
+        case .laterSibling:
+            return "covered by \(name), a later sibling"
+        case .laterSiblingOfAncestor:
+            return "covered by \(name), a later sibling of its ancestor \(via.map { scene.views[$0].id } ?? "?")"
+        case .frontWindow:
+            let level = self.view.map { RegionFormat.measure(scene.views[$0].level) } ?? "0"
+            return "covered by window \(name) (level \(level)) in front"
+        case .subview:
+            return "taken by its subview \(name), which takes touches itself"
+        case .viewController:
+            return "taken by view controller \(viewController.map { scene.viewControllers[$0].id } ?? "?"), which handles touches"
+        case .capturedByAncestor:
+            return "captured by its ancestor \(name), whose hitTest returns itself (H9)"
+        case .redirected:
+            return "redirected to \(name) by its own hitTest (H9)"
+        case .passesThrough:
+            return "passed through: its hitTest returns nil there (H9)"
+        case .outsideAncestor:
+            let parent = scene.views[view].parent
+            if self.view == parent { return "outside its superview \(name) (H4)" }
+            if let v = self.view, scene.views[v].parent == nil { return "outside its window \(name) (H4)" }
+            return "outside its ancestor \(name) (H4)"
+        case .hidden:
+            return isSelf ? "hidden (H1)" : "inside hidden ancestor \(name) (H1)"
+        case .userInteractionDisabled:
+            let rule = self.view.map { scene.views[$0].viewClass.defaultUserInteractionEnabled ? "H1" : "H6" } ?? "H1"
+            return isSelf
+                ? "not interactive: userInteractionEnabled is false (\(rule))"
+                : "inside \(name), whose userInteractionEnabled is false (\(rule))"
+        case .transparent:
+            return isSelf ? "transparent: alpha below 0.01 (H1)" : "inside \(name), whose alpha is below 0.01 (H1)"
+        case .disabledControl:
+            return isSelf ? "disabled (H7)" : "inside disabled control \(name) (H7)"
+        case .nonInvertibleTransform:
+            return isSelf
+                ? "never hit: its transform cannot be inverted (H5)"
+                : "inside \(name), whose transform cannot be inverted (H5)"
+        case .notInWindow:
+            return "not in any window"
+        case .elsewhere:
+            return self.view == nil ? "hit by nothing" : "hit by \(name) instead"
+        }
+    }
+
+    /// A sentence about the blocked part: "its lower 24 pt are covered by couponBanner, a later
+    /// sibling".
+    public func sentence(of view: Int, in scene: Scene, touchBox: Rect, touchArea: Double) -> String {
+        let (place, plural) = location(in: touchBox, touchArea: touchArea)
+        return "\(place) \(plural ? "are" : "is") \(phrase(of: view, in: scene))"
+    }
+}
+
+/// Numbers in messages and JSON.
+enum RegionFormat {
+    /// A length or an area in a message: rounded to the tolerance (0.01), without trailing zeros.
+    static func measure(_ x: Double) -> String {
+        let r = (x * 100).rounded() / 100
+        return JSONWriter.format(r == 0 ? 0 : r)
+    }
+
+    /// A coordinate or an area in JSON: rounded to 1e-4 pt, so that golden files do not depend
+    /// on the last bits of floating-point arithmetic.
+    static func json(_ x: Double) -> JSONValue {
+        let r = (x * 10_000).rounded() / 10_000
+        return .number(r == 0 ? 0 : r)
+    }
+
+    static func json(_ p: Point) -> JSONValue { .obj(["x": json(p.x), "y": json(p.y)]) }
+
+    static func json(_ s: Size) -> JSONValue { .obj(["width": json(s.width), "height": json(s.height)]) }
+
+    static func json(_ r: Rect) -> JSONValue {
+        .obj(["x": json(r.minX), "y": json(r.minY), "width": json(r.size.width), "height": json(r.size.height)])
+    }
+}

@@ -1,0 +1,60 @@
+/// A uniform grid of buckets over the windows' area, listing the views whose boxes reach each
+/// bucket, so that a region finds the outlines near it without looking at every view.
+struct SpatialGrid: Sendable {
+    let origin: Point
+    let cell: Double
+    let columns: Int
+    let rows: Int
+    private var buckets: [[Int32]]
+
+    /// The most buckets per side; a larger area gets larger buckets.
+    static let maximumSide = 64
+
+    /// `area` is the part of the plane worth indexing (the windows' boxes); `boxes` the views'
+    /// boxes (nil for none), `include` which views to index.
+    init(area: Rect, boxes: [Rect?], include: (Int) -> Bool) {
+        let side = max(area.size.width, area.size.height, 1)
+        cell = side.isFinite ? max(32, side / Double(Self.maximumSide)) : .infinity
+        origin = area.origin
+        columns = cell.isFinite ? max(1, min(Self.maximumSide, Int((area.size.width / cell).rounded(.up)))) : 1
+        rows = cell.isFinite ? max(1, min(Self.maximumSide, Int((area.size.height / cell).rounded(.up)))) : 1
+        buckets = Array(repeating: [], count: columns * rows)
+        for (v, box) in boxes.enumerated() {
+            guard let box, include(v), let (c0, r0, c1, r1) = span(of: box) else { continue }
+            for r in r0...r1 {
+                for c in c0...c1 { buckets[r * columns + c].append(Int32(v)) }
+            }
+        }
+    }
+
+    /// The buckets a box reaches (column and row ranges), or nil when it misses the area.
+    func span(of box: Rect) -> (Int, Int, Int, Int)? {
+        guard cell.isFinite else { return (0, 0, 0, 0) }
+        let x0 = (box.minX - origin.x) / cell
+        let y0 = (box.minY - origin.y) / cell
+        let x1 = (box.maxX - origin.x) / cell
+        let y1 = (box.maxY - origin.y) / cell
+        guard x1 >= 0, y1 >= 0, x0 < Double(columns), y0 < Double(rows), x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite
+        else { return nil }
+        // Clamped before converting, so that no coordinate, however large, traps.
+        let c0 = Int(max(0, x0).rounded(.down))
+        let r0 = Int(max(0, y0).rounded(.down))
+        let c1 = Int(min(Double(columns - 1), x1).rounded(.down))
+        let r1 = Int(min(Double(rows - 1), y1).rounded(.down))
+        return (c0, r0, c1, r1)
+    }
+
+    /// The indexed views whose boxes may meet `box`, each once, in increasing order.
+    func candidates(near box: Rect) -> [Int] {
+        guard let (c0, r0, c1, r1) = span(of: box) else { return [] }
+        var list: [Int32] = []
+        for r in r0...r1 {
+            for c in c0...c1 { list.append(contentsOf: buckets[r * columns + c]) }
+        }
+        list.sort()
+        var out: [Int] = []
+        out.reserveCapacity(list.count)
+        for v in list where out.last != Int(v) { out.append(Int(v)) }
+        return out
+    }
+}

@@ -1,0 +1,24 @@
+#!/bin/bash
+# CPU time the server spends per request (utime+stime from /proc over an 8 s wrk run, 2 threads,
+# 64 connections), a figure that moves much less than wrk's throughput when the machine is shared.
+#   scripts/cpu-per-request.sh BINARY PORT hit|health
+BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d)
+python3 "$(dirname "$0")/generate-scene.py" 1000 > $WORK/scene.json
+$BIN serve --port $PORT --data-dir $WORK/data --log-level error & S=$!
+for _ in $(seq 100); do curl -sf localhost:$PORT/health >/dev/null && break; sleep 0.1; done
+curl -sf -X PUT localhost:$PORT/v1/scenes/bench -H 'Content-Type: application/json' --data-binary @$WORK/scene.json >/dev/null
+cat > $WORK/hit.lua <<'L'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.body = '{"point": {"x": 215, "y": 300}}'
+L
+sleep 2.5
+if [ $ROUTE = hit ]; then ARGS="-s $WORK/hit.lua http://127.0.0.1:$PORT/v1/scenes/bench/hit-test"; else ARGS="http://127.0.0.1:$PORT/health"; fi
+wrk -t2 -c64 -d2s $ARGS >/dev/null
+T0=$(awk '{print $14+$15}' /proc/$S/stat)
+OUT=$(wrk -t2 -c64 -d8s $ARGS)
+T1=$(awk '{print $14+$15}' /proc/$S/stat)
+REQ=$(echo "$OUT" | grep -o '[0-9]* requests in' | awk '{print $1}')
+HZ=$(getconf CLK_TCK)
+python3 -c "print('$ROUTE: %d requests, %.1f us CPU per request' % ($REQ, ($T1-$T0)/$HZ/$REQ*1e6))"
+kill $S; wait $S 2>/dev/null; rm -rf $WORK

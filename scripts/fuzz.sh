@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses of Fuzz/ (every Sources/*Fuzz folder there) with
+# -sanitize=fuzzer,address and runs each for a given time, seeded from the repository's examples
+# and fixtures (scenes for the scene decoder, requests for the request decoders, both for the
+# JSON parser). Prints executions and findings per harness; exits 1 when a harness found a crash,
+# a leak or a timeout (the input is kept under $OUT/artifacts: make it a regression test).
+#
+#   scripts/fuzz.sh [seconds-per-harness] [harness ...]     (default 60 s, every harness)
+#
+# Environment: FUZZ_OUT (default /tmp/touchtrace-fuzz) keeps corpora between runs; FUZZ_JOBS
+# (default 1) runs that many harnesses at once.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH="${1:-60}"
+shift || true
+OUT="${FUZZ_OUT:-/tmp/touchtrace-fuzz}"
+mkdir -p "$OUT"
+
+HARNESSES=("$@")
+if [ ${#HARNESSES[@]} -eq 0 ]; then
+  mapfile -t HARNESSES < <(ls Fuzz/Sources | grep 'Fuzz$')
+fi
+
+echo "== build (release, -sanitize=fuzzer,address)"
+swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "warning: " | tail -3
+BIN="$(swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address --show-bin-path)"
+
+echo "== seeds"
+python3 - "$OUT/seeds" <<'PY'
+import glob, json, os, sys
+out = sys.argv[1]
+for kind in ("scenes", "requests"):
+    os.makedirs(os.path.join(out, kind), exist_ok=True)
+def put(kind, name, value):
+    with open(os.path.join(out, kind, name), "w") as f:
+        json.dump(value, f, sort_keys=True)
+n = 0
+for path in sorted(glob.glob("Tests/Fixtures/*/*.json")):
+    fixture = json.load(open(path))
+    base = os.path.basename(path)[:-5]
+    put("scenes", base, fixture["scene"])
+    for i, case in enumerate(fixture.get("cases", [])):
+        put("requests", f"{base}-{i}", case["request"])
+        n += 1
+for path in sorted(glob.glob("Examples/*.json")):
+    value = json.load(open(path))
+    kind = "scenes" if ("window" in value or "windows" in value) else "requests"
+    put(kind, "example-" + os.path.basename(path)[:-5], value)
+print(f"{len(os.listdir(os.path.join(out, 'scenes')))} scene seeds, {len(os.listdir(os.path.join(out, 'requests')))} request seeds")
+PY
+
+seeds_for() {
+  case "$1" in
+    SceneDecoderFuzz) echo "$OUT/seeds/scenes" ;;
+    RequestsFuzz) echo "$OUT/seeds/requests" ;;
+    *) echo "$OUT/seeds/scenes $OUT/seeds/requests" ;;
+  esac
+}
+
+run_one() {
+  local harness="$1"
+  local corpus="$OUT/corpus/$harness" artifacts="$OUT/artifacts/$harness/"
+  mkdir -p "$corpus" "$artifacts"
+  # shellcheck disable=SC2046
+  "$BIN/$harness" "$corpus" $(seeds_for "$harness") -max_total_time="$SECONDS_EACH" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$artifacts" -print_final_stats=1 \
+    >"$OUT/$harness.log" 2>&1 || true
+}
+
+echo "== run: ${HARNESSES[*]}, ${SECONDS_EACH} s each"
+JOBS="${FUZZ_JOBS:-1}"
+for harness in "${HARNESSES[@]}"; do
+  run_one "$harness" &
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
+done
+wait
+
+printf '%-20s %10s %12s %10s %8s %s\n' harness seconds executions exec/s corpus findings
+status=0
+for harness in "${HARNESSES[@]}"; do
+  log="$OUT/$harness.log"
+  execs=$(grep -o 'stat::number_of_executed_units:[[:space:]]*[0-9]*' "$log" | awk '{print $2}' | tail -1)
+  rate=$(grep -o 'stat::average_exec_per_sec:[[:space:]]*[0-9]*' "$log" | awk '{print $2}' | tail -1)
+  corpus=$(ls "$OUT/corpus/$harness" | wc -l)
+  findings=$(ls "$OUT/artifacts/$harness" 2>/dev/null | wc -l)
+  printf '%-20s %10s %12s %10s %8s %s\n' "$harness" "$SECONDS_EACH" "${execs:-?}" "${rate:-?}" "$corpus" "$findings"
+  if [ "$findings" -gt 0 ]; then
+    status=1
+    ls "$OUT/artifacts/$harness" | sed "s|^|    $OUT/artifacts/$harness/|"
+  fi
+done
+exit $status
