@@ -41,7 +41,12 @@ public enum ViewClass: String, CaseIterable, Sendable {
     public var isDeclarable: Bool { self != .UIBarButtonItem && self != .UITabBarItem }
 
     /// Whether the class is a bar with items (B1–B3).
-    public var isBar: Bool { self == .UINavigationBar || self == .UITabBar || self == .UIToolbar }
+    public var isBar: Bool {
+        switch self {
+        case .UINavigationBar, .UITabBar, .UIToolbar: return true
+        default: return false
+        }
+    }
 
     /// The known class names, for the "unknown class" error.
     public static var knownNames: String { allCases.filter(\.isDeclarable).map(\.rawValue).joined(separator: ", ") }

@@ -37,14 +37,15 @@ extension TouchSession {
     /// responder (F1) when the scene names one or a touch changed it.
     mutating func recordViewStates(initialFirstResponder: ResponderRef?) {
         trace.views = []
+        // Fields are read in place: copying each view node would cost more than the rest of a
+        // small request (the touches benchmark's 1,000-view scene).
         for index in scene.views.indices where !scene.views[index].detached {
-            let node = scene.views[index]
-            if node.scroll != nil {
+            if case .some = scene.views[index].scroll {
                 var snapshot = TouchesTrace.ViewSnapshot(view: index)
-                snapshot.contentOffset = node.geometry.bounds.origin
-                if case .list? = node.role { snapshot.selected = selected(in: index) }
+                snapshot.contentOffset = scene.views[index].geometry.bounds.origin
+                if case .list? = scene.views[index].role { snapshot.selected = selected(in: index) }
                 trace.views.append(snapshot)
-            } else if node.viewClass == .UITabBar, case let .bar(config)? = node.role {
+            } else if scene.views[index].viewClass == .UITabBar, case let .bar(config)? = scene.views[index].role {
                 var snapshot = TouchesTrace.ViewSnapshot(view: index)
                 snapshot.selectedIndex = .some(tabSelections[index] ?? config.selectedIndex)
                 trace.views.append(snapshot)

@@ -68,11 +68,11 @@ struct TouchSession {
     /// The control's tracking machine, made from the scene on first use.
     mutating func tracker(_ view: Int) -> ControlTracking {
         if let existing = controls[view] { return existing }
-        let node = scene.views[view]
-        let control = node.control ?? ControlConfig()
-        let (kind, value, on) = ControlKind.from(node.viewClass, control)
+        let control = scene.views[view].control ?? ControlConfig()
+        let (kind, value, on) = ControlKind.from(scene.views[view].viewClass, control)
         let config = ControlTrackingConfig(
-            bounds: node.geometry.bounds, touchArea: node.pointInside, margin: scene.options.controlTrackingMargin,
+            bounds: scene.views[view].geometry.bounds, touchArea: scene.views[view].pointInside,
+            margin: scene.options.controlTrackingMargin,
             beginTracking: control.beginTracking, continueTracking: control.continueTracking, kind: kind)
         let state = ControlState(
             enabled: control.enabled, selected: control.selected, highlighted: control.highlighted, value: value, on: on)
