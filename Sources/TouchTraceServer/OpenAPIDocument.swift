@@ -26,6 +26,7 @@ security:
   - {}
   - bearer: []
 tags:
+  - name: checks
   - name: import
   - name: operations
   - name: scenes
@@ -131,6 +132,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -186,6 +188,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "201":
           description: Created.
           headers:
@@ -203,6 +206,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -547,6 +551,102 @@ paths:
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
         "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/scenes/{id}/audit:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [checks]
+      operationId: auditStored
+      summary: Audit a stored scene's touch targets and layout
+      description: |
+        Every control and gesture view is measured by its effective hit region (what a finger can
+        reach, after occlusion, clipping, windows in front and hitTest overrides) against a
+        profile; unsatisfiable and ambiguous constraints, controls off screen and controls whose
+        region is empty are reported too. The body is the audit options (every member optional;
+        an empty body is `{}`). The answer is 200 whether or not the audit passed (`summary.passed`).
+        See docs/audit.md.
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/AuditOptions"}
+      responses:
+        "200": {$ref: "#/components/responses/AuditResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/audit:
+    post:
+      tags: [checks]
+      operationId: auditInline
+      summary: Audit a scene sent inline
+      description: "The audit options and the scene as `scene`; pointers in the findings are under /scene."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/AuditOptions"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200": {$ref: "#/components/responses/AuditResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/check:
+    post:
+      tags: [checks]
+      operationId: check
+      summary: Run an expectation document (steps and what they expect) and report
+      description: |
+        The body is an expectation document as JSON (docs/check.md; the same document as a
+        `*.touchtrace.yaml` file): `scene` is the scene inline or a stored scene's id (`scenes`
+        names several), then `device` or `window`, `audit` defaults, and `steps`. The answer is
+        200 with the report whether or not everything passed (`passed`); `report` picks its form:
+        the JSON report (default, with the full traces), `text`, `junit` (JUnit XML), `sarif`
+        (SARIF 2.1.0) or `github` (GitHub Actions annotations). A document that breaks the
+        format, names an unknown id or a scene that does not load is a 422
+        (`problems/invalid-expectations`) listing every problem with its JSON pointer.
+      parameters:
+        - {name: report, in: query, required: false, schema: {type: string, enum: [json, text, junit, sarif, github]}, description: "Default: json."}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/CheckDocument"}
+      responses:
+        "200":
+          description: The report.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/CheckReport"}
+            text/plain:
+              schema: {type: string, description: "`report=text` or `report=github`."}
+            application/xml:
+              schema: {type: string, description: "`report=junit`: JUnit XML, a suite per document, a case per step."}
+            application/sarif+json:
+              schema: {type: object, description: "`report=sarif`: SARIF 2.1.0."}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
 components:
   securitySchemes:
     bearer:
@@ -605,7 +705,15 @@ components:
     ValidateStored:
       operationId: validateStored
       parameters: {id: "$response.body#/id"}
+    AuditStored:
+      operationId: auditStored
+      parameters: {id: "$response.body#/id"}
   responses:
+    AuditResult:
+      description: The audit report (docs/audit.md).
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/AuditReport"}
     HitTestResult:
       description: "One trace for `point`; `{\"results\": [...]}` for `points`."
       content:
@@ -695,6 +803,191 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
   schemas:
+    AuditOptions:
+      type: object
+      additionalProperties: false
+      description: Every member is optional; every rule is an error unless set.
+      properties:
+        profile:
+          oneOf:
+            - {type: string, enum: [apple-44, material-48, wcag-2.5.8, wcag-2.5.5]}
+            - type: object
+              required: [width, height]
+              additionalProperties: false
+              properties:
+                width: {type: number, exclusiveMinimum: 0}
+                height: {type: number, exclusiveMinimum: 0}
+        severity:
+          type: object
+          additionalProperties: false
+          properties:
+            targetSize: {$ref: "#/components/schemas/AuditSeverity"}
+            emptyHitRegion: {$ref: "#/components/schemas/AuditSeverity"}
+            offScreen: {$ref: "#/components/schemas/AuditSeverity"}
+            unsatisfiableConstraints: {$ref: "#/components/schemas/AuditSeverity"}
+            ambiguousLayout: {$ref: "#/components/schemas/AuditSeverity"}
+        allow:
+          type: array
+          items:
+            type: object
+            required: [view, reason]
+            additionalProperties: false
+            properties:
+              view: {type: string}
+              rules: {type: array, items: {type: string, enum: [targetSize, emptyHitRegion, offScreen, unsatisfiableConstraints, ambiguousLayout]}}
+              reason: {type: string, minLength: 1, description: Why the finding is acceptable.}
+    AuditSeverity:
+      type: string
+      enum: ["off", warn, error]
+    AuditReport:
+      type: object
+      required: [profile, findings, allowed, targets, summary]
+      properties:
+        profile:
+          type: object
+          properties:
+            name: {type: string}
+            minimum: {type: object}
+            source: {type: string}
+        findings:
+          type: array
+          items: {$ref: "#/components/schemas/AuditFinding"}
+        allowed:
+          type: array
+          description: Findings the allow-list accepted, each with its `reason`.
+          items: {$ref: "#/components/schemas/AuditFinding"}
+        targets:
+          type: array
+          items:
+            type: object
+            properties:
+              view: {type: string}
+              outcome: {type: string, enum: [passed, passedBySpacing, failed, skipped]}
+              reason: {type: string}
+              area: {type: number}
+              size: {type: object}
+        summary:
+          type: object
+          properties:
+            errors: {type: integer}
+            warnings: {type: integer}
+            allowed: {type: integer}
+            targets: {type: integer}
+            passed: {type: boolean}
+    AuditFinding:
+      type: object
+      required: [rule, severity, view, message, text]
+      properties:
+        rule: {type: string, enum: [targetSize, emptyHitRegion, offScreen, unsatisfiableConstraints, ambiguousLayout]}
+        severity: {type: string, enum: [warn, error]}
+        view: {type: string}
+        pointer: {type: [string, "null"], description: The view's JSON pointer in the scene document.}
+        message: {type: string, description: "The explanation: `payButton: effective hit region 44×20 pt (profile apple-44 needs 44×44); its lower 24 pt are covered by couponBanner, a later sibling`."}
+        text: {type: string}
+        threshold: {type: object}
+        measured: {type: object}
+        coveredBy: {type: array, items: {type: object}}
+        constraints: {type: object}
+        reason: {type: string}
+    CheckDocument:
+      type: object
+      required: [steps]
+      additionalProperties: false
+      description: "An expectation document (docs/check.md). Give `scene` or `scenes`."
+      properties:
+        format: {type: string, const: touchtrace.check/1}
+        name: {type: string}
+        scene:
+          description: A stored scene's id, or the scene document.
+          oneOf:
+            - {type: string}
+            - $ref: "#/components/schemas/Scene"
+        scenes:
+          type: object
+          description: Several scenes by name (ids or documents); a step picks one with `scene`.
+          additionalProperties:
+            oneOf:
+              - {type: string}
+              - $ref: "#/components/schemas/Scene"
+        device: {type: string, description: "A device name (iPhone 15, iPad Pro 11-inch, …): every screen-filling window gets its size."}
+        orientation: {type: string, enum: [portrait, landscape]}
+        window:
+          type: object
+          required: [width, height]
+          properties:
+            width: {type: number}
+            height: {type: number}
+        audit: {$ref: "#/components/schemas/AuditOptions"}
+        steps:
+          type: array
+          minItems: 1
+          items: {$ref: "#/components/schemas/CheckStep"}
+    CheckStep:
+      type: object
+      description: "Exactly one action: tapOn, drag, longPress, sendActions, changes, assertNotHittable, assertTouchTargets or assertLayout; optional name, scene, window, expect (docs/check.md)."
+      properties:
+        name: {type: string}
+        scene: {type: string}
+        window: {type: string}
+        tapOn: {description: "A view id, {view, at, count} or {point, count}; points are {x, y} or \"X, Y\" with percentages allowed."}
+        drag: {type: object, properties: {from: {}, to: {}, steps: {type: integer}, duration: {type: number}}}
+        longPress: {description: "A view id, {view, at, duration} or {point, duration}."}
+        sendActions: {$ref: "#/components/schemas/ActionsRequest"}
+        changes: {type: array, description: "Engine changes, plus {op: rotate, to: landscape|portrait} and {op: resize, width, height}."}
+        assertNotHittable: {description: "A view id, or {view, at, reason, by}."}
+        assertTouchTargets: {description: "A profile name, or {profile, severity, allow}."}
+        assertLayout: {type: object, description: "{unsatisfiableConstraints, ambiguousLayout, offScreen, emptyHitRegion: severity, allow}."}
+        expect:
+          type: object
+          additionalProperties: false
+          properties:
+            hitView: {type: [string, "null"]}
+            responderChain: {type: array, items: {type: string}}
+            action: {type: object}
+            actions: {type: array, items: {type: object}}
+            controlEvents: {type: array, items: {type: string}}
+            recognizer: {}
+            frame: {}
+    CheckReport:
+      type: object
+      required: [passed, summary, files]
+      properties:
+        passed: {type: boolean}
+        baseline: {type: [string, "null"]}
+        summary:
+          type: object
+          properties:
+            steps: {type: integer}
+            passed: {type: integer}
+            failed: {type: integer}
+            errors: {type: integer}
+            warnings: {type: integer}
+            allowed: {type: integer}
+            baselined: {type: integer}
+            updated: {type: integer}
+        files:
+          type: array
+          items:
+            type: object
+            properties:
+              path: {type: [string, "null"]}
+              name: {type: [string, "null"]}
+              screen: {type: [string, "null"]}
+              passed: {type: boolean}
+              steps:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    number: {type: integer}
+                    title: {type: string}
+                    kind: {type: string}
+                    pointer: {type: string}
+                    outcome: {type: string, enum: [passed, failed]}
+                    failures: {type: array, items: {type: object}}
+                    findings: {type: array, items: {$ref: "#/components/schemas/AuditFinding"}}
+                    notes: {type: array, items: {type: string}}
+                    trace: {description: "The step's full trace: hitTest and touches, actions, layout, or audit."}
     Problem:
       type: object
       required: [type, title, status, detail]
@@ -713,6 +1006,7 @@ components:
             - https://touchtrace.dev/problems/import-limit-exceeded
             - https://touchtrace.dev/problems/unsupported-document
             - https://touchtrace.dev/problems/unknown-document-part
+            - https://touchtrace.dev/problems/invalid-expectations
             - https://touchtrace.dev/problems/bad-query
             - https://touchtrace.dev/problems/bad-precondition
             - https://touchtrace.dev/problems/invalid-scene-id
