@@ -1149,6 +1149,7 @@ components:
         clipsToBounds: {type: boolean}
         multipleTouchEnabled: {type: boolean}
         exclusiveTouch: {type: boolean}
+        zPosition: {type: number, default: 0, description: "layer.zPosition: drawing order among siblings; hit testing ignores it and follows subviews (H3). Traces name a sibling drawn on top (drawnOnTop)."}
         pointInside: {type: object}
         hitTest:
           oneOf:
@@ -1160,10 +1161,82 @@ components:
                 redirectTo: {type: string}
         touches: {type: string, enum: [forward, handle, handleAndForward]}
         actions: {type: array, items: {type: string}}
-        viewController: {type: object}
+        viewController:
+          type: object
+          description: "This view is the controller's root view (R1). presentingViewController: the controller that presented it, its next responder."
+          properties:
+            id: {type: string}
+            customClass: {type: string}
+            actions: {type: array, items: {type: string}}
+            touches: {type: string, enum: [forward, handle, handleAndForward]}
+            presentingViewController: {type: string}
         control: {type: object}
-        gestureRecognizers: {type: array, items: {type: object}}
-        scroll: {type: object}
+        gestureRecognizers:
+          type: array
+          items:
+            type: object
+            properties:
+              id: {type: string}
+              type: {type: string, enum: [tap, doubleTap, longPress, pan, swipe]}
+              numberOfTouchesRequired: {type: integer, minimum: 1, maximum: 20, default: 1}
+              direction:
+                description: "Swipes only: right (default), left, up, down, or a list of them (UISwipeGestureRecognizer.Direction is an option set, G6)."
+                oneOf:
+                  - {type: string, enum: [right, left, up, down]}
+                  - {type: array, minItems: 1, items: {type: string, enum: [right, left, up, down]}}
+        scroll:
+          type: object
+          description: "Scroll view classes only (S1-S8); docs/scene-format.md."
+          properties:
+            contentSize: {type: object}
+            contentOffset: {$ref: "#/components/schemas/Point"}
+            delaysContentTouches: {type: boolean, default: true}
+            canCancelContentTouches: {type: boolean, default: true}
+            contentInset: {type: object, description: "{top, left, bottom, right}, 0 by default; the adjusted inset (S4)."}
+            bounces: {type: boolean, default: true}
+            alwaysBounceHorizontal: {type: boolean, default: false}
+            alwaysBounceVertical: {type: boolean, default: false}
+            scrollEnabled: {type: boolean, default: true}
+            pagingEnabled: {type: boolean, default: false}
+            directionalLockEnabled: {type: boolean, default: false}
+            decelerationRate:
+              description: "normal (0.998 per millisecond), fast (0.99), or a rate between 0 and 1 (S5)."
+              oneOf:
+                - {type: string, enum: [normal, fast]}
+                - {type: number, exclusiveMinimum: 0, exclusiveMaximum: 1}
+        selection:
+          type: object
+          description: "UITableView and UICollectionView only (V1-V4): selection settings and the delegate told about selections."
+          properties:
+            allowsSelection: {type: boolean, default: true}
+            allowsMultipleSelection: {type: boolean, default: false}
+            delegate: {type: string}
+        cell:
+          type: object
+          description: "UITableViewCell ({section, row}) and UICollectionViewCell ({section, item}) only (V1-V4): the index path (default section 0 and the cell's place in its list) and the delegate's answers for the cell as data."
+          properties:
+            indexPath: {type: object}
+            selected: {type: boolean, default: false}
+            shouldHighlight: {type: boolean, default: true}
+            willSelect: {description: "Tables: null (nil) or an index path; omitted, the same row.", type: [object, "null"]}
+            shouldSelect: {type: boolean, default: true, description: Collections.}
+        textView:
+          type: object
+          description: "UITextView only (F1): editable or selectable makes a tap focus it."
+          properties:
+            editable: {type: boolean, default: true}
+            selectable: {type: boolean, default: true}
+        bar:
+          type: object
+          description: "UINavigationBar {backItem, leftItems, rightItems}, UITabBar {items, selectedIndex, tabBarController, delegate}, UIToolbar {items} (B1-B3). Each item {id, title, enabled, frame, target, action or viewController} becomes a control view with its id."
+          properties:
+            backItem: {$ref: "#/components/schemas/BarItem"}
+            leftItems: {type: array, items: {$ref: "#/components/schemas/BarItem"}}
+            rightItems: {type: array, items: {$ref: "#/components/schemas/BarItem"}}
+            items: {type: array, items: {$ref: "#/components/schemas/BarItem"}}
+            selectedIndex: {type: integer, minimum: 0}
+            tabBarController: {type: string}
+            delegate: {type: string}
         autoresizingMask: {type: array, items: {type: string}}
         translatesAutoresizingMaskIntoConstraints: {type: boolean}
         constraints: {type: array, items: {type: object}}
@@ -1193,6 +1266,17 @@ components:
         subviews:
           type: array
           items: {$ref: "#/components/schemas/View"}
+    BarItem:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string, pattern: "^[A-Za-z0-9_.:-]{1,128}$"}
+        title: {type: string}
+        enabled: {type: boolean, default: true}
+        frame: {$ref: "#/components/schemas/Rect"}
+        target: {type: [string, "null"], description: "Bar button items: the action's target; null or omitted: the responder chain (T4)."}
+        action: {type: string}
+        viewController: {type: string, description: "A tab item's controller; the controller a back item pops."}
     StoredScene:
       type: object
       required: [id, version, views, updated]
@@ -1246,6 +1330,10 @@ components:
           type: array
           description: Every view visited, in order.
           items: {$ref: "#/components/schemas/HitTestStep"}
+        drawnOnTop:
+          type: array
+          description: "Only when a sibling on the hit path is drawn over it at the point by its zPosition, which hit testing ignores (H3): {view, zPosition, over, overZPosition, rule, detail}."
+          items: {type: object}
     HitTestStep:
       type: object
       required: [view, point, outcome, rule, result, detail]
@@ -1351,10 +1439,10 @@ components:
               tapCount: {type: integer}
               delivered: {type: boolean}
               ignoredBecause: {type: string, enum: [multipleTouchDisabled, exclusiveTouch]}
-              takenBy: {type: string, description: "The gesture recognizer (a scroll view's is <id>#pan) that took the touch from its view: touchesCancelled, or held calls dropped (G3, S1, S2)."}
+              takenBy: {type: string, description: "The gesture recognizer (a scroll view's is <id>#pan, a text input's <id>#textInteraction) that took the touch from its view: touchesCancelled, or held calls dropped (G3, S1, S2, S5, F1)."}
         log:
           type: array
-          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6); scroll views add their own recognizers (<id>#delay, <id>#pan) and scroll entries (scrollView, phase, touch) (S1, S2)."
+          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6); scroll views add their own recognizers (<id>#delay, <id>#pan) and scroll entries (scrollView, phase, touch, contentOffset; velocity, targetContentOffset, decelerating, restsAt at the end) with needsLayout and layoutSubviews (S1-S8, L2, L3); lists add cellState, delegate and noSelection (V1-V4); text inputs becomeFirstResponder, resignFirstResponder, firstResponderKept (F1, F2); bars popViewController and selectTab (B1, B2); drawnOnTop (H3). docs/trace-schema.md lists every field."
           items:
             type: object
             required: [type]
@@ -1372,6 +1460,13 @@ components:
           type: object
           description: "Final state per control id: enabled, selected, highlighted, tracking, touchInside, and the value of value controls."
           additionalProperties: {type: object}
+        views:
+          type: object
+          description: "Only with scroll views or tab bars: per id, contentOffset (S3), indexPathsForSelectedRows / indexPathsForSelectedItems (V2, V3), selectedIndex (B2)."
+          additionalProperties: {type: object}
+        firstResponder:
+          type: [string, "null"]
+          description: "Only when the scene names a first responder or a touch changed it: the first responder at the end (F1)."
     ActionsRequest:
       type: object
       required: [sender, events]
@@ -1438,7 +1533,9 @@ components:
         view: {type: string}
         window: {type: string}
         to: {type: string}
-        at: {type: integer, minimum: 0}
+        at: {type: integer, minimum: 0, description: "addSubview: insertSubview(_:at:); past the end appends (M4)."}
+        above: {type: string, description: "addSubview: insertSubview(_:aboveSubview:), a sibling's id (to may be left out)."}
+        below: {type: string, description: "addSubview: insertSubview(_:belowSubview:), a sibling's id (to may be left out)."}
         subview: {$ref: "#/components/schemas/View"}
         frame: {$ref: "#/components/schemas/Rect"}
         bounds: {$ref: "#/components/schemas/Rect"}
@@ -1523,6 +1620,10 @@ components:
           type: object
           description: "{id: [ids]} back to front."
           additionalProperties: {type: array, items: {type: string}}
+        contentOffsets:
+          type: object
+          description: "Only with scroll views: {id: {x, y}}, each scroll view's contentOffset, its bounds origin (S3)."
+          additionalProperties: {$ref: "#/components/schemas/Point"}
         layoutSubviews:
           type: array
           description: "Every layoutSubviews call in order, with the reason and rule."
@@ -1539,7 +1640,7 @@ components:
               pass: {type: string, enum: [initial, updateCycle, layoutIfNeeded]}
         log:
           type: array
-          description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews."
+          description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews, noEffect, and note (M4: an insertSubview index past the end appends)."
           items: {type: object}
         constraints:
           type: array
