@@ -19,7 +19,7 @@ public struct Scene: Sendable {
     /// Whether the document listed its windows as `windows` (a list) rather than `window`, so
     /// that problems found later can name views by their JSON pointer (`ViewPointers`).
     public var listsWindows = false
-    /// Whether the scene's initial layout cycle has run on it (``laidOut()``, `applying(_:)`):
+    /// Whether the scene's initial layout cycle has run on it (``laidOut(limits:)``, `applying(_:)`):
     /// constraints and stack views have set their frames.
     public internal(set) var initialLayoutDone = false
     /// Whether some view sets a `layer.zPosition` other than 0: only then does a hit test look
