@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TouchTraceSolver", targets: ["TouchTraceSolver"]),
         .library(name: "TouchTraceOperations", targets: ["TouchTraceOperations"]),
         .library(name: "TouchTraceImport", targets: ["TouchTraceImport"]),
+        .library(name: "TouchTraceCheck", targets: ["TouchTraceCheck"]),
         .library(name: "TouchTraceRender", targets: ["TouchTraceRender"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // The pure engine: geometry, scene model and validation, hit testing, responder chain,
@@ -37,13 +39,18 @@ let package = Package(
         .target(
             name: "TouchTraceOperations",
             dependencies: [
-                "TouchTraceEngine", "TouchTraceImport", "TouchTraceRender",
+                "TouchTraceEngine", "TouchTraceImport", "TouchTraceCheck", "TouchTraceRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Pictures: a scene as SVG, with touch points and their hit paths, effective hit regions
         // and audit findings. Standard library only, like the engine: a value in, bytes out.
         .target(name: "TouchTraceRender", dependencies: ["TouchTraceEngine"]),
+        // Expectation files (`*.touchtrace.yaml`, JSON too) and the check that runs them: the
+        // reader (with line and column for every value), the runner (steps through the engine's
+        // facade and the audit), and the reports for CI (text, JSON, JUnit XML, GitHub Actions
+        // annotations, SARIF). Bytes in, values and bytes out: no file or network access.
+        .target(name: "TouchTraceCheck", dependencies: ["TouchTraceEngine", .product(name: "Yams", package: "Yams")]),
         // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
         // with warnings and the id map. Bytes in, a value out: no file or network access. Uses
         // FoundationXML (libxml2 at run time on Linux).
@@ -93,6 +100,20 @@ let package = Package(
         .testTarget(
             name: "TouchTraceImportTests",
             dependencies: ["TouchTraceImport", "TouchTraceEngine", "TestSupport"]
+        ),
+        .testTarget(
+            name: "TouchTraceCheckTests",
+            dependencies: [
+                "TouchTraceCheck",
+                "TouchTraceEngine",
+                "TouchTraceOperations",
+                "TouchTraceServer",
+                "TouchTraceStore",
+                "TestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "TouchTraceRenderTests",

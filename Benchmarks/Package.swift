@@ -83,6 +83,18 @@ let package = Package(
             path: "Benchmarks/ImportBenchmark",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Figma import of a generated 2 MB file and of figmagic's 2 MB corpus file (when
+        // ../shared/corpus is there): bytes to a validated scene document.
+        .executableTarget(
+            name: "FigmaImportBenchmark",
+            dependencies: [
+                .product(name: "TouchTraceImport", package: "touchtrace"),
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/FigmaImportBenchmark",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
         .executableTarget(
             name: "LayoutBenchmark",

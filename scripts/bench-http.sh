@@ -5,7 +5,8 @@
 #
 #   scripts/bench-http.sh [seconds-per-run]      (default 10)
 #
-# Installs wrk from Debian packages when missing. Builds the release binary.
+# Installs wrk from Debian packages when missing. Builds the release binary, or runs the one
+# TOUCHTRACE_BIN names.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DURATION="${1:-10}"
@@ -14,8 +15,12 @@ PORT="${BENCH_PORT:-18480}"
 if ! command -v wrk >/dev/null; then
   apt-get update -qq && apt-get install -y -qq wrk >/dev/null
 fi
-swift build -c release --product touchtrace >/dev/null
-BIN="$(swift build -c release --show-bin-path)/touchtrace"
+if [ -n "${TOUCHTRACE_BIN:-}" ]; then
+  BIN="$TOUCHTRACE_BIN"   # a release touchtrace built elsewhere (another commit, for a comparison)
+else
+  swift build -c release --product touchtrace >/dev/null
+  BIN="$(swift build -c release --show-bin-path)/touchtrace"
+fi
 
 WORK="$(mktemp -d)"
 trap 'kill "$SERVER" 2>/dev/null || true; rm -rf "$WORK"' EXIT

@@ -39,8 +39,9 @@ server() { # name tree → the tree's touchtrace, built in release
         || { tail -30 "$work/server-$1.log" >&2; exit 1; }
     echo "$work/server-$1/release/touchtrace"
 }
-base_server=$(server base "$work/base")
-this_server=$(server this "$root")
+# BASE_SERVER / THIS_SERVER: a release touchtrace already built from that tree (skips its build).
+base_server=${BASE_SERVER:-$(server base "$work/base")}
+this_server=${THIS_SERVER:-$(server this "$root")}
 
 count() { # binary workload repetitions → instructions
     valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'

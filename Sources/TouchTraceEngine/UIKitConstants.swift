@@ -26,6 +26,22 @@ public enum UIKitConstants {
     public static let swipeMinimumDistance = 50.0
     /// G6: seconds within which a swipe must travel that far, or it fails (decision).
     public static let swipeMaximumDuration = 0.5
+    /// S5: `UIScrollView.DecelerationRate.normal`, the velocity kept per millisecond (0.998).
+    public static let decelerationRateNormal = 0.998
+    /// S5: `UIScrollView.DecelerationRate.fast` (0.99 per millisecond).
+    public static let decelerationRateFast = 0.99
+    /// S4: the rubber-band coefficient of `UIScrollView` dragged past an edge (0.55, as measured
+    /// and used by UIKit reimplementations; Apple does not document it).
+    public static let rubberBandCoefficient = 0.55
+    /// S5: points of projected travel left below which a decelerating scroll view is at rest
+    /// (decision: half a point, below a pixel of a 2× screen).
+    public static let scrollRestDistance = 0.5
+    /// S4, S6: seconds a scroll view takes to bounce back to an edge or to settle on a page
+    /// (decision: the duration of `setContentOffset(_:animated:)`, about 0.3 s).
+    public static let scrollAnimationDuration = 0.3
+    /// S7: with `isDirectionalLockEnabled`, a drag locks to an axis when its movement across that
+    /// axis is at most this fraction of its movement along it when scrolling begins (decision).
+    public static let directionalLockRatio = 0.5
 }
 
 /// The solver's cooperative time budget, which the engine's loops check too.

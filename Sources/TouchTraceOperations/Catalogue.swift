@@ -7,6 +7,8 @@ public enum Catalogue {
     public static let operations: [any TouchTraceOperation.Type] = [
         HitTestOperation.self, TouchesOperation.self, ActionsOperation.self, LayoutOperation.self,
         ValidateOperation.self, ImportOperation.self,
+        AuditOperation.self,
+        CheckOperation.self,
         RenderOperation.self,
     ]
 

@@ -17,6 +17,21 @@ info:
     Every response body is JSON with sorted keys. Errors are RFC 9457 problem documents
     (`application/problem+json`); a scene or request that parses but is invalid lists every
     problem with its JSON pointer.
+
+    **CORS** (for design-tool plugins; off by default). When the server runs with
+    `--cors-origin ORIGIN` (repeatable or comma-separated; `TOUCHTRACE_CORS_ORIGIN`), every path
+    also answers a CORS preflight: an `OPTIONS` request with `Origin` and
+    `Access-Control-Request-Method` from an allowed origin gets `204` with
+    `Access-Control-Allow-Origin` (the origin itself), `Access-Control-Allow-Methods: GET, POST,
+    PUT, DELETE`, `Access-Control-Allow-Headers: Authorization, Content-Type, If-Match,
+    If-None-Match, Accept` and `Access-Control-Max-Age: 600`, without authentication (a
+    preflight carries no credentials); every other answer to an allowed origin, errors
+    included, carries `Access-Control-Allow-Origin` and `Access-Control-Expose-Headers:
+    Location, ETag, Allow`, with `Vary: Origin`. A Figma plugin's iframe sends `Origin: null`,
+    which is allowed only when `null` is listed (`*` allows every other origin). A preflight
+    from another origin, or with CORS off, is answered as any OPTIONS request: the path's `405`
+    (or `401` first on `/v1` paths when a token is required), OPTIONS not being one of its
+    methods below, which list what a request can do rather than the preflight.
   license:
     name: Apache-2.0
     identifier: Apache-2.0
@@ -26,6 +41,7 @@ security:
   - {}
   - bearer: []
 tags:
+  - name: checks
   - name: import
   - name: operations
   - name: pictures
@@ -177,6 +193,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -232,6 +249,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "201":
           description: Created.
           headers:
@@ -249,6 +267,7 @@ paths:
             ActionsStored: {$ref: "#/components/links/ActionsStored"}
             LayoutStored: {$ref: "#/components/links/LayoutStored"}
             ValidateStored: {$ref: "#/components/links/ValidateStored"}
+            AuditStored: {$ref: "#/components/links/AuditStored"}
         "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
@@ -604,22 +623,28 @@ paths:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard) as a scene
+      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
       description: |
-        The body is the file itself. The answer is `{"format", "scene", "warnings"}` (or
+        The body is the file itself: Interface Builder's XML, or the JSON of Figma's REST API
+        (`GET /v1/files/:key`, `/v1/files/:key/nodes?ids=`, or a plugin's
+        `exportAsync({format: "JSON_REST_V1"})`). For Figma the body may instead be an envelope,
+        `{"file": <Figma JSON>, "mapping": <class mapping>}`, to send a team's class mapping
+        (`{"rules": [{"match": "Button*", "class": "UIButton", "customClass", "types"}],
+        "useDefaults": true}`) with the file. The answer is `{"format", "scene", "warnings"}` (or
         `{"format", "scenes", "warnings"}` with `list`): a scene document whose `origin.ids` maps
-        every scene id to its element in the design file, and a warning (kind, message, line,
-        column, the element's id, what was lost) for everything approximated. The import fails
-        only for a file that cannot be read (400 with `line` and `column`), that is over a limit,
-        or that has nothing usable in it. With `store`, the scene is also stored under that id
-        (201, `Location`, `ETag`). See docs/import-ib.md. Figma JSON (issue 13) is answered 415
-        until its importer is built; `format=figma` and the `application/json` body join this
-        contract with it.
+        every scene id to its element or node in the design file, and a warning (kind, message,
+        line and column for XML, the node's JSON `pointer` and `sourceName` for Figma, the
+        element's id, what was lost) for everything approximated. The import fails only for a
+        file that cannot be read (400 with `line` and `column`), that is over a limit, or that
+        has nothing usable in it. With `store`, the scene is also stored under that id (201,
+        `Location`, `ETag`). See docs/import-ib.md and docs/import-figma.md.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard]}, description: "Default: read off the document."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
-        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes instead of importing one."}
+        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame."}
+        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in an envelope body."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames) instead of importing one."}
         - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
         - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
         - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
@@ -632,6 +657,13 @@ paths:
             schema: {type: string}
           application/octet-stream:
             schema: {type: string, format: binary}
+          application/json:
+            schema:
+              type: object
+              description: |
+                A Figma REST API file response (`{"document", "components", …}`), a nodes response
+                (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
+                `{"file": <one of those>, "mapping": <class mapping>}`.
       responses:
         "200":
           description: The imported scene (or the list of scenes) and the warnings.
@@ -650,6 +682,102 @@ paths:
         "401": {$ref: "#/components/responses/Unauthorized"}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "412": {$ref: "#/components/responses/PreconditionFailed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/scenes/{id}/audit:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [checks]
+      operationId: auditStored
+      summary: Audit a stored scene's touch targets and layout
+      description: |
+        Every control and gesture view is measured by its effective hit region (what a finger can
+        reach, after occlusion, clipping, windows in front and hitTest overrides) against a
+        profile; unsatisfiable and ambiguous constraints, controls off screen and controls whose
+        region is empty are reported too. The body is the audit options (every member optional;
+        an empty body is `{}`). The answer is 200 whether or not the audit passed (`summary.passed`).
+        See docs/audit.md.
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/AuditOptions"}
+      responses:
+        "200": {$ref: "#/components/responses/AuditResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/audit:
+    post:
+      tags: [checks]
+      operationId: auditInline
+      summary: Audit a scene sent inline
+      description: "The audit options and the scene as `scene`; pointers in the findings are under /scene."
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/AuditOptions"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200": {$ref: "#/components/responses/AuditResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/check:
+    post:
+      tags: [checks]
+      operationId: check
+      summary: Run an expectation document (steps and what they expect) and report
+      description: |
+        The body is an expectation document as JSON (docs/check.md; the same document as a
+        `*.touchtrace.yaml` file): `scene` is the scene inline or a stored scene's id (`scenes`
+        names several), then `device` or `window`, `audit` defaults, and `steps`. The answer is
+        200 with the report whether or not everything passed (`passed`); `report` picks its form:
+        the JSON report (default, with the full traces), `text`, `junit` (JUnit XML), `sarif`
+        (SARIF 2.1.0) or `github` (GitHub Actions annotations). A document that breaks the
+        format, names an unknown id or a scene that does not load is a 422
+        (`problems/invalid-expectations`) listing every problem with its JSON pointer.
+      parameters:
+        - {name: report, in: query, required: false, schema: {type: string, enum: [json, text, junit, sarif, github]}, description: "Default: json."}
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/CheckDocument"}
+      responses:
+        "200":
+          description: The report.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/CheckReport"}
+            text/plain:
+              schema: {type: string, description: "`report=text` or `report=github`."}
+            application/xml:
+              schema: {type: string, description: "`report=junit`: JUnit XML, a suite per document, a case per step."}
+            application/sarif+json:
+              schema: {type: object, description: "`report=sarif`: SARIF 2.1.0."}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
@@ -712,7 +840,15 @@ components:
     ValidateStored:
       operationId: validateStored
       parameters: {id: "$response.body#/id"}
+    AuditStored:
+      operationId: auditStored
+      parameters: {id: "$response.body#/id"}
   responses:
+    AuditResult:
+      description: The audit report (docs/audit.md).
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/AuditReport"}
     HitTestResult:
       description: "One trace for `point`; `{\"results\": [...]}` for `points`."
       content:
@@ -807,6 +943,191 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
   schemas:
+    AuditOptions:
+      type: object
+      additionalProperties: false
+      description: Every member is optional; every rule is an error unless set.
+      properties:
+        profile:
+          oneOf:
+            - {type: string, enum: [apple-44, material-48, wcag-2.5.8, wcag-2.5.5]}
+            - type: object
+              required: [width, height]
+              additionalProperties: false
+              properties:
+                width: {type: number, exclusiveMinimum: 0}
+                height: {type: number, exclusiveMinimum: 0}
+        severity:
+          type: object
+          additionalProperties: false
+          properties:
+            targetSize: {$ref: "#/components/schemas/AuditSeverity"}
+            emptyHitRegion: {$ref: "#/components/schemas/AuditSeverity"}
+            offScreen: {$ref: "#/components/schemas/AuditSeverity"}
+            unsatisfiableConstraints: {$ref: "#/components/schemas/AuditSeverity"}
+            ambiguousLayout: {$ref: "#/components/schemas/AuditSeverity"}
+        allow:
+          type: array
+          items:
+            type: object
+            required: [view, reason]
+            additionalProperties: false
+            properties:
+              view: {type: string}
+              rules: {type: array, items: {type: string, enum: [targetSize, emptyHitRegion, offScreen, unsatisfiableConstraints, ambiguousLayout]}}
+              reason: {type: string, minLength: 1, description: Why the finding is acceptable.}
+    AuditSeverity:
+      type: string
+      enum: ["off", warn, error]
+    AuditReport:
+      type: object
+      required: [profile, findings, allowed, targets, summary]
+      properties:
+        profile:
+          type: object
+          properties:
+            name: {type: string}
+            minimum: {type: object}
+            source: {type: string}
+        findings:
+          type: array
+          items: {$ref: "#/components/schemas/AuditFinding"}
+        allowed:
+          type: array
+          description: Findings the allow-list accepted, each with its `reason`.
+          items: {$ref: "#/components/schemas/AuditFinding"}
+        targets:
+          type: array
+          items:
+            type: object
+            properties:
+              view: {type: string}
+              outcome: {type: string, enum: [passed, passedBySpacing, failed, skipped]}
+              reason: {type: string}
+              area: {type: number}
+              size: {type: object}
+        summary:
+          type: object
+          properties:
+            errors: {type: integer}
+            warnings: {type: integer}
+            allowed: {type: integer}
+            targets: {type: integer}
+            passed: {type: boolean}
+    AuditFinding:
+      type: object
+      required: [rule, severity, view, message, text]
+      properties:
+        rule: {type: string, enum: [targetSize, emptyHitRegion, offScreen, unsatisfiableConstraints, ambiguousLayout]}
+        severity: {type: string, enum: [warn, error]}
+        view: {type: string}
+        pointer: {type: [string, "null"], description: The view's JSON pointer in the scene document.}
+        message: {type: string, description: "The explanation: `payButton: effective hit region 44×20 pt (profile apple-44 needs 44×44); its lower 24 pt are covered by couponBanner, a later sibling`."}
+        text: {type: string}
+        threshold: {type: object}
+        measured: {type: object}
+        coveredBy: {type: array, items: {type: object}}
+        constraints: {type: object}
+        reason: {type: string}
+    CheckDocument:
+      type: object
+      required: [steps]
+      additionalProperties: false
+      description: "An expectation document (docs/check.md). Give `scene` or `scenes`."
+      properties:
+        format: {type: string, const: touchtrace.check/1}
+        name: {type: string}
+        scene:
+          description: A stored scene's id, or the scene document.
+          oneOf:
+            - {type: string}
+            - $ref: "#/components/schemas/Scene"
+        scenes:
+          type: object
+          description: Several scenes by name (ids or documents); a step picks one with `scene`.
+          additionalProperties:
+            oneOf:
+              - {type: string}
+              - $ref: "#/components/schemas/Scene"
+        device: {type: string, description: "A device name (iPhone 15, iPad Pro 11-inch, …): every screen-filling window gets its size."}
+        orientation: {type: string, enum: [portrait, landscape]}
+        window:
+          type: object
+          required: [width, height]
+          properties:
+            width: {type: number}
+            height: {type: number}
+        audit: {$ref: "#/components/schemas/AuditOptions"}
+        steps:
+          type: array
+          minItems: 1
+          items: {$ref: "#/components/schemas/CheckStep"}
+    CheckStep:
+      type: object
+      description: "Exactly one action: tapOn, drag, longPress, sendActions, changes, assertNotHittable, assertTouchTargets or assertLayout; optional name, scene, window, expect (docs/check.md)."
+      properties:
+        name: {type: string}
+        scene: {type: string}
+        window: {type: string}
+        tapOn: {description: "A view id, {view, at, count} or {point, count}; points are {x, y} or \"X, Y\" with percentages allowed."}
+        drag: {type: object, properties: {from: {}, to: {}, steps: {type: integer}, duration: {type: number}}}
+        longPress: {description: "A view id, {view, at, duration} or {point, duration}."}
+        sendActions: {$ref: "#/components/schemas/ActionsRequest"}
+        changes: {type: array, description: "Engine changes, plus {op: rotate, to: landscape|portrait} and {op: resize, width, height}."}
+        assertNotHittable: {description: "A view id, or {view, at, reason, by}."}
+        assertTouchTargets: {description: "A profile name, or {profile, severity, allow}."}
+        assertLayout: {type: object, description: "{unsatisfiableConstraints, ambiguousLayout, offScreen, emptyHitRegion: severity, allow}."}
+        expect:
+          type: object
+          additionalProperties: false
+          properties:
+            hitView: {type: [string, "null"]}
+            responderChain: {type: array, items: {type: string}}
+            action: {type: object}
+            actions: {type: array, items: {type: object}}
+            controlEvents: {type: array, items: {type: string}}
+            recognizer: {}
+            frame: {}
+    CheckReport:
+      type: object
+      required: [passed, summary, files]
+      properties:
+        passed: {type: boolean}
+        baseline: {type: [string, "null"]}
+        summary:
+          type: object
+          properties:
+            steps: {type: integer}
+            passed: {type: integer}
+            failed: {type: integer}
+            errors: {type: integer}
+            warnings: {type: integer}
+            allowed: {type: integer}
+            baselined: {type: integer}
+            updated: {type: integer}
+        files:
+          type: array
+          items:
+            type: object
+            properties:
+              path: {type: [string, "null"]}
+              name: {type: [string, "null"]}
+              screen: {type: [string, "null"]}
+              passed: {type: boolean}
+              steps:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    number: {type: integer}
+                    title: {type: string}
+                    kind: {type: string}
+                    pointer: {type: string}
+                    outcome: {type: string, enum: [passed, failed]}
+                    failures: {type: array, items: {type: object}}
+                    findings: {type: array, items: {$ref: "#/components/schemas/AuditFinding"}}
+                    notes: {type: array, items: {type: string}}
+                    trace: {description: "The step's full trace: hitTest and touches, actions, layout, or audit."}
     Problem:
       type: object
       required: [type, title, status, detail]
@@ -825,6 +1146,7 @@ components:
             - https://touchtrace.dev/problems/import-limit-exceeded
             - https://touchtrace.dev/problems/unsupported-document
             - https://touchtrace.dev/problems/unknown-document-part
+            - https://touchtrace.dev/problems/invalid-expectations
             - https://touchtrace.dev/problems/bad-query
             - https://touchtrace.dev/problems/bad-precondition
             - https://touchtrace.dev/problems/invalid-scene-id
@@ -939,6 +1261,7 @@ components:
         clipsToBounds: {type: boolean}
         multipleTouchEnabled: {type: boolean}
         exclusiveTouch: {type: boolean}
+        zPosition: {type: number, default: 0, description: "layer.zPosition: drawing order among siblings; hit testing ignores it and follows subviews (H3). Traces name a sibling drawn on top (drawnOnTop)."}
         pointInside: {type: object}
         hitTest:
           oneOf:
@@ -950,10 +1273,82 @@ components:
                 redirectTo: {type: string}
         touches: {type: string, enum: [forward, handle, handleAndForward]}
         actions: {type: array, items: {type: string}}
-        viewController: {type: object}
+        viewController:
+          type: object
+          description: "This view is the controller's root view (R1). presentingViewController: the controller that presented it, its next responder."
+          properties:
+            id: {type: string}
+            customClass: {type: string}
+            actions: {type: array, items: {type: string}}
+            touches: {type: string, enum: [forward, handle, handleAndForward]}
+            presentingViewController: {type: string}
         control: {type: object}
-        gestureRecognizers: {type: array, items: {type: object}}
-        scroll: {type: object}
+        gestureRecognizers:
+          type: array
+          items:
+            type: object
+            properties:
+              id: {type: string}
+              type: {type: string, enum: [tap, doubleTap, longPress, pan, swipe]}
+              numberOfTouchesRequired: {type: integer, minimum: 1, maximum: 20, default: 1}
+              direction:
+                description: "Swipes only: right (default), left, up, down, or a list of them (UISwipeGestureRecognizer.Direction is an option set, G6)."
+                oneOf:
+                  - {type: string, enum: [right, left, up, down]}
+                  - {type: array, minItems: 1, items: {type: string, enum: [right, left, up, down]}}
+        scroll:
+          type: object
+          description: "Scroll view classes only (S1-S8); docs/scene-format.md."
+          properties:
+            contentSize: {type: object}
+            contentOffset: {$ref: "#/components/schemas/Point"}
+            delaysContentTouches: {type: boolean, default: true}
+            canCancelContentTouches: {type: boolean, default: true}
+            contentInset: {type: object, description: "{top, left, bottom, right}, 0 by default; the adjusted inset (S4)."}
+            bounces: {type: boolean, default: true}
+            alwaysBounceHorizontal: {type: boolean, default: false}
+            alwaysBounceVertical: {type: boolean, default: false}
+            scrollEnabled: {type: boolean, default: true}
+            pagingEnabled: {type: boolean, default: false}
+            directionalLockEnabled: {type: boolean, default: false}
+            decelerationRate:
+              description: "normal (0.998 per millisecond), fast (0.99), or a rate between 0 and 1 (S5)."
+              oneOf:
+                - {type: string, enum: [normal, fast]}
+                - {type: number, exclusiveMinimum: 0, exclusiveMaximum: 1}
+        selection:
+          type: object
+          description: "UITableView and UICollectionView only (V1-V4): selection settings and the delegate told about selections."
+          properties:
+            allowsSelection: {type: boolean, default: true}
+            allowsMultipleSelection: {type: boolean, default: false}
+            delegate: {type: string}
+        cell:
+          type: object
+          description: "UITableViewCell ({section, row}) and UICollectionViewCell ({section, item}) only (V1-V4): the index path (default section 0 and the cell's place in its list) and the delegate's answers for the cell as data."
+          properties:
+            indexPath: {type: object}
+            selected: {type: boolean, default: false}
+            shouldHighlight: {type: boolean, default: true}
+            willSelect: {description: "Tables: null (nil) or an index path; omitted, the same row.", type: [object, "null"]}
+            shouldSelect: {type: boolean, default: true, description: Collections.}
+        textView:
+          type: object
+          description: "UITextView only (F1): editable or selectable makes a tap focus it."
+          properties:
+            editable: {type: boolean, default: true}
+            selectable: {type: boolean, default: true}
+        bar:
+          type: object
+          description: "UINavigationBar {backItem, leftItems, rightItems}, UITabBar {items, selectedIndex, tabBarController, delegate}, UIToolbar {items} (B1-B3). Each item {id, title, enabled, frame, target, action or viewController} becomes a control view with its id."
+          properties:
+            backItem: {$ref: "#/components/schemas/BarItem"}
+            leftItems: {type: array, items: {$ref: "#/components/schemas/BarItem"}}
+            rightItems: {type: array, items: {$ref: "#/components/schemas/BarItem"}}
+            items: {type: array, items: {$ref: "#/components/schemas/BarItem"}}
+            selectedIndex: {type: integer, minimum: 0}
+            tabBarController: {type: string}
+            delegate: {type: string}
         autoresizingMask: {type: array, items: {type: string}}
         translatesAutoresizingMaskIntoConstraints: {type: boolean}
         constraints: {type: array, items: {type: object}}
@@ -983,6 +1378,17 @@ components:
         subviews:
           type: array
           items: {$ref: "#/components/schemas/View"}
+    BarItem:
+      type: object
+      required: [id]
+      properties:
+        id: {type: string, pattern: "^[A-Za-z0-9_.:-]{1,128}$"}
+        title: {type: string}
+        enabled: {type: boolean, default: true}
+        frame: {$ref: "#/components/schemas/Rect"}
+        target: {type: [string, "null"], description: "Bar button items: the action's target; null or omitted: the responder chain (T4)."}
+        action: {type: string}
+        viewController: {type: string, description: "A tab item's controller; the controller a back item pops."}
     StoredScene:
       type: object
       required: [id, version, views, updated]
@@ -1081,6 +1487,10 @@ components:
           type: array
           description: Every view visited, in order.
           items: {$ref: "#/components/schemas/HitTestStep"}
+        drawnOnTop:
+          type: array
+          description: "Only when a sibling on the hit path is drawn over it at the point by its zPosition, which hit testing ignores (H3): {view, zPosition, over, overZPosition, rule, detail}."
+          items: {type: object}
     HitTestStep:
       type: object
       required: [view, point, outcome, rule, result, detail]
@@ -1186,10 +1596,10 @@ components:
               tapCount: {type: integer}
               delivered: {type: boolean}
               ignoredBecause: {type: string, enum: [multipleTouchDisabled, exclusiveTouch]}
-              takenBy: {type: string, description: "The gesture recognizer (a scroll view's is <id>#pan) that took the touch from its view: touchesCancelled, or held calls dropped (G3, S1, S2)."}
+              takenBy: {type: string, description: "The gesture recognizer (a scroll view's is <id>#pan, a text input's <id>#textInteraction) that took the touch from its view: touchesCancelled, or held calls dropped (G3, S1, S2, S5, F1)."}
         log:
           type: array
-          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6); scroll views add their own recognizers (<id>#delay, <id>#pan) and scroll entries (scrollView, phase, touch) (S1, S2)."
+          description: "Every call in order; each entry has type, rule and t (see docs/touches.md). Gesture recognizers add recognizerTouches, gestureRecognizer (recognizer, view, from, to, reason), gestureRecognizerWaits, touchDelayed and cancelsTouchesInView entries (G1-G6); scroll views add their own recognizers (<id>#delay, <id>#pan) and scroll entries (scrollView, phase, touch, contentOffset; velocity, targetContentOffset, decelerating, restsAt at the end) with needsLayout and layoutSubviews (S1-S8, L2, L3); lists add cellState, delegate and noSelection (V1-V4); text inputs becomeFirstResponder, resignFirstResponder, firstResponderKept (F1, F2); bars popViewController and selectTab (B1, B2); drawnOnTop (H3). docs/trace-schema.md lists every field."
           items:
             type: object
             required: [type]
@@ -1207,6 +1617,13 @@ components:
           type: object
           description: "Final state per control id: enabled, selected, highlighted, tracking, touchInside, and the value of value controls."
           additionalProperties: {type: object}
+        views:
+          type: object
+          description: "Only with scroll views or tab bars: per id, contentOffset (S3), indexPathsForSelectedRows / indexPathsForSelectedItems (V2, V3), selectedIndex (B2)."
+          additionalProperties: {type: object}
+        firstResponder:
+          type: [string, "null"]
+          description: "Only when the scene names a first responder or a touch changed it: the first responder at the end (F1)."
     ActionsRequest:
       type: object
       required: [sender, events]
@@ -1273,7 +1690,9 @@ components:
         view: {type: string}
         window: {type: string}
         to: {type: string}
-        at: {type: integer, minimum: 0}
+        at: {type: integer, minimum: 0, description: "addSubview: insertSubview(_:at:); past the end appends (M4)."}
+        above: {type: string, description: "addSubview: insertSubview(_:aboveSubview:), a sibling's id (to may be left out)."}
+        below: {type: string, description: "addSubview: insertSubview(_:belowSubview:), a sibling's id (to may be left out)."}
         subview: {$ref: "#/components/schemas/View"}
         frame: {$ref: "#/components/schemas/Rect"}
         bounds: {$ref: "#/components/schemas/Rect"}
@@ -1321,20 +1740,23 @@ components:
               customClass: {type: [string, "null"]}
               name: {type: [string, "null"]}
               size: {type: [object, "null"]}
-              initial: {type: boolean}
-              views: {type: integer}
+              initial: {type: boolean, description: "The storyboard's initial view controller; a Figma page's prototype start."}
+              views: {type: integer, description: "View elements (Figma: nodes) it holds."}
+              page: {type: string, description: "Figma: the page the frame is on."}
         warnings:
           type: array
           items:
             type: object
             required: [kind, message, lost]
             properties:
-              kind: {type: string, description: "A closed set; docs/import-ib.md lists every kind."}
+              kind: {type: string, description: "A closed set; docs/import-ib.md and docs/import-figma.md list every kind."}
               message: {type: string}
               line: {type: [integer, "null"]}
               column: {type: [integer, "null"]}
-              sourceId: {type: [string, "null"], description: "The design file's id of the element."}
+              sourceId: {type: [string, "null"], description: "The design file's id of the element (a Figma node id)."}
               lost: {type: string, description: "What the scene does not have of it."}
+              pointer: {type: string, description: "Figma: the node's JSON pointer in the document sent (`/document/children/0/children/3`)."}
+              sourceName: {type: string, description: "Figma: the node's name."}
     LayoutRequest:
       type: object
       properties:
@@ -1355,6 +1777,10 @@ components:
           type: object
           description: "{id: [ids]} back to front."
           additionalProperties: {type: array, items: {type: string}}
+        contentOffsets:
+          type: object
+          description: "Only with scroll views: {id: {x, y}}, each scroll view's contentOffset, its bounds origin (S3)."
+          additionalProperties: {$ref: "#/components/schemas/Point"}
         layoutSubviews:
           type: array
           description: "Every layoutSubviews call in order, with the reason and rule."
@@ -1371,7 +1797,7 @@ components:
               pass: {type: string, enum: [initial, updateCycle, layoutIfNeeded]}
         log:
           type: array
-          description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews."
+          description: "Changes, needs-layout marks, autoresizing steps, viewWillLayoutSubviews / viewDidLayoutSubviews, noEffect, and note (M4: an insertSubview index past the end appends)."
           items: {type: object}
         constraints:
           type: array

@@ -13,6 +13,8 @@ public struct ServerConfiguration: Sendable {
     public var limits: SceneLimits
     /// When set, `/v1` routes need `Authorization: Bearer <token>`.
     public var authToken: String?
+    /// Browser origins allowed to call the API (CORS, for design-tool plugins); nil: CORS off.
+    public var cors: CORSPolicy?
     /// When both are set, the server speaks HTTPS only (PEM files: the certificate chain, leaf
     /// first, and its private key).
     public var tls: TLSFiles?
@@ -32,9 +34,11 @@ public struct ServerConfiguration: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
         maxBodySize: Int = 8 * 1024 * 1024, cacheCapacity: Int = 256, limits: SceneLimits = SceneLimits(),
         authToken: String? = nil, tls: TLSFiles? = nil, timeouts: ConnectionTimeouts = ConnectionTimeouts(),
-        admission: AdmissionLimits = AdmissionLimits(), timeBudget: Duration? = .seconds(10), shutdownTimeout: Duration = .seconds(30)
+        admission: AdmissionLimits = AdmissionLimits(), timeBudget: Duration? = .seconds(10), shutdownTimeout: Duration = .seconds(30),
+        cors: CORSPolicy? = nil
     ) {
         self.timeBudget = timeBudget
+        self.cors = cors
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory

@@ -57,10 +57,12 @@ public struct TouchTraceAPI: Sendable {
         }
     }
 
-    /// The router with every route, the 405 answers and the request log.
+    /// The router with every route, the 405 answers, the request log and, when origins are
+    /// configured, CORS (before authentication: preflights carry no credentials).
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: RequestLogMiddleware(metrics: metrics))
+        if let cors = configuration.cors, !cors.origins.isEmpty { router.add(middleware: CORSMiddleware(policy: cors)) }
         router.add(middleware: ErrorMiddleware(authToken: configuration.authToken))
         router.get("/health") { _, _ in jsonResponse(.obj(["status": "ok"])) }
         router.get("/metrics") { _, _ in

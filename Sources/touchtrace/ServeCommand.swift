@@ -13,6 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
             Every option also reads an environment variable (the flag wins; an empty variable is \
             unset): TOUCHTRACE_HOST, TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, \
             TOUCHTRACE_CACHE_SCENES, TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_AUTH_TOKEN_FILE, \
+            TOUCHTRACE_CORS_ORIGIN (comma-separated), \
             TOUCHTRACE_TLS_CERT, TOUCHTRACE_TLS_KEY, TOUCHTRACE_HEADER_TIMEOUT, TOUCHTRACE_BODY_TIMEOUT, \
             TOUCHTRACE_IDLE_TIMEOUT, TOUCHTRACE_MAX_DISCARD_BYTES, TOUCHTRACE_MAX_CONCURRENT, \
             TOUCHTRACE_MAX_QUEUE, TOUCHTRACE_TIME_BUDGET, TOUCHTRACE_SHUTDOWN_TIMEOUT, \
@@ -41,6 +42,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("auth-token"), help: "Require 'Authorization: Bearer TOKEN' on /v1 routes (env TOUCHTRACE_AUTH_TOKEN; default: no auth).")
     var authToken: String?
 
+    @Option(
+        name: .customLong("cors-origin"),
+        help: ArgumentHelp(
+            "A browser origin allowed to call the API (CORS), e.g. https://www.figma.com; null for a plugin's sandboxed iframe (only when given); * for any other origin. Repeat or separate with commas (env TOUCHTRACE_CORS_ORIGIN; default: CORS off).",
+            valueName: "origin"))
+    var corsOrigins: [String] = []
     @Option(name: .customLong("auth-token-file"), help: "Read the bearer token from this file, e.g. a mounted secret; surrounding whitespace is ignored (env TOUCHTRACE_AUTH_TOKEN_FILE).")
     var authTokenFile: String?
 
@@ -93,6 +100,13 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.maxBodySize = try number(maxBodyBytes, "TOUCHTRACE_MAX_BODY_BYTES", default: configuration.maxBodySize)
         configuration.cacheCapacity = try number(cacheScenes, "TOUCHTRACE_CACHE_SCENES", default: configuration.cacheCapacity)
         configuration.authToken = try Self.token(setting(authToken, "TOUCHTRACE_AUTH_TOKEN"), file: setting(authTokenFile, "TOUCHTRACE_AUTH_TOKEN_FILE"))
+        let corsValues = corsOrigins.isEmpty ? setting(nil, "TOUCHTRACE_CORS_ORIGIN").map { [$0] } ?? [] : corsOrigins
+        do {
+            let policy = try CORSPolicy(corsValues)
+            configuration.cors = policy.origins.isEmpty ? nil : policy
+        } catch {
+            throw ValidationError("--cors-origin: \(error.description)")
+        }
         switch (setting(tlsCertificate, "TOUCHTRACE_TLS_CERT"), setting(tlsKey, "TOUCHTRACE_TLS_KEY")) {
         case let (certificate?, key?): configuration.tls = TLSFiles(certificateChain: certificate, privateKey: key)
         case (nil, nil): break
@@ -147,6 +161,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "host": .string(configuration.host), "port": .stringConvertible(configuration.port),
                 "dataDir": .string(configuration.dataDirectory), "scenes": .stringConvertible(sceneCount),
                 "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
+                "cors": .string(configuration.cors?.origins.joined(separator: ",") ?? "off"),
                 "tls": .string(configuration.tls == nil ? "off" : "on"),
             ])
         let api = TouchTraceAPI(configuration: configuration, store: store)

@@ -15,10 +15,10 @@ struct TouchTraceCommand: AsyncParsableCommand {
             RFC 9457 problem document and exits with status 1. Scenes are JSON documents of \
             format touchtrace.scene/1 (see docs/scene-format.md).
 
-            Exit status: 0 success (for check: every expectation and audit passed); 1 an invalid \
-            scene or request, with its problem document printed (for check: an expectation or \
-            audit failed); 2 check's own input is invalid; 64 a usage error (unknown option, \
-            missing argument, unreadable file).
+            Exit status: 0 success (for check and audit: everything passed); 1 an invalid \
+            scene or request, with its problem document printed (for check and audit: an \
+            expectation or audit failed); 2 the input of check or audit is invalid; 64 a usage \
+            error (unknown option, missing argument, unreadable file).
             """,
         version: TouchTrace.version,
         subcommands: [ServeCommand.self] + Catalogue.operations.map { command(for: $0) }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TouchTraceEngine
 
@@ -28,6 +29,50 @@ import TouchTraceEngine
             #expect(error.message == "duplicate key \"id\"")
             #expect(error.pointer == "/window/id")
         }
+    }
+
+    /// Small objects are checked by a scan of their members, large ones by a set of keys: a
+    /// duplicate is found on both sides of that threshold, wherever it repeats.
+    @Test func rejectsDuplicateKeysInObjectsOfEverySize() {
+        for count in [2, 15, 16, 17, 40] {
+            for repeated in [0, count / 2, count - 1] {
+                let members = (0..<count).map { "\"k\($0)\": \($0)" } + ["\"k\(repeated)\": 0"]
+                #expect(throws: JSONParseError.self, "\(count) keys, k\(repeated) twice") { try parse("{" + members.joined(separator: ", ") + "}") }
+            }
+            let unique = (0..<count).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+            #expect((try? parse("{" + unique + "}")) != nil)
+        }
+    }
+
+    /// Decimals parsed by the fast path (at most 15 digits, no exponent) are the value a full
+    /// conversion gives, bit for bit, at every length and position of the point.
+    @Test func shortDecimalsAreCorrectlyRounded() throws {
+        var random = SplitMix64(state: 13)
+        var texts: [String] = ["0.1", "-0.0", "0.000000000000001", "999999999999999.9", "-12345678.9012345", "0.30000000000000004"]
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...16, using: &random)
+            var text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            let point = Int.random(in: 1...max(1, digits - 1), using: &random)
+            if digits > 1 { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            while text.count > 1, text.first == "0", text.dropFirst().first != "." { text.removeFirst() }
+            texts.append(Bool.random(using: &random) ? "-" + text : text)
+        }
+        let parsed = try parse("[" + texts.joined(separator: ",") + "]")
+        guard case let .array(values) = parsed else { return }
+        for (text, value) in zip(texts, values) {
+            #expect(value == .number(Double(text)!), "\(text)")
+            if case let .number(n) = value { #expect(n.bitPattern == Double(text)!.bitPattern, "\(text)") }
+        }
+    }
+
+    /// RFC 6901 escapes `~` and `/` wherever they are, a combining mark after them included
+    /// (the escape works on code points, not on characters).
+    @Test func pointerTokensAreEscaped() {
+        #expect(JSONPointer.escape("subviews") == "subviews")
+        #expect(JSONPointer.escape("a/b~c") == "a~1b~0c")
+        #expect(JSONPointer.escape("~/") == "~0~1")
+        #expect(JSONPointer.escape("é~\u{301}/x") == "é~0\u{301}~1x")
+        #expect(JSONPointer.join("/nodes", "1:2/3") == "/nodes/1:2~13")
     }
 
     @Test func reportsLineAndColumn() {

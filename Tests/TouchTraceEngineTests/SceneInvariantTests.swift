@@ -31,6 +31,15 @@ func checkInvariants(_ scene: Scene) {
         checkInvariants(scene)
     }
 
+    /// Touches fixtures too: bars add a control view per item (B1–B3).
+    @Test(arguments: Fixtures.files(in: "touches").map(\.lastPathComponent))
+    func touchesFixtureScenesKeepTheArenaInvariants(_ name: String) throws {
+        let url = Fixtures.root.appendingPathComponent("touches").appendingPathComponent(name)
+        let document = try JSONParser().parse(Array(try String(contentsOf: url, encoding: .utf8).utf8))
+        guard let sceneJSON = document["scene"], let scene = try? SceneDecoder().decode(sceneJSON) else { return }
+        checkInvariants(scene)
+    }
+
     @Test func viewsAreInDepthFirstDocumentOrder() throws {
         let scene = try SceneDecoder().decode(bytes: Array("""
             {"windows": [{"id": "w1", "subviews": [{"id": "a", "subviews": [{"id": "a1"}, {"id": "a2"}]}, {"id": "b"}]},

@@ -14,12 +14,15 @@ import TestSupport
           "subviews": [
             {"id": "feed", "class": "UIScrollView", "frame": {"x": 0, "y": 0, "width": 390, "height": 800},
              "gestureRecognizers": [{"id": "tap", "type": "tap", "targets": [{"target": "vc", "action": "tapped:"}]}],
-             "subviews": [{"id": "b", "class": "UIButton", "frame": {"x": 10, "y": 10, "width": 100, "height": 44}}]}]}}
+             "subviews": [{"id": "b", "class": "UIButton", "frame": {"x": 10, "y": 10, "width": 100, "height": 44}}]},
+            {"id": "table", "class": "UITableView", "selection": {"delegate": "vc"}, "subviews": [{"id": "cell", "class": "UITableViewCell"}]},
+            {"id": "tabs", "class": "UITabBar", "bar": {"items": [{"id": "tab1", "viewController": "vc"}], "tabBarController": "vc"}}]}}
         """#
 
     static func scene() throws -> Scene { try SceneDecoder().decode(JSONParser().parse(sceneJSON)) }
 
-    /// One entry of every kind, on the scene above (w = 0, feed = 1, b = 2).
+    /// One entry of every kind, on the scene above (w = 0, feed = 1, b = 2, table = 3, cell = 4,
+    /// tabs = 5, and tab1 = 6, the view the tab bar makes for its item).
     static func everyKind(_ scene: Scene) -> [TouchesTrace.Entry] {
         let tap = GestureRecognizerRef(view: 1, kind: .declared(0))
         let pan = GestureRecognizerRef(view: 1, kind: .scrollPan)
@@ -45,7 +48,19 @@ import TestSupport
             (.G5, .gestureRecognizerWaits(tap, wants: .recognized, reason: .recognizer("touch-up of a tap"), waitingFor: [pan])),
             (.S1, .touchDelayed(touch: 1, phase: .began, view: 2, by: [delay])),
             (.S2, .cancelsTouchesInView(pan, touch: 1, view: 2, touchesCancelled: false, dropped: [.began])),
-            (.S2, .scroll(scrollView: 1, phase: .began, touch: 1)),
+            (.S2, .scroll(scrollView: 1, phase: .began, touch: 1, motion: TouchesTrace.ScrollEntryMotion(contentOffset: p))),
+            (.H3, .drawnOnTop(touch: 1, view: 2, over: 1)),
+            (.L2, .needsLayout(view: 1, reason: .boundsOriginChanged, coalesced: false)),
+            (.L3, .layoutSubviews(view: 1, reason: .boundsOriginChanged, marks: 2)),
+            (.F1, .becomeFirstResponder(view: 2, previous: .viewController(0), touch: 1)),
+            (.F1, .resignFirstResponder(responder: .view(2), next: 1, touch: nil)),
+            (.F2, .firstResponderKept(responder: .view(2), touch: 1)),
+            (.V1, .cellState(cell: 4, list: 3, indexPath: CellIndexPath(section: 0, item: 0), property: .highlighted, value: true)),
+            (.V2, .delegateCall(TouchesTrace.DelegateCall(
+                sender: 3, method: "tableView(_:didSelectRowAt:)", receiver: "vc", indexPath: CellIndexPath(section: 0, item: 0)))),
+            (.V2, .noSelection(list: 3, cell: 4, touch: 1, reason: .controlInCell(control: 2))),
+            (.B1, .popViewController(bar: 5, item: 6, viewController: 0)),
+            (.B2, .selectTab(bar: 5, item: 6, index: 0, previous: nil, tabBarController: 0, viewController: 0)),
         ]
         return kinds.enumerated().map { TouchesTrace.Entry(time: Double($0.offset) / 10, rule: $0.element.0, kind: $0.element.1) }
     }
@@ -138,7 +153,16 @@ import TestSupport
             .removeTarget(control: 2, target: "vc", action: "pay:", events: [.touchDown, .touchUpInside]),
             .touchDelayed(touch: 1, phase: .ended, view: nil, by: []),
             .cancelsTouchesInView(tap, touch: 1, view: 2, touchesCancelled: true, dropped: []),
-            .scroll(scrollView: 1, phase: .ended, touch: nil),
+            .scroll(scrollView: 1, phase: .ended, touch: nil, motion: {
+                var m = TouchesTrace.ScrollEntryMotion(contentOffset: Point(x: 0, y: 12.5))
+                (m.velocity, m.target, m.restsAt, m.pastEdge, m.lock) = (Point(x: 0, y: -300), Point(x: 0, y: 160), 1.25, true, .vertical)
+                return m
+            }()),
+            .cellState(cell: nil, list: 3, indexPath: CellIndexPath(section: 1, item: 2), property: .selected, value: false),
+            .delegateCall(TouchesTrace.DelegateCall(sender: 3, method: "tableView(_:willSelectRowAt:)", receiver: nil, indexPath: CellIndexPath(section: 0, item: 0), returned: .indexPath(nil))),
+            .delegateCall(TouchesTrace.DelegateCall(sender: 3, method: "tableView(_:shouldHighlightRowAt:)", receiver: "vc", returned: .bool(false))),
+            .noSelection(list: 3, cell: 4, touch: 2, reason: .recognizer(tap)),
+            .selectTab(bar: 5, item: 6, index: 0, previous: 0, tabBarController: nil, viewController: nil),
             .hitTest(touch: 1, point: Point(x: -0.5, y: 1e-7), hitView: nil, window: nil, tapCount: 3),
         ]
         entries += more.map { TouchesTrace.Entry(time: 0.45, rule: .G6, kind: $0) }

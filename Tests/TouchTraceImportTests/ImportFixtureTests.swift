@@ -58,9 +58,9 @@ struct ImportFixtureTests {
         #expect(actual == expected, "\(name): the import result differs from \(url.lastPathComponent) (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it)")
     }
 
-    /// Every warning kind has a fixture named after it, which raises it with a line and column
-    /// (and, for an element warning, the IB id).
-    @Test(arguments: ImportWarning.Kind.allCases)
+    /// Every warning kind the Interface Builder importer raises has a fixture named after it,
+    /// which raises it with a line and column (and, for an element warning, the IB id).
+    @Test(arguments: ImportWarning.Kind.interfaceBuilder)
     func everyWarningKindHasAFixture(_ kind: ImportWarning.Kind) throws {
         let fixtures = ImportFixtures.names.filter { $0.hasPrefix(kind.rawValue + "-") }
         try #require(!fixtures.isEmpty, "no fixture named \(kind.rawValue)-… in Tests/Fixtures/import-ib")

@@ -172,9 +172,4 @@ struct ImporterAPITests {
         #expect(actions.first?["action"] == "logIn:")
     }
 
-    @Test func figmaIsNotBuiltYet() {
-        #expect(throws: ImportError(.unsupportedFormat, "the Figma importer is not built yet (issue 13)")) {
-            try Importer.importDocument([], format: .figma)
-        }
-    }
 }

@@ -29,7 +29,7 @@ let benchmarks: @Sendable () -> Void = {
         } catch {
             fatalError("the generated scene of \(size) views does not decode: \(error)")
         }
-        let scene = decoded.laidOut()
+        let scene = decoded.laidOut(limits: SceneLimits())
         for profile in [TouchTargetProfile.apple44, .wcag258] {
             let options = AuditOptions(profile: profile)
             let name = profile == .apple44 ? "" : "-" + profile.name

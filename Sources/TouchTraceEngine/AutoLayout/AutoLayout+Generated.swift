@@ -155,10 +155,13 @@ extension AutoLayout {
             for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
         case .fillProportionally:
             // UIKit's constraints, quirk included: `length_k == l_k / (Σl + gaps) × stack.length`
-            // at 999, 998, … in arrangement order (999 alone for a single view), `l` the intrinsic
-            // length, or the current length for a view without one. The spacing is counted as
-            // content, so with spacing > 0 the lengths cannot all hold: the earlier views keep
-            // theirs and the last one takes the difference (rdar://34595752).
+            // at 999, 998, … in arrangement order, `l` the intrinsic length, or the current length
+            // for a view without one. The spacing is counted as content, so with spacing > 0 the
+            // lengths cannot all hold: the earlier views keep theirs and the last one takes the
+            // difference (rdar://34595752). A single arranged subview gets the constraint at 1000
+            // (required): the count-down applies only to several views, so with
+            // `layoutMarginsRelativeArrangement` and non-zero margins it conflicts with the canvas
+            // connections, and UIKit logs that conflict (L6; peers' suites run against UIKit).
             let lengths = arranged.map { v -> Double in
                 let s = scene.intrinsicContentSize(of: v)
                 let intrinsic = horizontal ? s.width : s.height
@@ -169,7 +172,7 @@ extension AutoLayout {
             let gaps = Double(arranged.count - 1) * spacing
             if total > 0 {
                 for (k, (v, l)) in zip(arranged, lengths).enumerated() {
-                    let priority = StackPriority.fillProportionally - (arranged.count > 1 ? Double(k) : 0)
+                    let priority = arranged.count > 1 ? StackPriority.fillProportionally - Double(k) : 1000
                     add(
                         .view(v), length, .equal, .view(stack), length, multiplier: l / (total + gaps), priority: max(1, priority),
                         "UISV-fill-proportionally")

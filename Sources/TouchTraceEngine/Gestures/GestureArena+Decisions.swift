@@ -46,14 +46,17 @@ extension GestureArena {
     /// The recognizer recognizes or begins: its transition and actions, the others sharing its
     /// touches fail (G5), its touches are taken from their views (G3; S1, S2 for a scroll
     /// view), recognizers waiting on the failed ones go, held calls go out.
-    mutating func win(_ proposal: GestureProposal, member m: Int) {
+    mutating func win(_ proposal: GestureProposal, member m: Int, scrollRule caught: RuleID? = nil) {
         members[m].pending = nil
         let isTap: Bool
         if case .tap = members[m].machine.config.kind { isTap = true } else { isTap = false }
         let contentHasTouch = members[m].seen.contains { touches[$0]?.began == true && touches[$0]?.finished == false }
-        let scrollRule: RuleID = contentHasTouch ? .S2 : .S1
+        let scrollRule: RuleID = caught ?? (contentHasTouch ? .S2 : .S1)
         let isScroll = members[m].isScrollPan
-        transition(m, to: proposal, reason: .recognizer(proposal.reason), rule: isScroll ? scrollRule : isTap ? .G3 : .G6)
+        // F1: a text field's or text view's own tap is the focus rule's.
+        let isText = members[m].recognizer.kind == .textInteraction
+        let tapRule: RuleID = isText ? .F1 : .G3
+        transition(m, to: proposal, reason: .recognizer(proposal.reason), rule: isScroll ? scrollRule : isTap ? tapRule : .G6)
         emit(.sendActions(members[m].recognizer, state: members[m].machine.state))
         if isScroll { emitScroll(m, phase: .began, rule: scrollRule) }
         // G5: two recognizers cannot both recognize; those sharing a touch with the winner fail.
@@ -72,7 +75,7 @@ extension GestureArena {
                 ? .requiredRecognized(members[m].recognizer) : .otherRecognized(members[m].recognizer)
             transition(other, to: .fail(reason: "", rule: .G5), reason: why, rule: .G5)
         }
-        if members[m].cancelsTouchesInView { takeTouches(of: m, rule: isScroll ? scrollRule : .G3) }
+        if members[m].cancelsTouchesInView { takeTouches(of: m, rule: isScroll ? scrollRule : tapRule) }
         for other in members.indices where other != m && members[other].machine.state == .failed {
             releaseWaiting(on: other)
         }
@@ -83,9 +86,18 @@ extension GestureArena {
     mutating func advance(_ proposal: GestureProposal, member m: Int) {
         if proposal.target == .failed { members[m].pending = nil }
         let isScroll = members[m].isScrollPan
-        transition(m, to: proposal, reason: .recognizer(proposal.reason), rule: isScroll ? .S1 : proposal.target == .failed ? proposal.failRule : .G6)
-        if isScroll, proposal.target == .ended || proposal.target == .cancelled {
-            emitScroll(m, phase: proposal.target == .ended ? .ended : .cancelled, rule: .S1)
+        // A scroll view's pan: its moves scroll (S3); it fails along an axis it cannot scroll
+        // (S4) or, as before, when the touch ends without a drag (S1).
+        let rule: RuleID = proposal.target == .failed
+            ? (isScroll && proposal.failRule != .S4 ? .S1 : proposal.failRule) : isScroll ? .S3 : .G6
+        transition(m, to: proposal, reason: .recognizer(proposal.reason), rule: rule)
+        if isScroll {
+            switch proposal.target {
+            case .changed: emitScroll(m, phase: .changed, rule: .S3)
+            case .ended: emitScroll(m, phase: .ended, rule: .S3)
+            case .cancelled: emitScroll(m, phase: .cancelled, rule: .S3)
+            default: break
+            }
         }
         if proposal.target != .failed { emit(.sendActions(members[m].recognizer, state: members[m].machine.state)) }
         if proposal.target.isFinal { failed(m) }

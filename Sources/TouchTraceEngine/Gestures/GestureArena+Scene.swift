@@ -7,7 +7,8 @@ extension GestureArena {
     public init(scene: Scene) {
         var members: [Member] = []
         var memberOf: [String: Int] = [:]
-        for index in scene.views.indices where !scene.views[index].gestureRecognizers.isEmpty || scene.views[index].scroll != nil {
+        for index in scene.views.indices
+        where !scene.views[index].gestureRecognizers.isEmpty || scene.views[index].scroll != nil || scene.views[index].takesTextFocus {
             if let scroll = scene.views[index].scroll {
                 if scroll.delaysContentTouches {
                     // S1: UIKit's delayed-touches-began recognizer holds every call of the content.
@@ -17,12 +18,25 @@ extension GestureArena {
                         machine: GestureRecognizerMachine(config: machine),
                         cancelsTouchesInView: false, delaysTouchesBegan: true, delaysTouchesEnded: false))
                 }
-                // S1, S2: the scroll view's pan.
-                let machine = GestureMachineConfig(kind: .pan, tapSlop: scene.options.tapSlop)
+                // S1, S2: the scroll view's pan; S4: it fails along an axis the view cannot scroll;
+                // `isScrollEnabled` false disables it.
+                let axes = scene.scrollMotionConfig(of: index).axes
+                let machine = GestureMachineConfig(kind: .pan, tapSlop: scene.options.tapSlop, scrollAxes: axes)
                 members.append(Member(
                     recognizer: GestureRecognizerRef(view: index, kind: .scrollPan),
                     machine: GestureRecognizerMachine(config: machine),
-                    delaysTouchesEnded: false, canCancelContentTouches: scroll.canCancelContentTouches))
+                    delaysTouchesEnded: false, enabled: scroll.motion.scrollEnabled, canCancelContentTouches: scroll.canCancelContentTouches))
+            }
+            if scene.views[index].takesTextFocus {
+                // F1: the text interaction's tap (UIKit's `UITextInteraction`): it recognizes a tap
+                // on the field or text view, which then becomes first responder, and cancels the
+                // view's touches (a text field sends touchCancel, not touchUpInside).
+                let machine = GestureMachineConfig(
+                    kind: .tap(taps: 1), tapSlop: scene.options.tapSlop, multiTapInterval: scene.options.multiTapInterval,
+                    multiTapRadius: scene.options.multiTapRadius)
+                members.append(Member(
+                    recognizer: GestureRecognizerRef(view: index, kind: .textInteraction),
+                    machine: GestureRecognizerMachine(config: machine)))
             }
             for (position, config) in scene.views[index].gestureRecognizers.enumerated() {
                 let kind: GestureMachineConfig.Kind
@@ -34,7 +48,8 @@ extension GestureArena {
                 }
                 let machine = GestureMachineConfig(
                     kind: kind, touchesRequired: config.numberOfTouchesRequired, tapSlop: scene.options.tapSlop,
-                    multiTapInterval: scene.options.multiTapInterval, multiTapRadius: scene.options.multiTapRadius)
+                    multiTapInterval: scene.options.multiTapInterval, multiTapRadius: scene.options.multiTapRadius,
+                    swipeDirections: config.direction)
                 memberOf[config.id] = members.count
                 members.append(Member(
                     recognizer: GestureRecognizerRef(view: index, kind: .declared(position)),

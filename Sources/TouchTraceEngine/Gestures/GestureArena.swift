@@ -22,6 +22,10 @@ public struct GestureArena: Sendable {
     var touches: [Int: Touch] = [:]
     /// What the input being handled asks the caller to do, in order.
     var output: [Action] = []
+    /// S5: scroll views still moving after a drag (decelerating, paging, bouncing back): a touch
+    /// that reaches one catches it, its pan beginning at once. The caller sets this before a
+    /// touch begins.
+    public var movingScrollViews: [Int] = []
 
     public init(members: [Member]) {
         self.members = members
@@ -121,7 +125,8 @@ public struct GestureArena: Sendable {
         case wait(GestureRecognizerRef, wants: GestureState, reason: GestureReason, waitingFor: [GestureRecognizerRef])
         /// G6: the recognizer calls its targets for its new state.
         case sendActions(GestureRecognizerRef, state: GestureState)
-        /// S1, S2: the scroll view starts or stops scrolling with a touch.
+        /// S1–S5: the scroll view starts scrolling with a touch (began), follows it (changed), or
+        /// lets it go (ended, cancelled); the caller moves the offset.
         case scroll(scrollView: Int, phase: TouchesTrace.ScrollPhase, touch: Int?, rule: RuleID)
         /// G2, S1: the view's call of this phase is held back by these recognizers.
         case hold(touch: Int, phase: TouchPhase, view: Int?, by: [GestureRecognizerRef], rule: RuleID)
@@ -148,6 +153,15 @@ public struct GestureArena: Sendable {
             members: taking, hitView: hitView, view: boundView, tapCount: tapCount, control: control, lastPoint: sample.point)
         for m in taking { members[m].seen.append(sample.touch) }
         feed(sample)
+        if !movingScrollViews.isEmpty {
+            // S5: a touch on a moving scroll view stops it: its pan begins at once, so the content
+            // never gets the touch (a tap on a scrolling list selects nothing).
+            for m in taking where members[m].isScrollPan && movingScrollViews.contains(members[m].recognizer.view)
+                && members[m].machine.state == .possible
+            {
+                win(.begin(reason: "the touch caught the moving scroll view"), member: m, scrollRule: .S5)
+            }
+        }
         if boundView != nil { queue(sample) }
         return takeOutput()
     }
@@ -160,6 +174,17 @@ public struct GestureArena: Sendable {
         feed(sample)
         if touch.view != nil { queue(sample) }
         return takeOutput()
+    }
+
+    /// The earliest recognizer timer due before `limit` (any when nil), without firing it.
+    public func nextDeadline(before limit: Double?) -> Double? {
+        var best: Double?
+        for m in members.indices {
+            guard let due = members[m].machine.deadline else { continue }
+            if let limit, due >= limit { continue }
+            if best.map({ due < $0 }) ?? true { best = due }
+        }
+        return best
     }
 
     /// Fires the earliest recognizer timer due before `limit` (any when nil) and returns its

@@ -83,7 +83,7 @@ public struct GestureMachineConfig: Sendable, Hashable {
         case longPress(minimumPressDuration: Double)
         /// `UIPanGestureRecognizer`.
         case pan
-        /// `UISwipeGestureRecognizer`, direction `.right` (its default; the scene format has no direction).
+        /// `UISwipeGestureRecognizer`, in `swipeDirections` (default `.right`, UIKit's).
         case swipe
         /// A scroll view's delayed-touches-began recognizer (S1): fails, releasing the content's
         /// held calls, when the finger has been down for the delay or lifts; never recognizes.
@@ -101,11 +101,18 @@ public struct GestureMachineConfig: Sendable, Hashable {
     public var multiTapRadius: Double
     /// G3: seconds a tap may be held (decision, `UIKitConstants.tapMaximumDuration`).
     public var maximumTapDuration: Double
+    /// G6: the directions a swipe recognizes (`UISwipeGestureRecognizer.direction`, an option set).
+    public var swipeDirections: SwipeDirections
+    /// S4, S8: for a scroll view's pan, the axes its scroll view can scroll along (content larger
+    /// than the bounds, or `alwaysBounce…`); nil for a plain pan. A drag along an axis it cannot
+    /// scroll fails it, so an outer scroll view can take the drag.
+    public var scrollAxes: ScrollAxes?
 
     public init(
         kind: Kind, touchesRequired: Int = 1, tapSlop: Double = UIKitConstants.tapSlop,
         multiTapInterval: Double = UIKitConstants.multiTapInterval, multiTapRadius: Double = UIKitConstants.multiTapRadius,
-        maximumTapDuration: Double = UIKitConstants.tapMaximumDuration
+        maximumTapDuration: Double = UIKitConstants.tapMaximumDuration, swipeDirections: SwipeDirections = .right,
+        scrollAxes: ScrollAxes? = nil
     ) {
         self.kind = kind
         self.touchesRequired = touchesRequired
@@ -113,6 +120,14 @@ public struct GestureMachineConfig: Sendable, Hashable {
         self.multiTapInterval = multiTapInterval
         self.multiTapRadius = multiTapRadius
         self.maximumTapDuration = maximumTapDuration
+        self.swipeDirections = swipeDirections
+        self.scrollAxes = scrollAxes
+    }
+
+    /// A tap recognizer (G3).
+    public var isTap: Bool {
+        if case .tap = kind { return true }
+        return false
     }
 
     /// Continuous recognizers go through began/changed/ended (G6).
@@ -134,6 +149,10 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
     public internal(set) var state: GestureState = .possible
     /// Touches down that the recognizer tracks, with where each began.
     public internal(set) var touches: [Int: Point] = [:]
+    /// Where each touch down is now (swipes follow the touches' average, G6).
+    public internal(set) var positions: [Int: Point] = [:]
+    /// The most touches down at once during the current tap (G3: `numberOfTouchesRequired`).
+    public internal(set) var mostTouchesDown = 0
     /// Taps completed so far (tap recognizers).
     public internal(set) var tapsCompleted = 0
     /// Where the last tap ended (multi-taps, G3/M3).
@@ -166,9 +185,11 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
     public mutating func touchBegan(_ touch: Int, at p: Point, time: Double) -> GestureProposal? {
         guard !state.isFinal else { return nil }
         touches[touch] = p
+        positions[touch] = p
+        mostTouchesDown = max(mostTouchesDown, touches.count)
         if touches.count > config.touchesRequired {
             return state == .possible
-                ? .fail(reason: "\(touches.count) touches down, more than numberOfTouchesRequired \(config.touchesRequired)", rule: .G3)
+                ? .fail(reason: "\(touches.count) touches down, more than numberOfTouchesRequired \(config.touchesRequired)", rule: config.isTap ? .G3 : .G6)
                 : nil
         }
         switch config.kind {
@@ -194,6 +215,7 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
 
     public mutating func touchMoved(_ touch: Int, at p: Point, time: Double) -> GestureProposal? {
         guard !state.isFinal, let start = touches[touch] else { return nil }
+        positions[touch] = p
         let d = distance(p, start)
         switch config.kind {
         case .tap:
@@ -207,23 +229,16 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
             if state != .possible { return .change }
         case .pan:
             if state == .possible, d > config.tapSlop {
+                if let axes = config.scrollAxes, let refusal = axes.refusal(dx: p.x - start.x, dy: p.y - start.y) {
+                    return .fail(reason: refusal, rule: .S4)
+                }
                 return .begin(reason: "moved \(format(d)) points, more than tapSlop \(format(config.tapSlop))")
             }
             if state != .possible { return .change }
         case .contentTouchDelay:
             break
         case .swipe:
-            let dx = p.x - start.x
-            let dy = abs(p.y - start.y)
-            if dy > config.tapSlop, dy * 2 > abs(dx) {
-                return .fail(reason: "moved \(format(dy)) points across the swipe direction (right)", rule: .G6)
-            }
-            if dx < -config.tapSlop {
-                return .fail(reason: "moved \(format(-dx)) points against the swipe direction (right)", rule: .G6)
-            }
-            if dx >= UIKitConstants.swipeMinimumDistance {
-                return .recognize(reason: "moved \(format(dx)) points right, at least \(format(UIKitConstants.swipeMinimumDistance))")
-            }
+            return swipeMoved()
         }
         return nil
     }
@@ -232,6 +247,7 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
     /// its touches have ended.
     public mutating func touchEnded(_ touch: Int, at p: Point, time: Double) -> GestureProposal? {
         let start = touches.removeValue(forKey: touch)
+        positions[touch] = nil
         guard !state.isFinal, let start else { return nil }
         switch config.kind {
         case let .tap(taps):
@@ -241,6 +257,10 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
                 return .fail(reason: "ended \(format(d)) points from where it began, more than tapSlop \(format(config.tapSlop))", rule: .G3)
             }
             guard touches.isEmpty else { return nil }
+            if mostTouchesDown < config.touchesRequired {
+                return .fail(reason: "tap \(tapsCompleted + 1) had \(mostTouchesDown) touch\(mostTouchesDown == 1 ? "" : "es") down, fewer than numberOfTouchesRequired \(config.touchesRequired)", rule: .G3)
+            }
+            mostTouchesDown = 0
             tapsCompleted += 1
             lastTapEnd = p
             if tapsCompleted >= taps {
@@ -253,7 +273,7 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
             }
             if touches.isEmpty { return .end(reason: "the touch ended") }
         case .swipe:
-            return .fail(reason: "ended before moving \(format(UIKitConstants.swipeMinimumDistance)) points right", rule: .G6)
+            return .fail(reason: "ended before moving \(format(UIKitConstants.swipeMinimumDistance)) points \(config.swipeDirections.names(joinedBy: " or "))", rule: .G6)
         case .contentTouchDelay:
             return .fail(reason: "the touch ended within the delay: the content gets the delayed touchesBegan and the end at once", rule: .S1)
         }
@@ -262,6 +282,7 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
 
     public mutating func touchCancelled(_ touch: Int, time: Double) -> GestureProposal? {
         let known = touches.removeValue(forKey: touch) != nil
+        positions[touch] = nil
         guard !state.isFinal, known else { return nil }
         return state == .possible ? .fail(reason: "the touch was cancelled", rule: .G6) : .cancel(reason: "the touch was cancelled")
     }
@@ -273,6 +294,9 @@ public struct GestureRecognizerMachine: Sendable, Hashable {
         guard !state.isFinal else { return nil }
         switch config.kind {
         case .longPress where state == .possible:
+            if touches.count < config.touchesRequired {
+                return .fail(reason: "\(touches.count) touch\(touches.count == 1 ? "" : "es") down at minimumPressDuration, fewer than numberOfTouchesRequired \(config.touchesRequired)", rule: .G6)
+            }
             return .begin(reason: deadlineReason)
         case .tap:
             return .fail(reason: deadlineReason, rule: .G3)

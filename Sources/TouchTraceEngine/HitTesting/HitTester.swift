@@ -31,7 +31,9 @@ public struct HitTester: Sendable {
         for candidate in order {
             let local = scene.views[candidate].geometry.convertFromSuperview(screenPoint)
             if let hit = hitTest(view: candidate, localPoint: local, steps: &steps, traced: traced) {
-                return HitTestTrace(point: point, hitView: hit, window: candidate, windowOrder: order, steps: steps)
+                var trace = HitTestTrace(point: point, hitView: hit, window: candidate, windowOrder: order, steps: steps)
+                if traced, scene.usesZPosition { trace.drawnOnTop = drawnOnTop(of: hit, in: candidate, screenPoint: screenPoint) }
+                return trace
             }
         }
         return HitTestTrace(point: point, hitView: nil, window: nil, windowOrder: order, steps: steps)

@@ -49,8 +49,21 @@ private struct Frame {
     var items: [JSONValue] = []
     var members: [(key: String, value: JSONValue)] = []
     var pendingKey = ""
-    var keys: Set<String> = []
+    /// The keys seen, kept only once an object has `Frame.keySetThreshold` members: below that
+    /// a scan of `members` is cheaper than hashing every key (most objects have a few keys).
+    var keys: Set<String>?
     var count: Int { isObject ? members.count : items.count }
+
+    static let keySetThreshold = 16
+
+    /// Records `key`; false when the object already has it.
+    mutating func insertKey(_ key: String) -> Bool {
+        if keys == nil {
+            if members.count < Self.keySetThreshold { return !members.contains { $0.key == key } }
+            keys = Set(members.map(\.key))
+        }
+        return keys!.insert(key).inserted
+    }
 }
 
 private struct ParserState {
@@ -124,7 +137,7 @@ private struct ParserState {
         }
         let keyStart = index
         let key = try parseString()
-        if !stack[top].keys.insert(key).inserted {
+        if !stack[top].insertKey(key) {
             index = keyStart
             throw error("duplicate key \"\(key)\"")
         }
@@ -185,13 +198,17 @@ private struct ParserState {
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
         var isInteger = true
+        var fractionStart = -1
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
+            fractionStart = index
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("invalid number: digits expected after '.'") }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        var hasExponent = false
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            hasExponent = true
             isInteger = false
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -209,7 +226,22 @@ private struct ParserState {
                 result = result * 10 + Int(bytes[position] &- UInt8(ascii: "0"))
                 position += 1
             }
-            return Double(negative ? -result : result)
+            return negative ? -Double(result) : Double(result)
+        }
+        // Fast path: a decimal fraction of at most 15 digits and no exponent. Its digits as an
+        // integer and the power of ten are both exact doubles (below 2^53 and 10^22), so their
+        // quotient is the correctly rounded value, as a full conversion gives (Clinger's fast path).
+        if !hasExponent, fractionStart > 0, length <= 16 {
+            var negative = false
+            var position = start
+            if bytes[position] == UInt8(ascii: "-") { negative = true; position += 1 }
+            var mantissa = 0
+            while position < index {
+                if bytes[position] != UInt8(ascii: ".") { mantissa = mantissa * 10 + Int(bytes[position] &- UInt8(ascii: "0")) }
+                position += 1
+            }
+            let value = Double(mantissa) / Self.powersOfTen[index - fractionStart]
+            return negative ? -value : value
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
@@ -218,6 +250,9 @@ private struct ParserState {
         }
         return value
     }
+
+    /// 10^0 … 10^15, exact.
+    static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
     mutating func parseString() throws(JSONParseError) -> String {
         index += 1  // opening quote

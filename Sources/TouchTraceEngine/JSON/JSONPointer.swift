@@ -1,39 +1,22 @@
 /// JSON pointers (RFC 6901) as used in error documents: `/window/subviews/2/frame/width`.
 public enum JSONPointer {
-    /// Escapes one reference token (`~` → `~0`, `/` → `~1`).
+    /// Escapes one reference token (`~` → `~0`, `/` → `~1`). RFC 6901 escapes code points, so the
+    /// token is scanned as bytes (both are ASCII, never part of a longer UTF-8 sequence): the
+    /// decoders build a pointer for every member they read, and most tokens need nothing.
     public static func escape(_ token: String) -> String {
-        guard token.contains("~") || token.contains("/") else { return token }
-        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        var escaped = String.UnicodeScalarView()
+        for scalar in token.unicodeScalars {
+            switch scalar {
+            case "~": escaped.append(contentsOf: "~0".unicodeScalars)
+            case "/": escaped.append(contentsOf: "~1".unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     /// Appends a member name or index to a pointer.
     public static func join(_ base: String, _ token: String) -> String { base + "/" + escape(token) }
     public static func join(_ base: String, _ index: Int) -> String { base + "/" + String(index) }
-}
-
-extension String {
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        var result = ""
-        var remainder = Substring(self)
-        while let range = remainder.range(of: target) {
-            result += remainder[..<range.lowerBound]
-            result += replacement
-            remainder = remainder[range.upperBound...]
-        }
-        return result + remainder
-    }
-}
-
-extension Substring {
-    fileprivate func range(of target: String) -> Range<Index>? {
-        guard !target.isEmpty else { return nil }
-        var start = startIndex
-        while start < endIndex {
-            if self[start...].hasPrefix(target) {
-                return start..<index(start, offsetBy: target.count)
-            }
-            start = index(after: start)
-        }
-        return nil
-    }
 }

@@ -5,7 +5,7 @@ extension LayoutChange {
     /// The properties a `set` change may assign.
     public static let settableProperties = [
         "hidden", "alpha", "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch",
-        "enabled", "selected", "highlighted", "on", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints",
+        "zPosition", "enabled", "selected", "highlighted", "on", "autoresizingMask", "translatesAutoresizingMaskIntoConstraints",
         "intrinsicContentSize", "contentHugging", "compressionResistance", "text", "font", "touches", "actions", "pointInside",
     ]
 
@@ -13,7 +13,7 @@ extension LayoutChange {
     static let fields: [(op: String, fields: [String])] = [
         ("setFrame", ["view", "frame"]), ("setBounds", ["view", "bounds"]), ("setCenter", ["view", "center"]),
         ("setTransform", ["view", "transform"]), ("set", ["view"] + settableProperties),
-        ("addSubview", ["view", "subview", "to", "at"]), ("removeFromSuperview", ["view"]),
+        ("addSubview", ["view", "subview", "to", "at", "above", "below"]), ("removeFromSuperview", ["view"]),
         ("bringSubviewToFront", ["view"]), ("sendSubviewToBack", ["view"]), ("setNeedsLayout", ["view"]),
         ("layoutIfNeeded", ["view"]), ("sizeToFit", ["view"]), ("scroll", ["view", "contentOffset"]),
         ("resizeWindow", ["window", "width", "height"]),
@@ -173,16 +173,22 @@ extension SceneBuilder {
                 context.fail(p("subview"), "subview must be a view object, not \(object.typeName)")
             }
         }
+        var position = LayoutChange.SubviewPosition.front
+        let placements = ["at", "above", "below"].filter { f[$0] != nil }
+        if placements.count > 1 {
+            context.fail(p(placements[1]), "give one of \"at\", \"above\" and \"below\", not \(placements.joined(separator: " and "))")
+        }
+        if let v = f["at"], let n = context.integer(v, at: p("at"), min: 0, max: 1_000_000, what: "at") { position = .index(n) }
+        if let v = f["above"], let id = context.string(v, at: p("above"), what: "above") { position = .above(id) }
+        if let v = f["below"], let id = context.string(v, at: p("below"), what: "below") { position = .below(id) }
         var parent: String?
         if let v = f["to"] {
             parent = context.string(v, at: p("to"), what: "to")
-        } else {
-            context.fail(p("to"), "addSubview needs \"to\" (the id of the new superview)")
+        } else if f["above"] == nil, f["below"] == nil {
+            context.fail(p("to"), "addSubview needs \"to\" (the id of the new superview), or \"above\" or \"below\" (a sibling)")
         }
-        var index: Int?
-        if let v = f["at"] { index = context.integer(v, at: p("at"), min: 0, max: 1_000_000, what: "at") }
-        guard let source, let parent else { return nil }
-        return .addSubview(subview: source, to: parent, at: index)
+        guard let source else { return nil }
+        return .addSubview(subview: source, to: parent, position: position)
     }
 
     /// A rectangle whose members are optional (at least one).
@@ -228,6 +234,7 @@ extension SceneBuilder {
         if let v = f["alpha"], let alpha = context.number(v, at: p("alpha"), min: 0, max: 1, what: "alpha") {
             result.append(.alpha(alpha))
         }
+        if let v = f["zPosition"], let z = context.number(v, at: p("zPosition"), what: "zPosition") { result.append(.zPosition(z)) }
         // The layout fields go through the scene decoder's own reader, on a scratch view.
         let layoutKeys = ["autoresizingMask", "intrinsicContentSize"]
         if layoutKeys.contains(where: { f[$0] != nil }) {

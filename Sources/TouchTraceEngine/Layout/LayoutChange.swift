@@ -24,8 +24,10 @@ public struct LayoutChange: Sendable {
         case setTransform(view: String, transform: Transform2D)
         /// Property assignments that do not change geometry (`hidden`, `alpha`, `enabled`, …).
         case set(view: String, properties: [ViewProperty])
-        /// `parent.addSubview(view)` or `parent.insertSubview(view, at:)` (M4).
-        case addSubview(subview: SubviewSource, to: String, at: Int?)
+        /// `parent.addSubview(view)`, `parent.insertSubview(view, at:)`,
+        /// `insertSubview(_:aboveSubview:)` or `insertSubview(_:belowSubview:)` (M4). `to` may be
+        /// left out with `above` or `below` (the sibling's superview).
+        case addSubview(subview: SubviewSource, to: String?, position: SubviewPosition)
         case removeFromSuperview(view: String)
         case bringSubviewToFront(view: String)
         case sendSubviewToBack(view: String)
@@ -49,6 +51,18 @@ public struct LayoutChange: Sendable {
     public enum ConstraintReference: Sendable {
         case identifier(String)
         case index(view: String, index: Int)
+    }
+
+    /// Where `addSubview` puts the view among its new siblings (M4).
+    public enum SubviewPosition: Sendable, Hashable {
+        /// `addSubview(_:)`: in front of every sibling.
+        case front
+        /// `insertSubview(_:at:)`; an index past the end appends, as UIKit does at run time.
+        case index(Int)
+        /// `insertSubview(_:aboveSubview:)`: just in front of that sibling.
+        case above(String)
+        /// `insertSubview(_:belowSubview:)`: just behind that sibling.
+        case below(String)
     }
 
     /// The view `addSubview` adds: an existing one by id (it moves, M4), or a new view object.
@@ -125,6 +139,8 @@ public struct RectPatch: Sendable, Hashable {
 public enum ViewProperty: Sendable {
     case hidden(Bool), alpha(Double), userInteractionEnabled(Bool), clipsToBounds(Bool)
     case multipleTouchEnabled(Bool), exclusiveTouch(Bool)
+    /// `layer.zPosition`: drawing order only; hit testing ignores it (H3).
+    case zPosition(Double)
     /// `UIControl` state (C9).
     case enabled(Bool), selected(Bool), highlighted(Bool)
     /// `UISwitch.isOn`; a programmatic change sends no event (C7).
@@ -141,7 +157,7 @@ public enum ViewProperty: Sendable {
     /// Properties Auto Layout never reads (state, appearance, touch handling).
     var isIgnoredByAutoLayout: Bool {
         switch self {
-        case .alpha, .userInteractionEnabled, .clipsToBounds, .multipleTouchEnabled, .exclusiveTouch, .enabled, .selected,
+        case .alpha, .userInteractionEnabled, .clipsToBounds, .multipleTouchEnabled, .exclusiveTouch, .zPosition, .enabled, .selected,
             .highlighted, .on, .touches, .actions, .pointInside:
             return true
         default:
@@ -158,6 +174,7 @@ public enum ViewProperty: Sendable {
         case .clipsToBounds: return "clipsToBounds"
         case .multipleTouchEnabled: return "multipleTouchEnabled"
         case .exclusiveTouch: return "exclusiveTouch"
+        case .zPosition: return "zPosition"
         case .enabled: return "enabled"
         case .selected: return "selected"
         case .highlighted: return "highlighted"

@@ -44,8 +44,8 @@ extension LayoutEngine {
         case let .set(id, properties):
             guard let v = view(id, at: p("view")) else { return }
             for property in properties { set(property, of: v, at: p(property.key)) }
-        case let .addSubview(source, to, at):
-            addSubview(source, to: to, at: at, change: change, index: index)
+        case let .addSubview(source, to, position):
+            addSubview(source, to: to, position: position, change: change, index: index)
         case let .removeFromSuperview(id):
             guard let v = view(id, at: p("view")) else { return }
             guard let old = scene.detach(v) else {
@@ -159,55 +159,106 @@ extension LayoutEngine {
         mark(parent, .subviewsReordered)
     }
 
-    /// `addSubview` / `insertSubview(at:)` (M4): an existing view moves (to the front of the same
-    /// superview, or out of its old superview first); a new view object is decoded by the scene
-    /// decoder's rules and needs its first layout (L3).
-    mutating func addSubview(_ source: LayoutChange.SubviewSource, to parentID: String, at position: Int?, change: LayoutChange, index: Int) {
+    /// `addSubview` / `insertSubview(at:)` / `insertSubview(_:aboveSubview:)` /
+    /// `insertSubview(_:belowSubview:)` (M4): an existing view moves (within the same superview,
+    /// or out of its old superview first); a new view object is decoded by the scene decoder's
+    /// rules and needs its first layout (L3). An index past the end appends, as UIKit does at run
+    /// time (its documentation asks for an index within bounds; the log says so with a `note`).
+    mutating func addSubview(
+        _ source: LayoutChange.SubviewSource, to parentID: String?, position: LayoutChange.SubviewPosition, change: LayoutChange,
+        index: Int
+    ) {
         let p = { (key: String) in JSONPointer.join(change.pointer, key) }
-        let parentIndex = view(parentID, at: p("to"))
-        switch source {
-        case let .existing(id):
-            guard let v = view(id, at: p("view")), let parent = parentIndex else { return }
+        var moving: Int?
+        if case let .existing(id) = source {
+            guard let v = view(id, at: p("view")) else { return }
+            moving = v
+        }
+        guard let parent = superview(parentID, for: position, at: change.pointer) else { return }
+        if let v = moving {
             if scene.views[v].isWindow {
-                fail(p("view"), "\"\(id)\" is a window; a window cannot be a subview")
+                fail(p("view"), "\"\(scene.views[v].id)\" is a window; a window cannot be a subview")
                 return
             }
             if scene.isView(parent, inSubtreeOf: v) {
-                fail(p("to"), "cannot add \"\(id)\" to \"\(parentID)\": a view cannot be added to itself or to one of its own subviews")
+                fail(p("to"), "cannot add \"\(scene.views[v].id)\" to \"\(scene.views[parent].id)\": a view cannot be added to itself or to one of its own subviews")
                 return
             }
+        }
+        // The siblings the position counts among: the superview's subviews without the view.
+        let siblings = scene.views[parent].subviews.filter { $0 != moving }
+        guard let slot = slot(for: position, among: siblings, moving: moving, parent: parent, change: change, index: index) else { return }
+        switch source {
+        case .existing:
+            guard let v = moving else { return }
             if scene.views[v].parent == parent {
-                if let position, position > scene.views[parent].subviews.count - 1 {
-                    fail(p("at"), "at \(position) is past the end: \"\(parentID)\" has \(scene.views[parent].subviews.count) subviews, this one included")
-                    return
-                }
-                reorder(v, in: parent, to: position, index: index)
-                return
-            }
-            if let position, position > scene.views[parent].subviews.count {
-                fail(p("at"), "at \(position) is past the end: \"\(parentID)\" has \(scene.views[parent].subviews.count) subviews")
+                reorder(v, in: parent, to: slot, index: index)
                 return
             }
             if let old = scene.detach(v) { mark(old, .subviewRemoved) }
-            scene.attach(v, to: parent, at: position)
+            scene.attach(v, to: parent, at: slot)
             mark(parent, .subviewAdded)
         case let .new(json):
-            guard let parent = parentIndex else { return }
-            if let position, position > scene.views[parent].subviews.count {
-                fail(p("at"), "at \(position) is past the end: \"\(parentID)\" has \(scene.views[parent].subviews.count) subviews")
-                return
-            }
             switch scene.addSubviewTree(json, at: p("subview"), to: parent, limits: limits) {
             case let .failure(error):
                 problems.append(contentsOf: error.problems)
             case let .success(v):
-                if let position {
+                if let slot {
                     scene.views[parent].subviews.removeLast()
-                    scene.views[parent].subviews.insert(v, at: position)
+                    scene.views[parent].subviews.insert(v, at: slot)
                 }
                 mark(parent, .subviewAdded)
                 for new in scene.subtree(of: v) { mark(new, .initialLayout) }
             }
+        }
+    }
+
+    /// The superview of an `addSubview`: `to`, or the sibling's superview for `above` / `below`
+    /// (which must then be `to` when both are given).
+    mutating func superview(_ parentID: String?, for position: LayoutChange.SubviewPosition, at pointer: String) -> Int? {
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        let parent = parentID.flatMap { view($0, at: p("to")) }
+        if parentID != nil, parent == nil { return nil }
+        let key: String
+        let siblingID: String
+        switch position {
+        case let .above(id): (key, siblingID) = ("above", id)
+        case let .below(id): (key, siblingID) = ("below", id)
+        case .front, .index: return parent
+        }
+        guard let sibling = view(siblingID, at: p(key)) else { return nil }
+        guard let siblingParent = scene.views[sibling].parent else {
+            fail(p(key), "\"\(siblingID)\" has no superview, so nothing can be inserted \(key) it")
+            return nil
+        }
+        if let parent, parent != siblingParent {
+            fail(p(key), "\"\(siblingID)\" is not a subview of \"\(scene.views[parent].id)\" (its superview is \"\(scene.views[siblingParent].id)\")")
+            return nil
+        }
+        return siblingParent
+    }
+
+    /// The index among `siblings` (the superview's subviews without the view) where the view
+    /// goes; nil for the front. Nil with `failed` set when the position cannot be used.
+    mutating func slot(
+        for position: LayoutChange.SubviewPosition, among siblings: [Int], moving: Int?, parent: Int, change: LayoutChange, index: Int
+    ) -> Int?? {
+        let p = { (key: String) in JSONPointer.join(change.pointer, key) }
+        switch position {
+        case .front:
+            return .some(nil)
+        case let .index(at):
+            guard at > siblings.count else { return .some(at) }
+            record(.note(index: index, rule: .M4, detail: "insertSubview(_:at: \(at)) with \(siblings.count) other subview\(siblings.count == 1 ? "" : "s") in \"\(scene.views[parent].id)\": an index past the end appends, as UIKit does at run time"))
+            return .some(nil)
+        case let .above(id), let .below(id):
+            let above: Bool
+            if case .above = position { above = true } else { above = false }
+            guard let sibling = scene.viewIndex(id), let k = siblings.firstIndex(of: sibling) else {
+                fail(p(above ? "above" : "below"), "a view cannot be inserted \(above ? "above" : "below") itself")
+                return nil
+            }
+            return .some(above ? k + 1 : k)
         }
     }
 
@@ -229,6 +280,9 @@ extension LayoutEngine {
         case let .clipsToBounds(b): scene.views[v].clipsToBounds = b
         case let .multipleTouchEnabled(b): scene.views[v].multipleTouchEnabled = b
         case let .exclusiveTouch(b): scene.views[v].exclusiveTouch = b
+        case let .zPosition(z):
+            scene.views[v].zPosition = z
+            if z != 0 { scene.usesZPosition = true }
         case let .enabled(b): control { $0.enabled = b }
         case let .selected(b): control { $0.selected = b }
         case let .highlighted(b): control { $0.highlighted = b }

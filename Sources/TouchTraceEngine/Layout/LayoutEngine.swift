@@ -149,6 +149,8 @@ public struct LayoutEngine: Sendable {
     /// (`setBoundsSize(_:of:reason:)`); subviews marked here are laid out later in the same
     /// pass (pre-order).
     mutating func performLayoutSubviews(of view: Int) {
+        // B1–B3: a bar places its items' views.
+        if scene.views[view].viewClass.isBar { layOutBarItems(of: view) }
         if autoLayout == nil { autoLayout = AutoLayoutSystem(scene: scene, budget: limits.budget) }
         // Read in place: the system is large, and this runs once per laid-out view.
         guard let positioned = autoLayout?.positioned, !positioned.isEmpty else { return }

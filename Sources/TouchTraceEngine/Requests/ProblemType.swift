@@ -50,6 +50,13 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     /// The scene, controller or frame asked for is not in the document: 422 (the detail lists what is).
     public static let unknownDocumentPart = ProblemType("unknown-document-part", "Unknown part of the document", 422)
 
+    // MARK: Checks (expectation files)
+
+    /// An expectation file that is not YAML or JSON, or breaks the expectation format (unknown
+    /// keys, bad values, unknown ids, a scene that does not load), with file, line and column: 422
+    /// (the `check` command exits with 2).
+    public static let invalidExpectations = ProblemType("invalid-expectations", "Invalid expectations", 422)
+
     // MARK: HTTP and store
 
     public static let badQuery = ProblemType("bad-query", "Bad query", 400)
@@ -77,7 +84,7 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     /// Every type above, for documentation and the contract test.
     public static let all: [ProblemType] = [
         malformedJSON, invalidScene, invalidRequest, malformedXML, invalidEncoding, forbiddenDeclaration,
-        importLimitExceeded, unsupportedDocument, unknownDocumentPart, badQuery, badPrecondition, invalidSceneID, unauthorized,
+        importLimitExceeded, unsupportedDocument, unknownDocumentPart, invalidExpectations, badQuery, badPrecondition, invalidSceneID, unauthorized,
         notFound, sceneNotFound, methodNotAllowed, preconditionFailed, bodyTooLarge, unsupportedMediaType,
         overloaded, timeBudgetExceeded, storageError, internalError,
     ]

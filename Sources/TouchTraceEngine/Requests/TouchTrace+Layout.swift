@@ -6,7 +6,8 @@ extension TouchTrace {
     /// to front, for every view in a window's tree that has subviews); when views use Auto Layout
     /// (L6), also `conflicts` (each broken constraint with the constraints it conflicts with) and
     /// `ambiguous` (views whose frame the constraints do not determine), and with
-    /// `includeConstraints` every constraint of the system (`constraints`).
+    /// `includeConstraints` every constraint of the system (`constraints`); with scroll views,
+    /// `contentOffsets` (S3: each scroll view's `contentOffset`, its bounds origin).
     ///
     /// It starts from the scene as decoded (so the trace can show the initial cycle, on request)
     /// and reuses the Auto Layout system the preparation solved: a `resizeWindow` or a constant
@@ -22,7 +23,7 @@ extension TouchTrace {
         // With Auto Layout (L6): `conflicts` and `ambiguous`.
         let autoLayout = system.map { $0.responseFields(includeConstraints: request.includeConstraints) }
             ?? result.autoLayoutFields(includeConstraints: request.includeConstraints)
-        return .object(members + autoLayout)
+        return .object(members + autoLayout + result.contentOffsetsField)
     }
 
     /// The response of ``layout(_:in:limits:)`` written directly as bytes: the same bytes as
@@ -34,7 +35,8 @@ extension TouchTrace {
         var out = JSONOutput(capacity: 64 * result.views.count + 128 * trace.log.count)
         let autoLayout = system.map { $0.responseFields(includeConstraints: request.includeConstraints) }
             ?? result.autoLayoutFields(includeConstraints: request.includeConstraints)
-        result.writeLayoutResponse(trace, includeInitialLayout: request.includeInitialLayout, autoLayout: autoLayout, into: &out)
+        result.writeLayoutResponse(
+            trace, includeInitialLayout: request.includeInitialLayout, autoLayout: autoLayout + result.contentOffsetsField, into: &out)
         return out.bytes
     }
 }

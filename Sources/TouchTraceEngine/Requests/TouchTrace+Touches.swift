@@ -38,7 +38,8 @@ extension TouchTrace {
         }
         session.finish()
         session.recordControlStates()
-        return (scene, session.trace)
+        session.recordViewStates(initialFirstResponder: scene.firstResponder)
+        return (session.scene, session.trace)
     }
 
     static func resolveWindow(_ name: String?, in scene: Scene) throws(InputError) -> Int? {

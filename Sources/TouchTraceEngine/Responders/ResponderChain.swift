@@ -1,6 +1,7 @@
 extension Scene {
     /// `next` of a responder (rule R1): a view controller's root view → the controller; any
-    /// other view → its superview; a controller → its root view's superview; a window → the
+    /// other view → its superview; a presented controller → the controller that presented it;
+    /// another controller → its root view's superview; a window → the
     /// application; the application → its delegate when the scene declares one; the delegate →
     /// none. A view removed from the tree (and its controller) has no next responder.
     public func nextResponder(of responder: ResponderRef) -> ResponderRef? {
@@ -11,6 +12,9 @@ extension Scene {
             // A window's is the application; a view removed from its superview has none (UIKit: nil).
             return views[index].isWindow ? .application : nil
         case let .viewController(index):
+            // Apple: "If the view controller was presented by another view controller, the next
+            // responder is the presenting view controller."
+            if let presenting = viewControllers[index].presentingViewController { return .viewController(presenting) }
             let root = viewControllers[index].view
             if let parent = views[root].parent { return .view(parent) }
             // A controller whose root view is itself a window: its next responder is the

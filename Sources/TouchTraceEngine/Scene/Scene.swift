@@ -19,9 +19,12 @@ public struct Scene: Sendable {
     /// Whether the document listed its windows as `windows` (a list) rather than `window`, so
     /// that problems found later can name views by their JSON pointer (`ViewPointers`).
     public var listsWindows = false
-    /// Whether the scene's initial layout cycle has run on it (``laidOut()``, `applying(_:)`):
+    /// Whether the scene's initial layout cycle has run on it (``laidOut(limits:)``, `applying(_:)`):
     /// constraints and stack views have set their frames.
     public internal(set) var initialLayoutDone = false
+    /// Whether some view sets a `layer.zPosition` other than 0: only then does a hit test look
+    /// for views drawn on top of the hit view (H3, `HitTester.drawnOnTop`).
+    public internal(set) var usesZPosition = false
 
     public init(
         name: String?, views: [ViewNode], windows: [Int], viewControllers: [ViewControllerNode],
@@ -81,6 +84,9 @@ public struct ViewNode: Sendable {
     public var clipsToBounds: Bool
     public var multipleTouchEnabled: Bool
     public var exclusiveTouch: Bool
+    /// `layer.zPosition`: the drawing order among siblings (higher in front); hit testing
+    /// ignores it and follows `subviews` (H3).
+    public var zPosition: Double
     public var pointInside: TouchArea
     public var hitTest: HitTestOverride
     public var touches: TouchHandling
@@ -88,6 +94,8 @@ public struct ViewNode: Sendable {
     /// The view controller whose root view this is (rule R1).
     public var viewController: Int?
     public var control: ControlConfig?
+    /// What a list, cell, text view, bar or bar item adds (V1–V4, F1, B1–B3); nil for other views.
+    public var role: ClassRole?
     public var gestureRecognizers: [GestureRecognizerConfig]
     public var scroll: ScrollConfig?
     public var layout: LayoutConfig
@@ -117,12 +125,14 @@ public struct ViewNode: Sendable {
         self.clipsToBounds = false
         self.multipleTouchEnabled = false
         self.exclusiveTouch = false
+        self.zPosition = 0
         self.pointInside = .bounds
         self.hitTest = .default
         self.touches = .forward
         self.actions = []
         self.viewController = nil
         self.control = viewClass.isControl ? ControlConfig() : nil
+        self.role = nil
         self.gestureRecognizers = []
         self.scroll = viewClass.isScrollView ? ScrollConfig() : nil
         self.layout = LayoutConfig()
@@ -176,6 +186,9 @@ public struct ViewControllerNode: Sendable {
     public var actions: [String]
     public var touches: TouchHandling
     public var view: Int
+    /// The controller that presented this one (`presentingViewController`): its next responder
+    /// (R1).
+    public var presentingViewController: Int? = nil
 }
 
 /// The application and its optional delegate (rule R1).

@@ -12,6 +12,7 @@ extension SceneBuilder {
         firstResponder = scene.firstResponder
         options = scene.options
         origin = scene.origin
+        usesZPosition = scene.usesZPosition
         ids = scene.ids
         for id in scene.ids.keys { idPointers[id] = "the scene" }
     }
@@ -32,7 +33,9 @@ extension Scene {
         var builder = SceneBuilder(extending: self, limits: limits)
         let index = builder.views.count
         builder.readViewTree(json, at: pointer, parent: parent, depth: parentDepth + 1)
+        builder.finishClassRoles()
         builder.resolveReferences()
+        builder.resolveClassReferences()
         if !builder.context.problems.isEmpty { return .failure(.invalid(builder.context.problems)) }
         guard builder.views.count > index else {
             return .failure(.invalid([SceneProblem(pointer: pointer, message: "the view could not be read")]))

@@ -132,7 +132,7 @@ extension SceneBuilder {
 
     static let recognizerFields = [
         "id", "type", "enabled", "numberOfTapsRequired", "numberOfTouchesRequired", "minimumPressDuration",
-        "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "requireToFail", "targets",
+        "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "requireToFail", "targets", "direction",
     ]
 
     mutating func readGestureRecognizers(_ value: JSONValue, at pointer: String, view: Int) -> [GestureRecognizerConfig] {
@@ -165,6 +165,13 @@ extension SceneBuilder {
             if let v = f["minimumPressDuration"], let n = context.number(v, at: p + "/minimumPressDuration", min: 0, what: "minimumPressDuration") {
                 recognizer.minimumPressDuration = n
             }
+            if let v = f["direction"] {
+                if kind == .swipe {
+                    recognizer.direction = readSwipeDirections(v, at: p + "/direction") ?? .right
+                } else {
+                    context.fail(p + "/direction", "\"direction\" is for a swipe recognizer, not a \(kind.rawValue)")
+                }
+            }
             readFlag(f, "enabled", at: p) { recognizer.enabled = $0 }
             readFlag(f, "cancelsTouchesInView", at: p) { recognizer.cancelsTouchesInView = $0 }
             readFlag(f, "delaysTouchesBegan", at: p) { recognizer.delaysTouchesBegan = $0 }
@@ -189,11 +196,69 @@ extension SceneBuilder {
         return result
     }
 
+    /// S4–S7: `contentInset`, `bounces`, `alwaysBounceHorizontal`, `alwaysBounceVertical`,
+    /// `scrollEnabled`, `pagingEnabled`, `directionalLockEnabled`, `decelerationRate` (`"normal"`,
+    /// `"fast"` or a rate per millisecond between 0 and 1).
+    mutating func readScrollMotion(_ f: [String: JSONValue], at pointer: String, into scroll: inout ScrollConfig) {
+        let flags = ["bounces", "alwaysBounceHorizontal", "alwaysBounceVertical", "scrollEnabled", "pagingEnabled", "directionalLockEnabled"]
+        guard f["contentInset"] != nil || f["decelerationRate"] != nil || flags.contains(where: { f[$0] != nil }) else { return }
+        var values: [String: Bool] = [:]
+        for key in flags { readFlag(f, key, at: pointer) { values[key] = $0 } }
+        var inset = EdgeInsets.zero
+        if let v = f["contentInset"], let e = context.insets(v, at: pointer + "/contentInset", what: "contentInset") { inset = e }
+        var rate = UIKitConstants.decelerationRateNormal
+        switch f["decelerationRate"] {
+        case .string("normal")?: rate = UIKitConstants.decelerationRateNormal
+        case .string("fast")?: rate = UIKitConstants.decelerationRateFast
+        case let v?:
+            if case .number = v, let n = context.number(v, at: pointer + "/decelerationRate", what: "decelerationRate") {
+                if n > 0, n < 1 { rate = n } else { context.fail(pointer + "/decelerationRate", "decelerationRate must be between 0 and 1 (exclusive), not \(JSONWriter.format(n))") }
+            } else if case .number = v {
+            } else {
+                context.fail(pointer + "/decelerationRate", "decelerationRate must be \"normal\" (0.998), \"fast\" (0.99) or a number between 0 and 1")
+            }
+        case nil: break
+        }
+        scroll.motion = ScrollMotionSettings(
+            contentInset: inset, bounces: values["bounces"] ?? true, alwaysBounceHorizontal: values["alwaysBounceHorizontal"] ?? false,
+            alwaysBounceVertical: values["alwaysBounceVertical"] ?? false, scrollEnabled: values["scrollEnabled"] ?? true,
+            pagingEnabled: values["pagingEnabled"] ?? false, directionalLockEnabled: values["directionalLockEnabled"] ?? false,
+            decelerationRate: rate)
+    }
+
+    /// A swipe's `direction`: one name (`"left"`) or a list of them (`["left", "right"]`), as
+    /// `UISwipeGestureRecognizer.Direction` is an option set (G6).
+    mutating func readSwipeDirections(_ value: JSONValue, at pointer: String) -> SwipeDirections? {
+        let names = SwipeDirections.named.map(\.name).joined(separator: ", ")
+        func one(_ item: JSONValue, at pointer: String) -> SwipeDirections? {
+            guard let name = context.string(item, at: pointer, what: "direction") else { return nil }
+            guard let direction = SwipeDirections(name: name) else {
+                context.fail(pointer, "unknown swipe direction \"\(name)\"; expected one of: \(names)")
+                return nil
+            }
+            return direction
+        }
+        if case let .array(items) = value {
+            if items.isEmpty { context.fail(pointer, "direction must name at least one of: \(names)") }
+            var result: SwipeDirections = []
+            for (i, item) in items.enumerated() {
+                if let d = one(item, at: pointer + "/\(i)") { result.formUnion(d) }
+            }
+            return result.isEmpty ? nil : result
+        }
+        return one(value, at: pointer)
+    }
+
     /// The `scroll` object; `contentOffset` is the bounds origin (rule S3).
     mutating func readScroll(_ value: JSONValue, at pointer: String, geometry: inout ViewGeometry) -> ScrollConfig {
         var scroll = ScrollConfig()
-        let keys = ["contentSize", "contentOffset", "delaysContentTouches", "canCancelContentTouches"]
+        let keys = [
+            "contentSize", "contentOffset", "delaysContentTouches", "canCancelContentTouches", "contentInset", "bounces",
+            "alwaysBounceHorizontal", "alwaysBounceVertical", "scrollEnabled", "pagingEnabled", "directionalLockEnabled",
+            "decelerationRate",
+        ]
         guard let f = context.object(value, at: pointer, allowed: keys, what: "scroll") else { return scroll }
+        readScrollMotion(f, at: pointer, into: &scroll)
         if let v = f["contentSize"], let fields = context.object(v, at: pointer + "/contentSize", allowed: ["width", "height"], what: "contentSize") {
             if let w = fields["width"] { scroll.contentSize.width = context.number(w, at: pointer + "/contentSize/width", min: 0, what: "width") ?? 0 }
             if let h = fields["height"] { scroll.contentSize.height = context.number(h, at: pointer + "/contentSize/height", min: 0, what: "height") ?? 0 }

@@ -1,11 +1,12 @@
 extension SceneBuilder {
     static let viewFields = [
         "id", "class", "customClass", "frame", "center", "bounds", "transform", "level", "hidden", "alpha",
-        "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch", "pointInside",
+        "userInteractionEnabled", "clipsToBounds", "multipleTouchEnabled", "exclusiveTouch", "zPosition", "pointInside",
         "hitTest", "touches", "actions", "viewController", "control", "gestureRecognizers", "scroll",
         "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "constraints", "layoutGuides",
         "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "directionalLayoutMargins",
-        "safeAreaInsets", "semanticContentAttribute", "stack", "text", "font", "subviews",
+        "safeAreaInsets", "semanticContentAttribute", "stack", "text", "font", "selection", "cell", "textView", "bar",
+        "subviews",
     ]
 
     /// Reads one view object into the arena. Returns its index and its `subviews` items.
@@ -26,8 +27,10 @@ extension SceneBuilder {
 
         var viewClass: ViewClass = parent == nil ? .UIWindow : .UIView
         if let value = f["class"], let name = context.string(value, at: p("class"), what: "class") {
-            if let known = ViewClass(rawValue: name) {
+            if let known = ViewClass(rawValue: name), known.isDeclarable {
                 viewClass = known
+            } else if ViewClass(rawValue: name) != nil {
+                context.fail(p("class"), "\(name) is not a view a document declares: a bar makes one for each item of its \"bar\" object")
             } else {
                 context.fail(p("class"), "unknown class \"\(name)\"; known classes: \(ViewClass.knownNames) (put an app's own subclass in \"customClass\")")
             }
@@ -55,6 +58,10 @@ extension SceneBuilder {
         readFlag(f, "exclusiveTouch", at: pointer) { node.exclusiveTouch = $0 }
         if let value = f["alpha"], let alpha = context.number(value, at: p("alpha"), min: 0, max: 1, what: "alpha") {
             node.alpha = alpha
+        }
+        if let value = f["zPosition"], let z = context.number(value, at: p("zPosition"), what: "zPosition") {
+            node.zPosition = z
+            if z != 0 { usesZPosition = true }
         }
         if let value = f["pointInside"] { node.pointInside = readTouchArea(value, at: p("pointInside")) ?? .bounds }
         if let value = f["hitTest"] { node.hitTest = readHitTest(value, at: p("hitTest"), view: index) }
@@ -84,6 +91,7 @@ extension SceneBuilder {
         }
         readLayout(f, into: &node, at: pointer, view: index)
         readText(f, into: &node, at: pointer)
+        readClassRole(f, into: &node, at: pointer, view: index)
 
         var subviews: [JSONValue]?
         if let value = f["subviews"] { subviews = context.array(value, at: p("subviews"), what: "subviews") }
@@ -279,7 +287,7 @@ extension SceneBuilder {
     }
 
     mutating func readViewController(_ value: JSONValue, at pointer: String, view: Int) -> Int? {
-        guard let f = context.object(value, at: pointer, allowed: ["id", "customClass", "actions", "touches"], what: "viewController") else {
+        guard let f = context.object(value, at: pointer, allowed: ["id", "customClass", "actions", "touches", "presentingViewController"], what: "viewController") else {
             return nil
         }
         let index = viewControllers.count
@@ -297,6 +305,9 @@ extension SceneBuilder {
         if let v = f["actions"] { controller.actions = readActions(v, at: pointer + "/actions") }
         if let v = f["touches"], let t = context.choice(v, at: pointer + "/touches", as: TouchHandling.self, what: "touches handling") {
             controller.touches = t
+        }
+        if let v = f["presentingViewController"], let id = context.string(v, at: pointer + "/presentingViewController", what: "presentingViewController") {
+            classPending.append(ClassReference(id: id, pointer: pointer + "/presentingViewController", kind: .presentingViewController(index)))
         }
         viewControllers.append(controller)
         return index

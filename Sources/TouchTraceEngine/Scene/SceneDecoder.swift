@@ -74,6 +74,15 @@ struct SceneBuilder {
     var reportedDepth = false
     var suggestionsMade = 0
     var reportedCount = false
+    var usesZPosition = false
+    /// References of the list, cell, bar and controller fields, checked once every id is known.
+    var classPending: [ClassReference] = []
+    /// Bars whose items become views after the tree is read.
+    var bars: [Int] = []
+    /// Cells read, with their pointers (index paths are checked after the tree is read).
+    var cellsRead: [(view: Int, pointer: String)] = []
+    /// The pointer of each bar item's id.
+    var itemPointers: [String: String] = [:]
 
     init(limits: SceneLimits, base: String) {
         self.limits = limits
@@ -85,6 +94,7 @@ struct SceneBuilder {
             name: name, views: views, windows: windows, viewControllers: viewControllers, application: application,
             firstResponder: firstResponder, options: options, ids: ids)
         scene.origin = origin
+        scene.usesZPosition = usesZPosition
         scene.listsWindows = listsWindows
         return scene
     }
@@ -126,12 +136,14 @@ struct SceneBuilder {
                 }
             }
         }
+        finishClassRoles()
         if let value = top["firstResponder"] {
             if let id = context.string(value, at: base + "/firstResponder", what: "firstResponder") {
                 pending.append(PendingReference(id: id, pointer: base + "/firstResponder", kind: .firstResponder))
             }
         }
         resolveReferences()
+        resolveClassReferences()
         if let value = top["origin"] {
             readOrigin(value, at: base + "/origin")
             checkOriginIDs()

@@ -55,14 +55,52 @@ public struct GestureRecognizerConfig: Sendable {
     public var delaysTouchesEnded = true
     public var requireToFail: [String] = []
     public var targets: [(target: String?, action: String)] = []
+    /// A swipe's `direction` (G6): default `.right`, UIKit's.
+    public var direction: SwipeDirections = .right
 }
 
-/// The `scroll` object of a `UIScrollView` (rules S1–S3).
+/// The `scroll` object of a `UIScrollView` (rules S1–S8).
 public struct ScrollConfig: Sendable {
     public var contentSize: Size = .zero
     public var delaysContentTouches = true
     public var canCancelContentTouches = true
+    /// The rest, rarely given, behind one reference so that scroll views stay small in the arena.
+    public var motion: ScrollMotionSettings { get { settings ?? .defaults } set { settings = newValue } }
+    var settings: ScrollMotionSettings?
     public init() {}
+}
+
+/// How a scroll view moves (rules S4–S7): UIKit's defaults.
+public final class ScrollMotionSettings: Sendable {
+    /// UIKit's defaults, shared by every scroll view that changes none of them.
+    public static let defaults = ScrollMotionSettings()
+
+    /// `contentInset` (no automatic adjustment is modelled: this is `adjustedContentInset`).
+    public let contentInset: EdgeInsets
+    public let bounces: Bool
+    public let alwaysBounceHorizontal: Bool
+    public let alwaysBounceVertical: Bool
+    /// `isScrollEnabled`: false disables the scroll view's pan recognizer.
+    public let scrollEnabled: Bool
+    public let pagingEnabled: Bool
+    public let directionalLockEnabled: Bool
+    /// `decelerationRate` per millisecond: `normal` 0.998, `fast` 0.99.
+    public let decelerationRate: Double
+
+    public init(
+        contentInset: EdgeInsets = .zero, bounces: Bool = true, alwaysBounceHorizontal: Bool = false, alwaysBounceVertical: Bool = false,
+        scrollEnabled: Bool = true, pagingEnabled: Bool = false, directionalLockEnabled: Bool = false,
+        decelerationRate: Double = UIKitConstants.decelerationRateNormal
+    ) {
+        self.contentInset = contentInset
+        self.bounces = bounces
+        self.alwaysBounceHorizontal = alwaysBounceHorizontal
+        self.alwaysBounceVertical = alwaysBounceVertical
+        self.scrollEnabled = scrollEnabled
+        self.pagingEnabled = pagingEnabled
+        self.directionalLockEnabled = directionalLockEnabled
+        self.decelerationRate = decelerationRate
+    }
 }
 
 /// `UIView.AutoresizingMask`, with UIKit's bit values (rule L5).

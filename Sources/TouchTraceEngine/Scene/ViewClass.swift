@@ -6,12 +6,15 @@ public enum ViewClass: String, CaseIterable, Sendable {
     case UIDatePicker, UIPickerView, UITableView, UITableViewCell, UICollectionView, UICollectionViewCell
     case UIVisualEffectView, UIActivityIndicatorView, UIProgressView
     case UINavigationBar, UITabBar, UIToolbar, UISearchBar
+    /// The control view a bar makes for each of its items (B1–B3): not written in documents
+    /// (items are declared in their bar's `bar` object), shown in traces under the item's id.
+    case UIBarButtonItem, UITabBarItem
 
     /// Whether the class is a `UIControl` subclass (tracking, target-action, rule H7).
     public var isControl: Bool {
         switch self {
         case .UIControl, .UIButton, .UISwitch, .UISlider, .UISegmentedControl, .UIStepper, .UIPageControl,
-            .UITextField, .UIDatePicker:
+            .UITextField, .UIDatePicker, .UIBarButtonItem, .UITabBarItem:
             return true
         default: return false
         }
@@ -34,6 +37,17 @@ public enum ViewClass: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether a document may name the class (bar item views are made by their bars).
+    public var isDeclarable: Bool { self != .UIBarButtonItem && self != .UITabBarItem }
+
+    /// Whether the class is a bar with items (B1–B3).
+    public var isBar: Bool {
+        switch self {
+        case .UINavigationBar, .UITabBar, .UIToolbar: return true
+        default: return false
+        }
+    }
+
     /// The known class names, for the "unknown class" error.
-    public static var knownNames: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    public static var knownNames: String { allCases.filter(\.isDeclarable).map(\.rawValue).joined(separator: ", ") }
 }

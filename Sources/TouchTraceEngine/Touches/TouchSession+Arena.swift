@@ -19,9 +19,22 @@ extension TouchSession {
 
     /// Recognizer timers on the input's own clock (docs/touches.md): every timer due before `limit`
     /// (all when nil) fires in time order, each at its own time, which the log shows.
+    /// Scroll views coming to rest after a drag (S4–S6) are timers too, merged in time order
+    /// (a recognizer's timer first at the same time).
     mutating func fireTimers(before limit: Double?) {
-        while let (due, actions) = arena.fireNextTimer(before: limit) {
-            time = due
+        while true {
+            let recognizerDue = arena.isEmpty ? nil : arena.nextDeadline(before: limit)
+            let settle = scrolls.isEmpty ? nil : nextSettle(before: limit)
+            if let settle, recognizerDue.map({ settle.due < $0 }) ?? true {
+                startEvent(at: settle.due)
+                time = settle.due
+                self.settle(settle.view)
+                continue
+            }
+            guard let due = recognizerDue else { return }
+            startEvent(at: due)
+            guard let (fired, actions) = arena.fireNextTimer(before: limit) else { return }
+            time = fired
             perform(actions)
         }
     }
@@ -39,7 +52,7 @@ extension TouchSession {
             case let .sendActions(recognizer, state):
                 sendRecognizerActions(recognizer, state: state)
             case let .scroll(scrollView, phase, touch, rule):
-                record(rule, .scroll(scrollView: scrollView, phase: phase, touch: touch))
+                scrolled(scrollView, phase, touch: touch, rule: rule)
             case let .hold(touch, phase, view, by, rule):
                 record(rule, .touchDelayed(touch: touch, phase: phase, view: view, by: by))
             case let .deliver(phase, touch, point, tapCount, view):
@@ -47,6 +60,8 @@ extension TouchSession {
             case let .takeTouch(recognizer, touch, view, touchesCancelled, dropped, rule):
                 if let index = trace.touches.firstIndex(where: { $0.touch == touch }) {
                     trace.touches[index].takenBy = recognizer
+                } else {
+                    takenAtBegan[touch] = recognizer
                 }
                 record(rule, .cancelsTouchesInView(recognizer, touch: touch, view: view, touchesCancelled: touchesCancelled, dropped: dropped))
             }
@@ -58,6 +73,11 @@ extension TouchSession {
     /// search (an explicit target receives the action; a nil target receives nothing).
     /// A scroll view's own recognizers have no targets.
     mutating func sendRecognizerActions(_ recognizer: GestureRecognizerRef, state: GestureState) {
+        if recognizer.kind == .textInteraction, state == .recognized {
+            // F1: the text interaction's tap focuses its field or text view.
+            focus(recognizer.view, touch: currentSample?.touch)
+            return
+        }
         guard case let .declared(position) = recognizer.kind else { return }
         for registration in scene.views[recognizer.view].gestureRecognizers[position].targets {
             record(.G6, .recognizerAction(recognizer, state: state, action: registration.action, target: registration.target))

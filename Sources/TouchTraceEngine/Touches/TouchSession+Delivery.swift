@@ -2,14 +2,17 @@ extension TouchSession {
     /// Runs one input entry.
     mutating func run(_ step: TouchStep) {
         if !arena.isEmpty { fireTimers(before: step.time) }
+        startEvent(at: step.time)
         time = step.time
         switch step {
         case let .touch(sample):
+            currentSample = sample
             if sample.phase == .began {
                 begin(sample)
             } else {
                 continueTouch(sample)
             }
+            currentSample = nil
         case let .set(edit):
             apply(edit)
         }
@@ -17,15 +20,19 @@ extension TouchSession {
     }
 
     /// After the last input entry, time runs on until no timer is pending (docs/touches.md), so the
-    /// response is final.
+    /// response is final; then the last event's update cycle runs (L3).
     mutating func finish() {
         if !arena.isEmpty { fireTimers(before: nil) }
+        flushLayout()
     }
 
     /// A touch begins: hit test once (R2), count taps (M3), apply `exclusiveTouch` (M2) and
     /// `multipleTouchEnabled` (M1), then deliver `touchesBegan` to the hit view.
     mutating func begin(_ sample: TouchSample) {
-        let hit = HitTester(scene: scene).hitTest(sample.point, inWindow: referenceWindow, traced: false)
+        if !scrolls.isEmpty { placeMovingScrollViews(at: sample.time) }
+        defer { arena.movingScrollViews = [] }
+        let tester = HitTester(scene: scene)
+        let hit = tester.hitTest(sample.point, inWindow: referenceWindow, traced: false)
         var tapCount = 1
         var previous: Int?
         if let last = lastEnded, sample.time - last.time <= scene.options.multiTapInterval,
@@ -38,10 +45,20 @@ extension TouchSession {
         if let previous {
             record(.M3, .multiTap(touch: sample.touch, tapCount: tapCount, previousTouch: previous))
         }
+        if scene.usesZPosition, let hitView = hit.hitView, let window = hit.window, let reference = referenceWindow ?? tester.windowOrder.first {
+            // H3: a sibling drawn on top by its zPosition does not get the touch.
+            let screen = scene.views[reference].geometry.convertToSuperview(sample.point)
+            for drawn in tester.drawnOnTop(of: hitView, in: window, screenPoint: screen) {
+                record(.H3, .drawnOnTop(touch: sample.touch, view: drawn.view, over: drawn.over))
+            }
+        }
         var touch = TouchesTrace.Touch(touch: sample.touch, hitView: hit.hitView, window: hit.window, tapCount: tapCount, delivered: false)
         defer {
+            // S5: a touch that caught a moving scroll view is taken while it begins.
+            if let taken = takenAtBegan.removeValue(forKey: sample.touch) { touch.takenBy = taken }
             trace.touches.append(touch)
-            active.append(ActiveTouch(touch: sample.touch, view: touch.hitView, window: touch.window, delivered: touch.delivered, tapCount: tapCount))
+            active.append(ActiveTouch(
+                touch: sample.touch, start: sample.point, view: touch.hitView, window: touch.window, delivered: touch.delivered, tapCount: tapCount))
         }
         guard let view = hit.hitView else { return }
         // M2: an exclusive view tracking a touch blocks the others of its window; an exclusive
@@ -84,10 +101,13 @@ extension TouchSession {
         }
         if !arena.isEmpty, let actions = arena.touchContinued(sample) {
             perform(actions)
-            return
+        } else if touch.delivered, let view = touch.view {
+            deliver(sample.phase, touch: sample.touch, at: sample.point, tapCount: touch.tapCount, to: view)
         }
-        guard touch.delivered, let view = touch.view else { return }
-        deliver(sample.phase, touch: sample.touch, at: sample.point, tapCount: touch.tapCount, to: view)
+        if sample.phase == .ended {
+            explainMissedCell(touch: sample.touch, hitView: touch.view)
+            explainFocusKept(touch: sample.touch, hitView: touch.view)
+        }
     }
 
     /// Delivers a touch method to `view` and on along the responder chain (R1, R3): each
@@ -107,6 +127,10 @@ extension TouchSession {
                 let forwards = handling != .handle && next != nil
                 record(isFirst ? .R2 : .R3, .touches(
                     phase, responder: current, touch: touch, forwarded: forwards, handling: TouchesTrace.Handling(handling), point: nil))
+                // V1, V2: a cell's own touch methods (when it calls super) drive its list's selection.
+                if handling != .handle, case let .view(index) = current, case .cell? = scene.views[index].role {
+                    cellReceived(phase, cell: index, touch: touch)
+                }
                 guard forwards else { return }
             }
             responder = next

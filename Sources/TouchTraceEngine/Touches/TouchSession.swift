@@ -23,9 +23,29 @@ struct TouchSession {
     var time: Double?
     /// The scene's gesture recognizers and scroll views (G1–G6, S1, S2); empty when it has none.
     var arena: GestureArena
+    /// The input entry being handled, when it is a touch (scrolls follow its point, S3).
+    var currentSample: TouchSample?
+    /// Scroll views a touch moved, by view (S3–S7).
+    var scrolls: [Int: ScrollMotion] = [:]
+    /// Views marked as needing layout in the current event (L2), laid out after it (L3).
+    var layoutMarks: [(view: Int, reason: LayoutTrace.Reason, marks: Int)] = []
+    /// Cells highlighted by a touch, by touch (V1).
+    var highlightedCells: [Int: Int] = [:]
+    /// Selected index paths per list view (V2, V3), made from the scene on first use.
+    var selections: [Int: [CellIndexPath]] = [:]
+    /// A tab bar's selected index (B2), made from the scene on first use.
+    var tabSelections: [Int: Int?] = [:]
+    /// Touches whose cell received `touchesBegan` (V2).
+    var cellsSeen: Set<Int> = []
+    /// Touches that focused a text input (F1).
+    var focusedBy: Set<Int> = []
+    /// Touches taken by a recognizer while they began, before their record exists (S5).
+    var takenAtBegan: [Int: GestureRecognizerRef] = [:]
 
     struct ActiveTouch {
         var touch: Int
+        /// Where the touch began (S7: a directional lock looks at the movement from here).
+        var start: Point
         var view: Int?
         var window: Int?
         var delivered: Bool
@@ -48,11 +68,11 @@ struct TouchSession {
     /// The control's tracking machine, made from the scene on first use.
     mutating func tracker(_ view: Int) -> ControlTracking {
         if let existing = controls[view] { return existing }
-        let node = scene.views[view]
-        let control = node.control ?? ControlConfig()
-        let (kind, value, on) = ControlKind.from(node.viewClass, control)
+        let control = scene.views[view].control ?? ControlConfig()
+        let (kind, value, on) = ControlKind.from(scene.views[view].viewClass, control)
         let config = ControlTrackingConfig(
-            bounds: node.geometry.bounds, touchArea: node.pointInside, margin: scene.options.controlTrackingMargin,
+            bounds: scene.views[view].geometry.bounds, touchArea: scene.views[view].pointInside,
+            margin: scene.options.controlTrackingMargin,
             beginTracking: control.beginTracking, continueTracking: control.continueTracking, kind: kind)
         let state = ControlState(
             enabled: control.enabled, selected: control.selected, highlighted: control.highlighted, value: value, on: on)
@@ -87,6 +107,10 @@ struct TouchSession {
         for registration in targetList(control).entries(matching: event) {
             let delivery = scene.sendAction(registration.action, to: registration.target, from: control, event: name)
             record(delivery.rule, .action(delivery))
+        }
+        // B1, B2: a bar listens to its item views' touchUpInside.
+        if event.contains(.touchUpInside), case let .barItem(bar, item)? = scene.views[control].role {
+            barItemTapped(control, bar: bar, item: item, touch: touch)
         }
     }
 }

@@ -15,14 +15,36 @@ extension HitTestTrace {
     public func json(in scene: Scene) -> JSONValue {
         let chain: JSONValue =
             hitView.map { hit in .array(scene.responderChain(from: .view(hit)).map { .string(scene.id(of: $0)) }) } ?? .array([])
-        return .obj([
-            "point": point.json,
-            "hitView": .string(orNull: hitView.map { scene.views[$0].id }),
-            "window": .string(orNull: window.map { scene.views[$0].id }),
-            "windowOrder": .array(windowOrder.map { .string(scene.views[$0].id) }),
-            "responderChain": chain,
-            "steps": .array(steps.map { $0.json(in: scene) }),
+        var members: [(key: String, value: JSONValue)] = [
+            ("point", point.json),
+            ("hitView", .string(orNull: hitView.map { scene.views[$0].id })),
+            ("window", .string(orNull: window.map { scene.views[$0].id })),
+            ("windowOrder", .array(windowOrder.map { .string(scene.views[$0].id) })),
+            ("responderChain", chain),
+            ("steps", .array(steps.map { $0.json(in: scene) })),
+        ]
+        if !drawnOnTop.isEmpty { members.append(("drawnOnTop", .array(drawnOnTop.map { $0.json(in: scene) }))) }
+        return .object(members)
+    }
+}
+
+extension HitTestTrace.DrawnOnTop {
+    /// `{view, zPosition, over, overZPosition, rule, detail}` (H3).
+    public func json(in scene: Scene) -> JSONValue {
+        .obj([
+            "view": .string(scene.views[view].id), "zPosition": .number(scene.views[view].zPosition),
+            "over": .string(scene.views[over].id), "overZPosition": .number(scene.views[over].zPosition),
+            "rule": "H3", "detail": .string(detail(in: scene)),
         ])
+    }
+
+    /// The sentence for people.
+    public func detail(in scene: Scene) -> String {
+        let top = scene.views[view]
+        let below = scene.views[over]
+        return "\(top.id) (zPosition \(JSONWriter.format(top.zPosition))) is drawn over \(below.id) (zPosition "
+            + "\(JSONWriter.format(below.zPosition))) here, but hit testing asks subviews in subviews order, where "
+            + "\(below.id) is in front: \(below.id)'s branch gets the touch"
     }
 }
 
@@ -141,7 +163,13 @@ extension HitTestTrace {
     /// Keys are written in sorted order; ids need no escaping (they are `A-Z a-z 0-9 _ . : -`),
     /// nor do rule ids and reasons.
     public func writeJSON(in scene: Scene, into out: inout JSONOutput) {
-        out.raw("{\"hitView\":")
+        out.byte(UInt8(ascii: "{"))
+        if !drawnOnTop.isEmpty {
+            out.raw("\"drawnOnTop\":")
+            out.bytes.append(contentsOf: JSONWriter().bytes(.array(drawnOnTop.map { $0.json(in: scene) })))
+            out.byte(UInt8(ascii: ","))
+        }
+        out.raw("\"hitView\":")
         if let hitView { out.plainString(scene.views[hitView].id) } else { out.raw("null") }
         out.raw(",\"point\":")
         out.point(point)

@@ -14,6 +14,9 @@ public struct HitTestTrace: Sendable {
     public var windowOrder: [Int]
     /// Every view visited, in order (empty unless traced).
     public var steps: [Step]
+    /// Views drawn over the hit view's branch at the point because of their `layer.zPosition`,
+    /// which hit testing ignores (H3); empty when no view of the scene sets a zPosition.
+    public var drawnOnTop: [DrawnOnTop] = []
 
     public init(point: Point, hitView: Int?, window: Int?, windowOrder: [Int], steps: [Step]) {
         self.point = point
@@ -21,6 +24,21 @@ public struct HitTestTrace: Sendable {
         self.window = window
         self.windowOrder = windowOrder
         self.steps = steps
+    }
+
+    /// A sibling that Core Animation draws in front of a view on the hit path because its
+    /// `layer.zPosition` is higher, although it is behind that view in `subviews`: hit testing
+    /// follows subview order (H3), so the view drawn on top does not get the touch.
+    public struct DrawnOnTop: Sendable, Hashable {
+        /// The view drawn on top (behind `over` in subview order).
+        public var view: Int
+        /// The view on the hit path it is drawn over (the hit view or one of its ancestors).
+        public var over: Int
+
+        public init(view: Int, over: Int) {
+            self.view = view
+            self.over = over
+        }
     }
 
     /// What happened to a view visited by hit testing.

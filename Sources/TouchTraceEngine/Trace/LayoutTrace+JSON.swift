@@ -46,6 +46,8 @@ extension LayoutTrace.Entry {
             return .obj(["type": "viewDidLayoutSubviews", "viewController": .string(vc.id), "view": id(vc.view), "rule": "L4"])
         case let .noEffect(index, why):
             return .obj(["type": "noEffect", "change": .number(Double(index)), "detail": .string(why)])
+        case let .note(index, rule, detail):
+            return .obj(["type": "note", "change": .number(Double(index)), "detail": .string(detail), "rule": .string(rule.rawValue)])
         }
     }
 }
@@ -188,6 +190,14 @@ extension Scene {
             out.raw(",\"detail\":")
             out.string(why)
             out.raw(",\"type\":\"noEffect\"}")
+        case let .note(index, rule, detail):
+            out.raw("{\"change\":")
+            out.number(Double(index))
+            out.raw(",\"detail\":")
+            out.string(detail)
+            out.raw(",\"rule\":")
+            out.string(rule.rawValue)
+            out.raw(",\"type\":\"note\"}")
         }
     }
 }

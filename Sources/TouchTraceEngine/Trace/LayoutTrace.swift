@@ -81,5 +81,8 @@ public struct LayoutTrace: Sendable {
         case viewDidLayoutSubviews(viewController: Int)
         /// A change that UIKit accepts but that does nothing (for example removing a window).
         case noEffect(index: Int, why: String)
+        /// A change UIKit carries out differently from what it asks for (M4: an index past the
+        /// end appends).
+        case note(index: Int, rule: RuleID, detail: String)
     }
 }

@@ -38,7 +38,12 @@ extension TouchesTrace {
             Self.writeTouch(touch, into: &out)
             out.byte(UInt8(ascii: "}"))
         }
-        out.raw("],\"log\":[")
+        out.byte(UInt8(ascii: "]"))
+        if reportsFirstResponder {
+            out.raw(",\"firstResponder\":")
+            if let firstResponder { out.string(scene.id(of: firstResponder)) } else { out.raw("null") }
+        }
+        out.raw(",\"log\":[")
         for (i, entry) in log.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
             entry.writeJSON(in: scene, into: &out)
@@ -72,7 +77,12 @@ extension TouchesTrace {
             Self.writeID(record.window, in: scene, into: &out)
             out.byte(UInt8(ascii: "}"))
         }
-        out.raw("]}")
+        out.byte(UInt8(ascii: "]"))
+        if !views.isEmpty {
+            out.raw(",\"views\":")
+            out.bytes.append(contentsOf: JSONWriter().bytes(viewsJSON(in: scene)))
+        }
+        out.byte(UInt8(ascii: "}"))
     }
 
     static func writeID(_ view: Int?, in scene: Scene, into out: inout JSONOutput) {

@@ -4,10 +4,28 @@
 extension TouchesTrace {
     /// `{touches, log, controlEvents, actions, state}`: the touches response.
     public func touchesResponse(in scene: Scene) -> JSONValue {
-        .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("touches", touchesJSON(in: scene)), ("log", logJSON(in: scene)), ("controlEvents", controlEventsJSON(in: scene)),
             ("actions", actionsJSON(in: scene)), ("state", stateJSON(in: scene)),
-        ])
+        ]
+        if !views.isEmpty { members.append(("views", viewsJSON(in: scene))) }
+        if reportsFirstResponder { members.append(("firstResponder", firstResponder.map { .string(scene.id(of: $0)) } ?? .null)) }
+        return .object(members)
+    }
+
+    /// The response's `views`: per scroll view, list and tab bar by id, `contentOffset` (S3),
+    /// `indexPathsForSelectedRows` / `indexPathsForSelectedItems` (V2, V3), `selectedIndex` (B2).
+    public func viewsJSON(in scene: Scene) -> JSONValue {
+        .object(views.map { snapshot in
+            var fields: [(key: String, value: JSONValue)] = []
+            if let offset = snapshot.contentOffset { fields.append(("contentOffset", offset.json)) }
+            if let selected = snapshot.selected {
+                let table = scene.views[snapshot.view].viewClass == .UITableView
+                fields.append((table ? "indexPathsForSelectedRows" : "indexPathsForSelectedItems", .array(selected.map { $0.json(table: table) })))
+            }
+            if let index = snapshot.selectedIndex { fields.append(("selectedIndex", index.map { .number(Double($0)) } ?? .null)) }
+            return (scene.views[snapshot.view].id, .object(fields))
+        })
     }
 
     /// The response's `touches`: per touch, `touch`, `hitView`, `window`, `tapCount`,
@@ -112,6 +130,17 @@ extension TouchesTrace.Kind {
         case .touchDelayed: return "touchDelayed"
         case .cancelsTouchesInView: return "cancelsTouchesInView"
         case .scroll: return "scroll"
+        case .drawnOnTop: return "drawnOnTop"
+        case .needsLayout: return "needsLayout"
+        case .layoutSubviews: return "layoutSubviews"
+        case .becomeFirstResponder: return "becomeFirstResponder"
+        case .resignFirstResponder: return "resignFirstResponder"
+        case .firstResponderKept: return "firstResponderKept"
+        case .cellState: return "cellState"
+        case .delegateCall: return "delegate"
+        case .noSelection: return "noSelection"
+        case .popViewController: return "popViewController"
+        case .selectTab: return "selectTab"
         }
     }
 }
@@ -174,8 +203,11 @@ extension TouchesTrace.Entry {
             m += [("recognizer", .string(recognizer.id(in: scene))), ("touch", touchJSON(touch)), ("view", id(view)),
                   ("touchesCancelled", .bool(touchesCancelled))]
             if !dropped.isEmpty { m.append(("dropped", .array(dropped.map { .string($0.rawValue) }))) }
-        case let .scroll(scrollView, phase, touch):
+        case let .scroll(scrollView, phase, touch, motion):
             m += [("scrollView", id(scrollView)), ("phase", .string(phase.rawValue)), ("touch", touch.touchJSON)]
+            m += motion.members
+        default:
+            m += classMembers(in: scene)
         }
         return .object(m)
     }

@@ -31,6 +31,15 @@ extension TouchesTrace.Entry {
             }
             out.byte(UInt8(ascii: "]"))
         }
+        switch kind {
+        case .scroll, .drawnOnTop, .needsLayout, .layoutSubviews, .becomeFirstResponder, .resignFirstResponder, .firstResponderKept,
+            .cellState, .delegateCall, .noSelection, .popViewController, .selectTab:
+            // Scrolling, focus, lists and bars: written through `JSONWriter` (the same bytes).
+            out.bytes.append(contentsOf: JSONWriter().bytes(json(in: scene)))
+            return
+        default:
+            break
+        }
         out.byte(UInt8(ascii: "{"))
         switch kind {
         case let .hitTest(touch, point, hitView, window, tapCount):
@@ -210,17 +219,9 @@ extension TouchesTrace.Entry {
             type("cancelsTouchesInView")
             out.raw(",\"view\":")
             id(view)
-        case let .scroll(scrollView, phase, touch):
-            out.raw("\"phase\":")
-            out.plainString(phase.rawValue)
-            out.byte(UInt8(ascii: ","))
-            rule()
-            out.raw(",\"scrollView\":")
-            id(scrollView)
-            W.writeTime(time, into: &out)
-            out.raw(",\"touch\":")
-            W.writeTouch(touch, into: &out)
-            type("scroll")
+        case .scroll, .drawnOnTop, .needsLayout, .layoutSubviews, .becomeFirstResponder, .resignFirstResponder, .firstResponderKept,
+            .cellState, .delegateCall, .noSelection, .popViewController, .selectTab:
+            break
         }
         out.byte(UInt8(ascii: "}"))
     }

@@ -12,6 +12,13 @@ public struct TouchesTrace: Sendable {
     public var touches: [Touch] = []
     /// The final state of every control of the scene, in scene order (the response's `state`).
     public var controls: [ControlSnapshot] = []
+    /// The final state of the scene's scroll views, lists and tab bars, in scene order (the
+    /// response's `views`; left out when the scene has none).
+    public var views: [ViewSnapshot] = []
+    /// The first responder at the end (F1), reported when the scene names one or a touch changed
+    /// it (the response's `firstResponder`).
+    public var firstResponder: ResponderRef?
+    public var reportsFirstResponder = false
 
     public init() {}
 
@@ -72,8 +79,100 @@ public struct TouchesTrace: Sendable {
         /// G3, S1, S2: a recognizer takes the touch from its view: `touchesCancelled` when the
         /// view had `touchesBegan`; `dropped` lists held calls never delivered.
         case cancelsTouchesInView(GestureRecognizerRef, touch: Int, view: Int, touchesCancelled: Bool, dropped: [TouchPhase])
-        /// S1, S2: a scroll view starts or stops scrolling with a touch.
-        case scroll(scrollView: Int, phase: ScrollPhase, touch: Int?)
+        /// S1–S7: a scroll view starts, moves, stops or is caught; `motion` has its offset.
+        case scroll(scrollView: Int, phase: ScrollPhase, touch: Int?, motion: ScrollEntryMotion)
+        /// H3: a sibling drawn over the hit path by its `layer.zPosition` does not get the touch.
+        case drawnOnTop(touch: Int, view: Int, over: Int)
+        /// L2: a view was marked as needing layout during touch handling (a scroll's new bounds
+        /// origin); `coalesced` when it already was.
+        case needsLayout(view: Int, reason: LayoutTrace.Reason, coalesced: Bool)
+        /// L3: the update cycle after an event ran the view's `layoutSubviews`.
+        case layoutSubviews(view: Int, reason: LayoutTrace.Reason, marks: Int)
+        /// F1: a view became first responder; `previous` resigned (T4 searches start here).
+        case becomeFirstResponder(view: Int, previous: ResponderRef?, touch: Int?)
+        /// F1: the first responder resigned because `next` became first responder.
+        case resignFirstResponder(responder: ResponderRef, next: Int, touch: Int?)
+        /// F2: a touch ended elsewhere and the first responder stays (UIKit leaves resigning to the app).
+        case firstResponderKept(responder: ResponderRef, touch: Int)
+        /// V1–V3: a cell's `isHighlighted` or `isSelected` changed.
+        case cellState(cell: Int?, list: Int, indexPath: CellIndexPath, property: CellProperty, value: Bool)
+        /// V1–V4, B2: a delegate method UIKit calls, with its receiver (nil: no delegate).
+        case delegateCall(DelegateCall)
+        /// V1–V4: a touch on a cell that selects nothing, and why.
+        case noSelection(list: Int, cell: Int, touch: Int, reason: NoSelectionReason)
+        /// B1: the back item popped the navigation controller's top view controller.
+        case popViewController(bar: Int, item: Int, viewController: Int?)
+        /// B2: a tab bar item selected its tab.
+        case selectTab(bar: Int, item: Int, index: Int, previous: Int?, tabBarController: Int?, viewController: Int?)
+    }
+
+    /// Where a scroll view is (S3–S7), as a `scroll` entry shows it.
+    public struct ScrollEntryMotion: Sendable, Hashable {
+        /// The offset after the entry (the bounds origin, S3).
+        public var contentOffset: Point
+        /// S4: past an edge (rubber-banding).
+        public var pastEdge = false
+        /// S7: the axis a directional lock keeps (began).
+        public var lock: ScrollMotion.Lock?
+        /// At `ended` and `cancelled`: the lift's velocity (points per second) and where the
+        /// scroll view will rest (`targetContentOffset`); `restsAt` when it moves on until then.
+        public var velocity: Point?
+        public var target: Point?
+        public var restsAt: Double?
+
+        public init(contentOffset: Point) {
+            self.contentOffset = contentOffset
+        }
+    }
+
+    /// A cell property the list changes (V1–V3).
+    public enum CellProperty: String, Sendable, Hashable {
+        case highlighted, selected
+    }
+
+    /// A delegate call (V1–V4, B2): UIKit's method name, the object that sends it, the receiver.
+    public struct DelegateCall: Sendable, Hashable {
+        public var sender: Int
+        public var method: String
+        /// The delegate's id; nil when the sender has no delegate (the call goes nowhere).
+        public var receiver: String?
+        public var indexPath: CellIndexPath?
+        /// What the delegate answered, for the `should…`/`will…` methods (declared as data).
+        public var returned: Answer?
+
+        /// A delegate's answer.
+        public enum Answer: Sendable, Hashable {
+            case bool(Bool)
+            case indexPath(CellIndexPath?)
+        }
+
+        public init(sender: Int, method: String, receiver: String?, indexPath: CellIndexPath? = nil, returned: Answer? = nil) {
+            self.sender = sender
+            self.method = method
+            self.receiver = receiver
+            self.indexPath = indexPath
+            self.returned = returned
+        }
+    }
+
+    /// Why a touch on a cell selected nothing (V1–V4): the classic failures explained.
+    public enum NoSelectionReason: Sendable, Hashable {
+        /// A control inside the cell took the touch (R4): the cell never saw it.
+        case controlInCell(control: Int)
+        /// A gesture recognizer took the touch from the cell (G3: `cancelsTouchesInView`).
+        case recognizer(GestureRecognizerRef)
+        /// The list scrolled: its pan took the touch (S1, S2).
+        case scrolled
+        /// A responder between the touched view and the cell handled the touch without passing it on (R3).
+        case handledBefore(responder: ResponderRef)
+        /// The touch was cancelled.
+        case cancelled
+        /// `allowsSelection` is false (V4).
+        case selectionNotAllowed
+        /// `shouldHighlight…` returned false: no highlight and no selection (V4).
+        case shouldHighlightFalse
+        /// `willSelectRowAt` returned nil or `shouldSelectItemAt` false (V4).
+        case declined(method: String)
     }
 
     /// How a responder handled a touch method (R3, R4): its `touches` setting, or `control`
@@ -98,9 +197,10 @@ public struct TouchesTrace: Sendable {
         case exclusiveTouch
     }
 
-    /// A scroll view's scrolling, as `scroll` entries show it.
+    /// A scroll view's scrolling, as `scroll` entries show it: a drag begins, moves, ends or is
+    /// cancelled; after it, the scroll view moves on until it `stopped`, unless a touch `caught` it.
     public enum ScrollPhase: String, Sendable, Hashable {
-        case began, ended, cancelled
+        case began, changed, ended, cancelled, stopped, caught
     }
 
     /// One touch, as the response's `touches` lists it.
@@ -121,6 +221,20 @@ public struct TouchesTrace: Sendable {
             self.window = window
             self.tapCount = tapCount
             self.delivered = delivered
+        }
+    }
+
+    /// A non-control view's final state: a scroll view's `contentOffset` (S3), a list's selected
+    /// index paths (V2, V3), a tab bar's `selectedIndex` (B2).
+    public struct ViewSnapshot: Sendable, Hashable {
+        public var view: Int
+        public var contentOffset: Point?
+        public var selected: [CellIndexPath]?
+        /// A tab bar: the selected index (nil inside: none selected).
+        public var selectedIndex: Int??
+
+        public init(view: Int) {
+            self.view = view
         }
     }
 
@@ -149,6 +263,8 @@ public struct GestureRecognizerRef: Sendable, Hashable {
         case scrollDelay
         /// The scroll view's pan recognizer (S1, S2).
         case scrollPan
+        /// A text field's or text view's tap that gives it focus (F1).
+        case textInteraction
     }
 
     public var view: Int
@@ -165,6 +281,7 @@ public struct GestureRecognizerRef: Sendable, Hashable {
         case let .declared(index): return scene.views[view].gestureRecognizers[index].id
         case .scrollDelay: return scene.views[view].id + "#delay"
         case .scrollPan: return scene.views[view].id + "#pan"
+        case .textInteraction: return scene.views[view].id + "#textInteraction"
         }
     }
 }

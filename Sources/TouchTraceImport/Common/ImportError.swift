@@ -1,13 +1,15 @@
 import TouchTraceEngine
 
 /// Why a document could not be imported at all. Everything short of these becomes a warning:
-/// an importer gives up on a document only when it cannot read it (malformed XML, not UTF-8, a
-/// refused declaration, over a limit: HTTP 400 or 413) or when nothing usable is left in it
-/// (HTTP 422).
+/// an importer gives up on a document only when it cannot read it (malformed XML or JSON, not
+/// UTF-8, a refused declaration, over a limit: HTTP 400 or 413) or when nothing usable is left in
+/// it (HTTP 422).
 public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, CaseIterable {
         /// Not well-formed XML (400, with line and column).
         case malformedXML
+        /// Not JSON (400, with line and column): a Figma document.
+        case malformedJSON
         /// Not UTF-8, or a declared encoding other than UTF-8 (400).
         case invalidEncoding
         /// A `<!DOCTYPE>` or other markup declaration: refused, so no entity can expand or read a
@@ -20,9 +22,12 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Well-formed, but not a document of the format (422): not Interface Builder's XML, or
         /// a macOS (Cocoa) document.
         case unsupportedDocument
-        /// The requested scene, controller or top-level object is not in the document (422; the
-        /// message lists what is).
+        /// The requested scene, controller, top-level object or Figma frame is not in the document
+        /// (422; the message lists what is).
         case unknownScene
+        /// A class-mapping file (Figma) that cannot be read: an unknown class, a bad pattern (422,
+        /// each problem with its JSON pointer).
+        case invalidMapping
         /// The format has no importer yet (415).
         case unsupportedFormat
     }
@@ -43,12 +48,14 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var problemType: ProblemType {
         switch kind {
         case .malformedXML: return .malformedXML
+        case .malformedJSON: return .malformedJSON
         case .invalidEncoding: return .invalidEncoding
         case .forbiddenDeclaration: return .forbiddenDeclaration
         case .documentTooLarge: return .bodyTooLarge
         case .limitExceeded: return .importLimitExceeded
         case .unsupportedDocument: return .unsupportedDocument
         case .unknownScene: return .unknownDocumentPart
+        case .invalidMapping: return .invalidRequest
         case .unsupportedFormat: return .unsupportedMediaType
         }
     }

@@ -35,7 +35,7 @@ public struct ImportResult: Sendable {
 }
 
 /// A part of a document that can be imported on its own: a storyboard scene, a xib top-level
-/// object (a Figma frame, later).
+/// object, a Figma top-level frame.
 public struct ImportUnit: Sendable, Hashable {
     /// What `ImportOptions.scene` takes to import it (a storyboard `sceneID`, an object id).
     public var id: String
@@ -52,13 +52,16 @@ public struct ImportUnit: Sendable, Hashable {
     public var size: Size?
     /// Whether it is the storyboard's initial view controller.
     public var initial: Bool
-    /// How many view elements it has (its own, not its children's scenes).
+    /// How many view elements it has (its own, not its children's scenes); for Figma, nodes.
     public var views: Int
+    /// Figma: the page (canvas) the frame is on.
+    public var page: String?
 
     public init(
         id: String, controller: String?, storyboardIdentifier: String?, element: String, customClass: String?,
-        name: String?, size: Size?, initial: Bool, views: Int
+        name: String?, size: Size?, initial: Bool, views: Int, page: String? = nil
     ) {
+        self.page = page
         self.id = id
         self.controller = controller
         self.storyboardIdentifier = storyboardIdentifier
@@ -70,13 +73,16 @@ public struct ImportUnit: Sendable, Hashable {
         self.views = views
     }
 
+    /// The list entry; `page` only for Figma frames.
     public var json: JSONValue {
-        .obj([
-            "id": .string(id), "controller": .string(orNull: controller),
-            "storyboardIdentifier": .string(orNull: storyboardIdentifier), "element": .string(element),
-            "customClass": .string(orNull: customClass), "name": .string(orNull: name),
-            "size": size.map { .obj(["width": .number($0.width), "height": .number($0.height)]) } ?? .null,
-            "initial": .bool(initial), "views": .number(Double(views)),
-        ])
+        var members: [(key: String, value: JSONValue)] = [
+            ("id", .string(id)), ("controller", .string(orNull: controller)),
+            ("storyboardIdentifier", .string(orNull: storyboardIdentifier)), ("element", .string(element)),
+            ("customClass", .string(orNull: customClass)), ("name", .string(orNull: name)),
+            ("size", size.map { .obj(["width": .number($0.width), "height": .number($0.height)]) } ?? .null),
+            ("initial", .bool(initial)), ("views", .number(Double(views))),
+        ]
+        if let page { members.append(("page", .string(page))) }
+        return .object(members)
     }
 }

@@ -1,12 +1,14 @@
 import TouchTraceEngine
 
 /// Something an import approximated or left out, and where: the element's line and column in
-/// the source, its id there (an Interface Builder object id, a Figma node id), and what was
-/// lost. An import never fails because of one node: each unsupported element, attribute or
-/// class becomes the nearest thing the scene format models, with one of these.
+/// the source (XML), or the node's JSON pointer and name (Figma), its id there (an Interface
+/// Builder object id, a Figma node id), and what was lost. An import never fails because of one
+/// node: each unsupported element, attribute or class becomes the nearest thing the scene
+/// format models, with one of these.
 public struct ImportWarning: Sendable, Hashable {
-    /// The closed set of warnings (docs/import-ib.md lists each with an example; every kind has
-    /// a fixture in Tests/Fixtures/import-ib/).
+    /// The closed set of warnings (docs/import-ib.md and docs/import-figma.md list each with an
+    /// example; every kind has a fixture in Tests/Fixtures/import-ib/ or import-figma/, as
+    /// ``interfaceBuilder`` and ``figma`` say).
     public enum Kind: String, Sendable, CaseIterable {
         /// An element with no modelled UIKit class: imported as a plain `UIView` (its class kept as
         /// `customClass`).
@@ -50,6 +52,28 @@ public struct ImportWarning: Sendable, Hashable {
         case runtimeAttributeIgnored
         /// More warnings than `ImportLimits.maxWarnings`: the rest are only counted.
         case tooManyWarnings
+        /// The document is not strict JSON (a trailing comma before `]` or `}`, which Figma never
+        /// writes): read as if the comma were not there.
+        case nonStandardJSON
+        /// A prototype interaction with no UIKit counterpart (a hover, drag, key or timer
+        /// trigger; a variable, conditional or media action): left out.
+        case interactionDropped
+        /// Part of a tappable node lies outside an ancestor that does not clip: visible in the
+        /// design, but UIKit never hit-tests it there (H4).
+        case untappableOverflow
+
+        /// The kinds the Interface Builder importer raises.
+        public static let interfaceBuilder: [Kind] = [
+            .unsupportedElement, .unsupportedAttribute, .invalidValue, .gestureRecognizerApproximated, .gestureRecognizerDropped,
+            .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
+            .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
+            .runtimeAttributeIgnored, .tooManyWarnings,
+        ]
+        /// The kinds the Figma importer raises.
+        public static let figma: [Kind] = [
+            .unsupportedElement, .unsupportedAttribute, .invalidValue, .behaviourNotModelled, .externalReference,
+            .layoutApproximated, .emptyDocument, .tooManyWarnings, .nonStandardJSON, .interactionDropped, .untappableOverflow,
+        ]
     }
 
     public var kind: Kind
@@ -61,23 +85,37 @@ public struct ImportWarning: Sendable, Hashable {
     public var sourceID: String?
     /// What the scene does not have because of this (a behaviour, an attribute, a constraint).
     public var lost: String
+    /// For a JSON source (Figma): the JSON pointer of the node in the document
+    /// (`/document/children/0/children/3`).
+    public var pointer: String?
+    /// For a JSON source: the node's name in the design tool.
+    public var sourceName: String?
 
-    public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil, sourceID: String? = nil, lost: String) {
+    public init(
+        _ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil, sourceID: String? = nil, lost: String,
+        pointer: String? = nil, sourceName: String? = nil
+    ) {
         self.kind = kind
         self.message = message
         self.line = line
         self.column = column
         self.sourceID = sourceID
         self.lost = lost
+        self.pointer = pointer
+        self.sourceName = sourceName
     }
 
-    /// `{"kind", "message", "line", "column", "sourceId", "lost"}` (null where unknown).
+    /// `{"kind", "message", "line", "column", "sourceId", "lost"}` (null where unknown), plus
+    /// `"pointer"` and `"sourceName"` for a warning about a node of a JSON document.
     public var json: JSONValue {
-        .obj([
-            "kind": .string(kind.rawValue), "message": .string(message),
-            "line": line.map { .number(Double($0)) } ?? .null, "column": column.map { .number(Double($0)) } ?? .null,
-            "sourceId": .string(orNull: sourceID), "lost": .string(lost),
-        ])
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string(kind.rawValue)), ("message", .string(message)),
+            ("line", line.map { .number(Double($0)) } ?? .null), ("column", column.map { .number(Double($0)) } ?? .null),
+            ("sourceId", .string(orNull: sourceID)), ("lost", .string(lost)),
+        ]
+        if let pointer { members.append(("pointer", .string(pointer))) }
+        if let sourceName { members.append(("sourceName", .string(sourceName))) }
+        return .object(members)
     }
 }
 

@@ -17,7 +17,7 @@ public enum Importer {
         case .xib, .storyboard:
             return try InterfaceBuilderImporter.importDocument(bytes, format: format, options: options)
         case .figma:
-            throw ImportError(.unsupportedFormat, "the Figma importer is not built yet (issue 13)")
+            return try FigmaImporter.importDocument(bytes, options: options)
         }
     }
 }

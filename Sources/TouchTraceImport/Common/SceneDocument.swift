@@ -1,3 +1,4 @@
+import Foundation
 import TouchTraceEngine
 
 /// A scene document (docs/scene-format.md) assembled from drafts, with its `origin`: the source
@@ -91,6 +92,7 @@ public struct SceneDocument: Sendable {
         func add(_ key: String, _ value: JSONValue?) { if let value { m.append((key, value)) } }
         add("customClass", v.customClass.map(JSONValue.string))
         add("frame", v.frame.map(Self.rect))
+        add("transform", v.transform.map(Self.transform))
         add("hidden", v.hidden.map(JSONValue.bool))
         add("alpha", v.alpha.map(JSONValue.number))
         add("userInteractionEnabled", v.userInteractionEnabled.map(JSONValue.bool))
@@ -131,6 +133,18 @@ public struct SceneDocument: Sendable {
 
     static func rect(_ r: Rect) -> JSONValue {
         .obj(["x": .number(r.minX), "y": .number(r.minY), "width": .number(r.size.width), "height": .number(r.size.height)])
+    }
+
+    /// A rotation (within 1e-6: design tools store matrices in single precision) as
+    /// `{"rotation": degrees}`, clockwise on screen, to a millionth of a degree (2e-5 pt over
+    /// 1,000 pt); any other transform as its matrix.
+    static func transform(_ t: Transform2D) -> JSONValue {
+        let det = t.a * t.d - t.b * t.c
+        if abs(t.a - t.d) < 1e-6, abs(t.b + t.c) < 1e-6, abs(det - 1) < 1e-5, t.tx == 0, t.ty == 0 {
+            let degrees = (atan2(t.b, t.a) * 180 / Double.pi * 1e6).rounded() / 1e6
+            return .obj(["rotation": .number(degrees == 0 ? 0 : degrees)])
+        }
+        return .obj(["a": .number(t.a), "b": .number(t.b), "c": .number(t.c), "d": .number(t.d), "tx": .number(t.tx), "ty": .number(t.ty)])
     }
 
     static func insets(_ e: EdgeInsets) -> JSONValue {

@@ -10,6 +10,8 @@ public struct ViewDraft: Sendable {
     public var viewClass: ViewClass
     public var customClass: String?
     public var frame: Rect?
+    /// A transform about the center (`frame` is then the untransformed frame, rule L1).
+    public var transform: Transform2D?
     public var hidden: Bool?
     public var alpha: Double?
     public var userInteractionEnabled: Bool?

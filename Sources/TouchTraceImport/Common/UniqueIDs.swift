@@ -5,6 +5,8 @@ import TouchTraceEngine
 /// of them collapse, and a name already taken gets `-2`, `-3`, … (`Cell`, `Cell-2`).
 public struct UniqueIDs: Sendable {
     private var taken: Set<String> = []
+    /// The next suffix to try per base name, so that the k-th "Cell" costs one lookup, not k.
+    private var nextSuffix: [String: Int] = [:]
     /// The longest base name kept, leaving room for a suffix within the format's 128 characters.
     static let maxBase = 100
 
@@ -31,10 +33,11 @@ public struct UniqueIDs: Sendable {
             taken.insert(base)
             return base
         }
-        var n = 2
+        var n = nextSuffix[base] ?? 2
         while taken.contains(base + "-\(n)") { n += 1 }
         let id = base + "-\(n)"
         taken.insert(id)
+        nextSuffix[base] = n + 1
         return id
     }
 

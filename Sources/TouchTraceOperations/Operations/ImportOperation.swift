@@ -12,16 +12,25 @@ public enum ImportOperation: TouchTraceOperation {
         The format comes from the file's extension, or --format (over HTTP ?format=, or is read \
         off the document itself). A storyboard imports its initial view controller's scene unless \
         --scene (a scene or view controller id) or --controller (a Storyboard ID) picks another; \
-        --list lists them. The answer is {"format", "scene", "warnings"}: the scene's origin.ids maps \
-        every scene id to its element in the design file, and every warning has the file's line and \
-        column. With --output the scene alone is written to a file, ready for the other subcommands. \
-        Over HTTP, POST the file as the body to /v1/import; ?store=ID also stores the scene (201, \
-        Location). See docs/import-ib.md.
+        a Figma file (the JSON of Figma's REST API) imports its prototype's starting frame, else \
+        its first top-level frame, unless --frame (a node id, or a top-level frame's name) picks \
+        another; --list lists them. --mapping FILE gives Figma layers UIKit classes by name \
+        ({"rules": [{"match": "Button*", "class": "UIButton"}], "useDefaults": true}). The answer is \
+        {"format", "scene", "warnings"}: the scene's origin.ids maps every scene id to its element \
+        or node in the design file, and every warning has the file's line and column (XML) or the \
+        node's JSON pointer (Figma). With --output the scene alone is written to a file, ready for \
+        the other subcommands. Over HTTP, POST the file as the body to /v1/import (for Figma, or \
+        {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
+        the default names off); ?store=ID also stores the scene (201, Location). See \
+        docs/import-ib.md and docs/import-figma.md.
         """
     public static let rules: [RuleID] = []
     public static let sceneUse = SceneUse.none
     public static var problemTypes: [ProblemType] {
-        [.malformedXML, .invalidEncoding, .forbiddenDeclaration, .importLimitExceeded, .unsupportedDocument, .unknownDocumentPart, .invalidRequest]
+        [
+            .malformedXML, .malformedJSON, .invalidEncoding, .forbiddenDeclaration, .importLimitExceeded, .unsupportedDocument,
+            .unknownDocumentPart, .invalidRequest,
+        ]
     }
     public static var httpBody: HTTPBody {
         .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json"])
@@ -31,6 +40,8 @@ public enum ImportOperation: TouchTraceOperation {
             QueryParameter("format", .string, help: "xib, storyboard or figma (default: read off the document)."),
             QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
             QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
+            QueryParameter("frame", .string, help: "Figma: the frame to import, by node id or by a top-level frame's name."),
+            QueryParameter("mapping", .string, help: "Figma: a built-in class mapping, default or none (a custom one goes in an envelope body)."),
             QueryParameter("list", .bool, help: "List the document's scenes instead of importing one."),
             QueryParameter("canvas", .bool, help: "Lay out as the design tool's canvas shows the document (docs/import-ib.md)."),
             QueryParameter("store", .string, help: "Also store the scene under this id (201 with Location and ETag)."),
@@ -51,7 +62,13 @@ public enum ImportOperation: TouchTraceOperation {
         @Option(help: "A storyboard view controller's Storyboard ID.")
         public var controller: String?
 
-        @Flag(help: "List the document's scenes instead of importing one.")
+        @Option(help: ArgumentHelp("Figma: the frame to import, by node id or by a top-level frame's name.", valueName: "name-or-node-id"))
+        public var frame: String?
+
+        @Option(help: ArgumentHelp("Figma: a class-mapping file (JSON) giving layers UIKit classes by name.", valueName: "file"))
+        public var mapping: String?
+
+        @Flag(help: "List the document's scenes (Figma: top-level frames) instead of importing one.")
         public var list = false
 
         @Flag(help: "Lay out as the design tool's canvas shows the document, not as the app runs.")
@@ -69,6 +86,8 @@ public enum ImportOperation: TouchTraceOperation {
             if let format { members.append(("format", .string(format))) }
             if let scene { members.append(("scene", .string(scene))) }
             if let controller { members.append(("controller", .string(controller))) }
+            if let frame { members.append(("frame", .string(frame))) }
+            if let mapping { members.append(("mapping", try RequestFile.parse(mapping, cli))) }
             if list { members.append(("list", true)) }
             if canvas { members.append(("canvas", true)) }
             if let output { members.append(("output", .string(output))) }
@@ -82,7 +101,7 @@ public enum ImportOperation: TouchTraceOperation {
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
         var context = DecodeContext()
-        let allowed = ["format", "scene", "controller", "list", "canvas", "store", "file"] + (input.transport == .cli ? ["output"] : [])
+        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"] + (input.transport == .cli ? ["output"] : [])
         guard let fields = context.object(input.request, at: "", allowed: allowed, what: "the request") else {
             throw OperationError(.invalidRequest(context.problems))
         }
@@ -106,9 +125,25 @@ public enum ImportOperation: TouchTraceOperation {
         if let store, !SceneID.isValid(store) {
             context.fail("/store", "\"\(store.prefix(200))\" is not a scene id (1 to 128 of A-Z a-z 0-9 _ . -, not starting with a dot)")
         }
+        var mapping: FigmaClassMapping?
+        switch fields["mapping"] {
+        case nil: break
+        case let .string(name)?:
+            mapping = FigmaClassMapping.builtIn(name)
+            if mapping == nil { context.fail("/mapping", "unknown built-in mapping \"\(name.prefix(40))\"; expected default or none (send a custom mapping as {\"file\", \"mapping\"})") }
+        case let value?:
+            let (decoded, problems) = FigmaClassMapping.decode(value, at: "/mapping")
+            mapping = decoded
+            for problem in problems { context.fail(problem.pointer, problem.message) }
+        }
+        let frame = string("frame")
+        if let format, format != .figma {
+            if frame != nil { context.fail("/frame", "frame picks a Figma frame; an Interface Builder document takes scene or controller") }
+            if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma documents only") }
+        }
         let options = ImportOptions(
             scene: string("scene"), controller: string("controller"), list: flag("list"), fileName: fileName,
-            canvas: flag("canvas"))
+            canvas: flag("canvas"), frame: frame, mapping: mapping)
         let output = string("output")
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
         guard let format else { throw OperationError(.invalidRequest(context.problems)) }

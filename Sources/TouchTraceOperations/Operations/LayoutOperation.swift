@@ -10,9 +10,9 @@ public enum LayoutOperation: TouchTraceOperation {
         The request is {"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]} \
         (the CLI also takes just the list of changes). With constraints or stack views (L6) the \
         answer also has "conflicts" and "ambiguous"; changes include setConstraint (constant, \
-        priority, active) and addConstraint. See docs/layout.md and docs/autolayout.md.
+        priority, active) and addConstraint; with scroll views, "contentOffsets". See docs/layout.md         and docs/autolayout.md.
         """
-    public static let rules: [RuleID] = [.L1, .L2, .L3, .L4, .L5, .L6, .M4]
+    public static let rules: [RuleID] = [.L1, .L2, .L3, .L4, .L5, .L6, .M4, .S3]
     public static let sceneUse = SceneUse.required
 
     public struct Options: OperationOptions {

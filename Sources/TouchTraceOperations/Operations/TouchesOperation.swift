@@ -1,10 +1,11 @@
 import ArgumentParser
 import TouchTraceEngine
 
-/// `touches`: replays touches against a scene (R2–R4, C1–C9, T1–T4, G1–G6, S1, S2, M1–M3).
+/// `touches`: replays touches against a scene (R2–R4, C1–C9, T1–T4, G1–G6, S1–S8, M1–M3, V1–V4,
+/// F1, F2, B1–B3).
 public enum TouchesOperation: TouchTraceOperation {
     public static let name = "touches"
-    public static let abstract = "Replay touches against a scene: delivery, control tracking, recognizers, control events and actions."
+    public static let abstract = "Replay touches against a scene: delivery, control tracking, recognizers, scrolling, selection, focus, control events and actions."
     public static let discussion = """
         The request is {"tap": {"x": 40, "y": 720}}, {"drag": {"from": …, "to": …}}, \
         {"longPress": {…}} or {"touches": [{"touch": 1, "phase": "began", "x": 40, "y": 720, "t": 0}, …]}, \
@@ -12,7 +13,7 @@ public enum TouchesOperation: TouchTraceOperation {
         """
     public static let rules: [RuleID] = [
         .R1, .R2, .R3, .R4, .C1, .C2, .C3, .C4, .C5, .C6, .C7, .C8, .C9, .T1, .T2, .T3, .T4, .G1, .G2, .G3, .G4, .G5, .G6,
-        .S1, .S2, .M1, .M2, .M3,
+        .S1, .S2, .S3, .S4, .S5, .S6, .S7, .S8, .H3, .M1, .M2, .M3, .V1, .V2, .V3, .V4, .B1, .B2, .B3, .F1, .F2,
     ]
     public static let sceneUse = SceneUse.required
 

@@ -1,0 +1,53 @@
+import TouchTraceEngine
+
+extension CheckRunner {
+    /// `assertTouchTargets`: the audit's `targetSize` rule, with the step's profile and severity
+    /// (else the document's `audit`). Targets whose region is empty or off screen are left to
+    /// `assertLayout` (the audit reports one cause once: they are not also undersized).
+    func touchTargets(_ a: TouchTargetAssertion, document: CheckDocument, state: inout SceneState, into report: inout StepReport) throws {
+        let severity = a.severity ?? document.audit.severity(of: .targetSize)
+        var options = AuditOptions(profile: a.profile ?? document.audit.profile, allow: document.audit.allow + a.allow)
+        options.severities = [.targetSize: severity, .emptyHitRegion: .warn, .offScreen: .warn, .unsatisfiableConstraints: .off, .ambiguousLayout: .off]
+        try audit(options, rules: [.targetSize], state: &state, into: &report)
+    }
+
+    /// `assertLayout`: unsatisfiable constraints, ambiguous views, controls off screen and
+    /// controls whose effective hit region is empty, each with its severity (the step's, else the
+    /// document's `audit.severity`, else error).
+    func layout(_ a: LayoutAssertion, document: CheckDocument, state: inout SceneState, into report: inout StepReport) throws {
+        var options = AuditOptions(profile: document.audit.profile, allow: document.audit.allow + a.allow)
+        options.severities[.targetSize] = .off
+        for rule in LayoutAssertion.rules { options.severities[rule] = a.severities[rule] ?? document.audit.severity(of: rule) }
+        try audit(options, rules: LayoutAssertion.rules, state: &state, into: &report)
+    }
+
+    func audit(_ options: AuditOptions, rules: [AuditRule], state: inout SceneState, into report: inout StepReport) throws {
+        let scene = try state.scene(limits: limits)
+        var problems: [SceneProblem] = []
+        for entry in options.allow where scene.viewIndex(entry.view) == nil {
+            problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene" + scene.didYouMean(entry.view, among: IDSuggestion.isView)))
+        }
+        if !problems.isEmpty { throw StepProblem(problems) }
+        let result = SceneAudit.run(try state.map(limits: limits), options: options, pointers: ViewPointers(scene: state.prepared.scene))
+        let json = result.json
+        let findingsJSON = Self.list(json["findings"])
+        let allowedJSON = Self.list(json["allowed"])
+        for (i, f) in result.findings.enumerated() where rules.contains(f.rule) {
+            report.findings.append(CheckFinding(
+                rule: f.rule, severity: f.severity, view: scene.views[f.view].id, message: f.message,
+                json: i < findingsJSON.count ? findingsJSON[i] : .null, status: .counted))
+        }
+        for (i, entry) in result.allowed.enumerated() where rules.contains(entry.finding.rule) {
+            let f = entry.finding
+            report.findings.append(CheckFinding(
+                rule: f.rule, severity: f.severity, view: scene.views[f.view].id, message: f.message,
+                json: i < allowedJSON.count ? allowedJSON[i] : .null, status: .allowed(entry.reason)))
+        }
+        var evidence = json
+        if case var .object(members) = evidence {
+            members.removeAll { $0.key == "findings" || $0.key == "allowed" }
+            evidence = .object(members)
+        }
+        report.evidence = .obj(["audit": evidence])
+    }
+}

@@ -1,0 +1,102 @@
+import TouchTraceEngine
+
+extension CheckRunner {
+    /// `assertNotHittable`: no point of the window reaches the view (its effective hit region is
+    /// empty), or — with `at` — the touch at that point of the view does not reach it; and the
+    /// reason, when given, is the one the trace and the regions give.
+    func notHittable(_ a: NotHittableAssertion, step: CheckStep, state: inout SceneState, into report: inout StepReport) throws {
+        let scene = try state.scene(limits: limits)
+        let map = try state.map(limits: limits)
+        guard let v = scene.viewIndex(a.view) else {
+            throw StepProblem(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
+        }
+        if let by = a.by, scene.ids[by] == nil {
+            throw StepProblem(a.pointer + "/by", "\"\(by)\" is not an id of the scene" + scene.didYouMean(by))
+        }
+        let region = map.region(of: v)
+        var reason: (NotHittableReason, by: Int?, sentence: String)
+        if let at = a.at {
+            let window = try Self.referenceWindow(step, in: scene)
+            let p = try Self.point(.view(a.view, at: at), in: scene, window: window, pointer: a.pointer + "/at")
+            let trace = map.tester.hitTest(p, inWindow: window)
+            report.evidence = .obj(["point": p.json, "hitTest": trace.json(in: scene), "region": region.json(in: scene)])
+            if let hit = trace.hitView, map.touch(hitting: hit, reaches: v) {
+                report.failures.append(Failure(
+                    expectation: "assertNotHittable", pointer: a.pointer, location: nil,
+                    message: "expected \(a.view) not to be hittable at \(Measure.point(p)), but the touch there reaches it (hit view \(scene.views[hit].id))",
+                    explanation: HitExplanation.lines(expected: nil, trace: trace, point: p, scene: scene), expected: "notHittable", actual: "hittable"))
+                return
+            }
+            reason = Self.reason(at: p, of: v, region: region, map: map)
+        } else {
+            report.evidence = .obj(["region": region.json(in: scene)])
+            if !region.isEmpty {
+                let sample = region.largestRectangle.map { r in
+                    let c = r.corners
+                    return Point(x: c.map(\.x).reduce(0, +) / Double(c.count), y: c.map(\.y).reduce(0, +) / Double(c.count))
+                }
+                let size = region.largestRectangle.map { " (its largest rectangle \(Measure.format($0.width))×\(Measure.format($0.height)) pt)" } ?? ""
+                report.failures.append(Failure(
+                    expectation: "assertNotHittable", pointer: a.pointer, location: nil,
+                    message: "expected \(a.view) not to be hittable, but its effective hit region is \(Measure.format(region.area)) pt²\(size)"
+                        + (sample.map { "; a touch at \(Measure.point($0)) reaches it" } ?? ""),
+                    explanation: [], expected: "notHittable", actual: "hittable"))
+                return
+            }
+            reason = Self.reason(of: v, region: region, map: map)
+        }
+        let byID = reason.by.map { scene.views[$0].id }
+        var wrong: [String] = []
+        if let want = a.reason, want != reason.0 { wrong.append("reason \(want.rawValue)") }
+        if let want = a.by, want != byID { wrong.append("by \(want)") }
+        if wrong.isEmpty {
+            report.notes.append("\(a.view) is not hittable: \(reason.sentence)")
+            return
+        }
+        let pointer = a.reason != nil && a.reason != reason.0 ? a.pointer + "/reason" : a.pointer + "/by"
+        report.failures.append(Failure(
+            expectation: "assertNotHittable", pointer: pointer, location: nil,
+            message: "\(a.view) is not hittable, but not for the " + wrong.joined(separator: " and ") + ": it is \(reason.0.rawValue)" + (byID.map { " (by \($0))" } ?? "") + ": \(reason.sentence)",
+            explanation: [], expected: .obj(["reason": .string(orNull: a.reason?.rawValue), "by": .string(orNull: a.by)]),
+            actual: .obj(["reason": .string(reason.0.rawValue), "by": .string(orNull: byID)])))
+        if a.reason != nil { report.updates.append(ValueUpdate(pointer: a.pointer + "/reason", value: .string(reason.0.rawValue))) }
+        if a.by != nil, let byID { report.updates.append(ValueUpdate(pointer: a.pointer + "/by", value: .string(byID))) }
+    }
+
+    /// Why an empty region is empty: the view can never be visited, its touch area is empty, or
+    /// the largest blocker.
+    static func reason(of v: Int, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
+        let scene = map.scene
+        if let u = region.unreachable { return (reason(u.reason), u.view, HitExplanation.unreachablePhrase(u, of: v, scene: scene)) }
+        guard region.touchArea >= TouchTargetConstants.negligibleArea, let blocker = region.blockers.first else {
+            return (.emptyTouchArea, nil, "its touch area is empty (H2, H9)")
+        }
+        let box = region.touchAreaBox ?? blocker.extent
+        return (NotHittableReason(blocker.relation), blocker.view, blocker.sentence(of: v, in: scene, touchBox: box, touchArea: region.touchArea))
+    }
+
+    /// Why the touch at `p` does not reach the view.
+    static func reason(at p: Point, of v: Int, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
+        let scene = map.scene
+        if let u = region.unreachable { return (reason(u.reason), u.view, HitExplanation.unreachablePhrase(u, of: v, scene: scene)) }
+        let q = region.axes.fromWindow(p)
+        if !region.touchAreaPieces.contains(where: { $0.contains(q) }) {
+            return (.outsideTouchArea, nil, "\(Measure.point(p)) is outside its touch area (H2)")
+        }
+        if let blocker = region.blockers.first(where: { $0.pieces.contains { $0.contains(q) } }) {
+            return (NotHittableReason(blocker.relation), blocker.view, "at \(Measure.point(p)) it is " + blocker.phrase(of: v, in: scene))
+        }
+        return (.notInWindow, nil, "nothing reaches it at \(Measure.point(p))")
+    }
+
+    static func reason(_ r: Unreachability.Reason) -> NotHittableReason {
+        switch r {
+        case .hidden: return .hidden
+        case .transparent: return .alpha
+        case .userInteractionDisabled: return .notInteractive
+        case .disabledControl: return .disabled
+        case .nonInvertibleTransform: return .nonInvertibleTransform
+        case .notInWindow: return .notInWindow
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import TouchTraceEngine
+
+/// Runs an expectation document against its scenes, step by step, through the engine's facade
+/// (`TouchTrace.hitTestResults`, `.touches`, `.actions`, `.layout`) and the audit
+/// (`SceneAudit.run`). Each scene keeps the `changes` applied so far: every later step runs on
+/// the scene as the header's size and those changes left it (touches do not change the scene;
+/// their outcome is in the step's trace). Pure: no I/O, no clock.
+public struct CheckRunner: Sendable {
+    public var limits: SceneLimits
+
+    public init(limits: SceneLimits) {
+        self.limits = limits
+    }
+
+    /// The state of one scene during a run.
+    struct SceneState {
+        let prepared: PreparedScene
+        var changes: [LayoutChange] = []
+        var cachedScene: Scene?
+        var cachedMap: HitRegionMap?
+
+        init(_ prepared: PreparedScene) { self.prepared = prepared }
+
+        /// The scene after the changes so far (and their update cycle).
+        mutating func scene(limits: SceneLimits) throws(InputError) -> Scene {
+            if let cachedScene { return cachedScene }
+            let scene = changes.isEmpty ? prepared.laidOut : try prepared.scene.applying(changes, limits: limits).scene
+            cachedScene = scene
+            return scene
+        }
+
+        mutating func map(limits: SceneLimits) throws(InputError) -> HitRegionMap {
+            if let cachedMap { return cachedMap }
+            let map = HitRegionMap(scene: try scene(limits: limits))
+            cachedMap = map
+            return map
+        }
+
+        mutating func append(_ more: [LayoutChange]) {
+            changes += more
+            cachedScene = nil
+            cachedMap = nil
+        }
+    }
+
+    /// A problem found while running a step: an id the scene does not have, a change that cannot
+    /// apply. Pointers are the document's.
+    struct StepProblem: Error {
+        var problems: [SceneProblem]
+        init(_ problems: [SceneProblem]) { self.problems = problems }
+        init(_ pointer: String, _ message: String) { problems = [SceneProblem(pointer: pointer, message: message)] }
+    }
+
+    /// Runs `document` on `scenes` (prepared, by the document's scene names). Returns the report,
+    /// and the input problems found on the way (an unknown id, a change that cannot apply), each
+    /// with its document pointer.
+    public func run(_ document: CheckDocument, scenes: [String: PreparedScene], file: String?, located: LocatedDocument?) -> (FileReport, [SceneProblem]) {
+        var states: [String: SceneState] = [:]
+        for (name, prepared) in scenes {
+            var state = SceneState(prepared)
+            if let screen = document.screen {
+                let windows = ChangeExpansion.screenWindows(of: prepared.laidOut)
+                state.append(ChangeExpansion.resize(windows, to: Size(width: screen.width, height: screen.height), in: prepared.laidOut, pointer: screen.pointer))
+            }
+            states[name] = state
+        }
+        var steps: [StepReport] = []
+        var problems: [SceneProblem] = []
+        for step in document.steps {
+            guard var state = states[step.scene] else { continue }
+            var report = StepReport(
+                number: step.number, title: step.title, kind: step.action.kind, pointer: step.pointer,
+                location: located?.location(of: step.pointer), outcome: .passed, failures: [], findings: [], notes: [],
+                evidence: .null, updates: [])
+            let before = state
+            do {
+                try runStep(step, document: document, state: &state, into: &report)
+            } catch {
+                // A step that cannot run leaves the scene as it was, so later steps report their own problems.
+                state = before
+                switch error {
+                case let error as StepProblem: problems += error.problems
+                case let error as InputError: problems += Self.problems(of: error, prefix: step.pointer)
+                default: problems.append(SceneProblem(pointer: step.pointer, message: "\(error)"))
+                }
+            }
+            for i in report.failures.indices { report.failures[i].location = located?.location(of: report.failures[i].pointer) }
+            if !report.failures.isEmpty || report.findings.contains(where: { $0.status == .counted && $0.severity == .error }) {
+                report.outcome = .failed
+            }
+            states[step.scene] = state
+            steps.append(report)
+        }
+        return (FileReport(path: file, name: document.name, screen: document.screen?.label, steps: steps, document: located), problems)
+    }
+
+    /// An engine error's problems: pointers into the document stay; pointers of a request the
+    /// runner made (`/window`, `/sender`) go under the step.
+    static func problems(of error: InputError, prefix: String) -> [SceneProblem] {
+        let list: [SceneProblem]
+        switch error {
+        case let .invalidRequest(p), let .invalid(p): list = p
+        case let .malformed(e): list = [SceneProblem(pointer: prefix, message: e.message)]
+        }
+        let documentRoots = ["/steps/", "/device", "/window", "/audit/"]
+        return list.map { p in
+            documentRoots.contains { p.pointer.hasPrefix($0) } ? p : SceneProblem(pointer: prefix + p.pointer, message: p.message)
+        }
+    }
+
+    func runStep(_ step: CheckStep, document: CheckDocument, state: inout SceneState, into report: inout StepReport) throws {
+        switch step.action {
+        case .tap, .drag, .longPress:
+            let observation = try touch(step, state: &state)
+            report.evidence = observation.evidence
+            try evaluate(step.expect, observation: observation, state: &state, into: &report)
+        case let .sendActions(request):
+            var request = request
+            request.changes = state.changes
+            let answer: JSONValue
+            do {
+                answer = try TouchTrace.actions(request, in: state.prepared, limits: limits)
+            } catch {
+                throw StepProblem(Self.problems(of: error, prefix: step.pointer + "/sendActions"))
+            }
+            let observation = Observation(hit: nil, answer: answer, scene: try state.scene(limits: limits), evidence: .obj(["actions": answer]))
+            report.evidence = observation.evidence
+            try evaluate(step.expect, observation: observation, state: &state, into: &report)
+        case let .changes(items, pointer):
+            let before = try state.scene(limits: limits)
+            var context = DecodeContext()
+            var changes: [LayoutChange] = []
+            for (i, item) in items.enumerated() {
+                changes += ChangeExpansion.expand(item, at: JSONPointer.join(pointer, i), in: before, context: &context)
+            }
+            if !context.problems.isEmpty { throw StepProblem(context.problems) }
+            state.append(changes)
+            let layout = try TouchTrace.layout(LayoutRequest(changes: state.changes), in: state.prepared, limits: limits)
+            let observation = Observation(hit: nil, answer: .obj([:]), scene: try state.scene(limits: limits), evidence: .obj(["layout": layout]))
+            report.evidence = observation.evidence
+            try evaluate(step.expect, observation: observation, state: &state, into: &report)
+        case let .assertNotHittable(assertion):
+            try notHittable(assertion, step: step, state: &state, into: &report)
+        case let .assertTouchTargets(assertion):
+            try touchTargets(assertion, document: document, state: &state, into: &report)
+        case let .assertLayout(assertion):
+            try layout(assertion, document: document, state: &state, into: &report)
+        }
+    }
+}

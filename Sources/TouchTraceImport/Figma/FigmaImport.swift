@@ -1,0 +1,155 @@
+import TouchTraceEngine
+
+/// One import of a Figma frame into a scene document: a value type that accumulates the
+/// document, the warnings and what each node became. The steps live in `FigmaImport+*.swift`:
+/// views and their attributes, geometry and constraints, auto layout, prototype interactions.
+struct FigmaImport {
+    let doc: FigmaDocument
+    let options: ImportOptions
+    let mapping: FigmaClassMapping.Compiled
+    var warnings: ImportWarnings
+    var ids = UniqueIDs(reserved: ["application"])
+    var document: SceneDocument
+
+    /// The view each imported node became (a container's node: the container, not its inner stack).
+    var viewOfNode: [Int: Int] = [:]
+    /// The node each view came from (an inner stack: its frame's node).
+    var nodeOfView: [Int: Int] = [:]
+    /// Where each view sits in canvas coordinates (for its children's frames).
+    var placements: [Int: Placement] = [:]
+    /// Views inside a view mapped to a control (their touches belong to the control).
+    var insideControl: Set<Int> = []
+    /// The stack views made from auto-layout frames, by view index.
+    var stacks: [Int: StackInfo] = [:]
+    /// A container view's inner stack view (an auto-layout frame that packs its children).
+    var innerStack: [Int: Int] = [:]
+    /// The view controller of the frame: every prototype action is sent to it.
+    var controllerID = ""
+    var rootView = -1
+    /// Properties read on no node, by name: how many nodes have them and the first one.
+    var unknownProperties: [String: (count: Int, node: Int)] = [:]
+    var unknownPropertyOrder: [String] = []
+
+    init(doc: FigmaDocument, options: ImportOptions, mapping: FigmaClassMapping, warnings: ImportWarnings) {
+        self.doc = doc
+        self.options = options
+        self.mapping = FigmaClassMapping.Compiled(mapping)
+        self.warnings = warnings
+        document = SceneDocument(format: .figma, file: options.fileName, name: nil)
+    }
+
+    /// A warning about node `n`: its id, name and JSON pointer.
+    mutating func warn(_ kind: ImportWarning.Kind, _ n: Int?, _ message: String, lost: String) {
+        let node = n.map { doc[$0] }
+        warnings.add(
+            ImportWarning(
+                kind, message, sourceID: node?.id, lost: lost, pointer: node?.pointer, sourceName: node.map(\.name)))
+    }
+
+    /// `"Name" (FRAME 12:34)` for messages.
+    func describe(_ n: Int) -> String {
+        let node = doc[n]
+        let name = node.name.count > 60 ? String(node.name.prefix(57)) + "…" : node.name
+        return "\"\(name)\" (\(node.type.isEmpty ? "node" : node.type) \(node.id ?? "without id"))"
+    }
+
+    // MARK: Typed reads (a value of the wrong type is warned about and treated as absent)
+
+    mutating func number(_ n: Int, _ key: String) -> Double? {
+        guard let value = doc[n].value[key], value != .null else { return nil }
+        guard case let .number(x) = value, x.isFinite else {
+            warn(.invalidValue, n, "\(key) of \(describe(n)) is not a number: \(value.typeName)", lost: "the \(key) value (its default used)")
+            return nil
+        }
+        return x
+    }
+
+    mutating func string(_ n: Int, _ key: String) -> String? {
+        guard let value = doc[n].value[key], value != .null else { return nil }
+        guard case let .string(s) = value else {
+            warn(.invalidValue, n, "\(key) of \(describe(n)) is not a string: \(value.typeName)", lost: "the \(key) value (its default used)")
+            return nil
+        }
+        return s
+    }
+
+    mutating func bool(_ n: Int, _ key: String) -> Bool? {
+        guard let value = doc[n].value[key], value != .null else { return nil }
+        guard case let .bool(b) = value else {
+            warn(.invalidValue, n, "\(key) of \(describe(n)) is not true or false: \(value.typeName)", lost: "the \(key) value (its default used)")
+            return nil
+        }
+        return b
+    }
+
+    /// A `{x, y, width, height}` member (`absoluteBoundingBox`), with finite numbers and sizes ≥ 0.
+    mutating func rect(_ n: Int, _ key: String) -> Rect? {
+        guard let value = doc[n].value[key], value != .null else { return nil }
+        guard case let .number(x)? = value["x"], case let .number(y)? = value["y"], case let .number(w)? = value["width"],
+            case let .number(h)? = value["height"], x.isFinite, y.isFinite, w.isFinite, h.isFinite, w >= 0, h >= 0
+        else {
+            warn(.invalidValue, n, "\(key) of \(describe(n)) is not {x, y, width, height} with finite numbers and sizes of at least 0", lost: "its position and size")
+            return nil
+        }
+        return Rect(x: x, y: y, width: w, height: h)
+    }
+
+    /// A `{x, y}` member (`size`), finite and ≥ 0.
+    mutating func vector(_ n: Int, _ key: String) -> Size? {
+        guard let value = doc[n].value[key], value != .null else { return nil }
+        guard case let .number(x)? = value["x"], case let .number(y)? = value["y"], x.isFinite, y.isFinite, x >= 0, y >= 0 else {
+            warn(.invalidValue, n, "\(key) of \(describe(n)) is not {x, y} with finite sizes of at least 0", lost: "the \(key) value")
+            return nil
+        }
+        return Size(width: x, height: y)
+    }
+
+    /// `relativeTransform` (`[[a, c, tx], [b, d, ty]]`, Figma's two rows) as a transform.
+    mutating func relativeTransform(_ n: Int) -> Transform2D? {
+        guard let value = doc[n].value["relativeTransform"], value != .null else { return nil }
+        guard case let .array(rows) = value, rows.count == 2, case let .array(r0) = rows[0], case let .array(r1) = rows[1],
+            r0.count == 3, r1.count == 3
+        else {
+            warn(.invalidValue, n, "relativeTransform of \(describe(n)) is not two rows of three numbers", lost: "its rotation")
+            return nil
+        }
+        var m: [Double] = []
+        for v in r0 + r1 {
+            guard case let .number(x) = v, x.isFinite else {
+                warn(.invalidValue, n, "relativeTransform of \(describe(n)) holds a value that is not a finite number", lost: "its rotation")
+                return nil
+            }
+            m.append(x)
+        }
+        return Transform2D(a: m[0], b: m[3], c: m[1], d: m[4], tx: m[2], ty: m[5])
+    }
+
+    /// Notes the properties of node `n` that the importer neither reads nor knows to be drawing
+    /// or bookkeeping only (reported once per property name, with a count, by `reportUnknownProperties`).
+    mutating func noteProperties(of n: Int) {
+        guard case let .object(members) = doc[n].value else { return }
+        for (key, _) in members where !FigmaVocabulary.knownProperties.contains(key) {
+            if let seen = unknownProperties[key] {
+                unknownProperties[key] = (seen.count + 1, seen.node)
+            } else {
+                unknownProperties[key] = (1, n)
+                unknownPropertyOrder.append(key)
+            }
+        }
+    }
+
+    mutating func reportUnknownProperties() {
+        for key in unknownPropertyOrder {
+            guard let (count, n) = unknownProperties[key] else { continue }
+            let others = count > 1 ? " and \(count - 1) more node\(count == 2 ? "" : "s")" : ""
+            warn(.unsupportedAttribute, n, "property \"\(key.prefix(60))\" of \(describe(n))\(others) is not read", lost: "whatever \(key.prefix(60)) changes")
+        }
+    }
+}
+
+/// Where a view sits: the transform from its bounds coordinates (origin at its top-left corner)
+/// to the canvas, and its untransformed size.
+struct Placement {
+    var absolute: Transform2D
+    var size: Size
+}

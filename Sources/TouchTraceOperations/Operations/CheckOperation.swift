@@ -1,0 +1,117 @@
+import ArgumentParser
+import TouchTraceCheck
+import TouchTraceEngine
+
+/// `check`: runs expectation files (`*.touchtrace.yaml`, docs/check.md) — taps, drags, long
+/// presses, `sendActions`, changes, and what each must produce; `assertNotHittable`,
+/// `assertTouchTargets`, `assertLayout` — and reports for CI: text, JSON, JUnit XML, GitHub
+/// Actions annotations, SARIF. Exit status 0 when everything passed, 1 when an expectation or an
+/// audit failed, 2 for bad input (the problem document, with file, line and column), 64 for usage.
+/// `touchtrace check FILE…`; `POST /v1/check` with the document as JSON (the scene inline, or a
+/// stored scene's id).
+public enum CheckOperation: TouchTraceOperation {
+    public static let name = "check"
+    public static let abstract = "Run expectation files (taps, expectations, touch-target and layout audits) and report for CI."
+    public static let discussion = """
+        An expectation file names its scene (a file, relative to it), a device or window size, audit \
+        defaults, and steps: tapOn (a view id, {view, at: "90%,50%"} or {point: "50%,90%"}), drag, \
+        longPress, sendActions, changes (engine changes, or {op: rotate, to: landscape}), each with \
+        expect (hitView, responderChain, action, actions, controlEvents, recognizer, frame); and \
+        assertNotHittable, assertTouchTargets, assertLayout. A failure says what was hit instead and \
+        why. --junit, --sarif write reports; --github prints annotations for GitHub Actions; \
+        --update rewrites expected values from what happened (refused when CI=true unless --force); \
+        --baseline FILE accepts the audit findings it lists, so only new ones fail (a missing file \
+        is written from today's findings). Over HTTP, POST the document as JSON to /v1/check \
+        (?report=json|text|junit|sarif|github). Exit status: 0 passed, 1 failed, 2 bad input, 64 \
+        usage. Example: touchtrace check Examples/ci/app.touchtrace.yaml --junit report.xml. \
+        See docs/check.md and docs/ci.md.
+        """
+    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H8, .H9, .R1, .R3, .C2, .T2, .T4, .T7, .G1, .G6, .L6]
+    public static let sceneUse = SceneUse.none
+    public static var inputErrorExitCode: Int32 { 2 }
+    public static var problemTypes: [ProblemType] { [.invalidExpectations, .invalidRequest] }
+    public static var queryParameters: [QueryParameter] {
+        [QueryParameter("report", .string, help: "The answer's form: json (default), text, junit, sarif or github.")]
+    }
+
+    /// Stored scenes a document names by id (`scene: "checkout"`, or in `scenes`).
+    public static func storedSceneIDs(in request: JSONValue) -> [(id: String, pointer: String)] {
+        var ids: [(id: String, pointer: String)] = []
+        if case let .string(id)? = request["scene"] { ids.append((id, "/scene")) }
+        if case let .object(members)? = request["scenes"] {
+            for member in members {
+                if case let .string(id) = member.value { ids.append((id, JSONPointer.join("/scenes", member.key))) }
+            }
+        }
+        return ids
+    }
+
+    public struct Options: OperationOptions {
+        @Argument(help: ArgumentHelp("Expectation files (*.touchtrace.yaml, or JSON).", valueName: "file"))
+        public var files: [String] = []
+
+        @Option(help: ArgumentHelp("Write a JUnit XML report (a suite per file, a case per step).", valueName: "report.xml"))
+        public var junit: String?
+
+        @Option(help: ArgumentHelp("Write a SARIF 2.1.0 report.", valueName: "report.sarif"))
+        public var sarif: String?
+
+        @Flag(help: "Print GitHub Actions annotations (::error file=…,line=…) after the text report.")
+        public var github = false
+
+        @Option(help: "text (default) or json (sorted keys, with the full traces).")
+        public var format: Format = .text
+
+        @Flag(help: "Rewrite the expected values that did not hold from what happened (refused when CI=true unless --force).")
+        public var update = false
+
+        @Flag(help: "With --update (or a missing --baseline file): run even when CI=true.")
+        public var force = false
+
+        @Option(help: ArgumentHelp("Accept the audit findings this file lists; write it from today's findings when it does not exist (or with --update).", valueName: "baseline.json"))
+        public var baseline: String?
+
+        public init() {}
+
+        public var sceneFile: String? { nil }
+
+        public enum Format: String, ExpressibleByArgument, Sendable, CaseIterable {
+            case text, json
+        }
+
+        public func validate() throws {
+            if files.isEmpty { throw ValidationError("give at least one expectation file") }
+            if force && !update && baseline == nil { throw ValidationError("--force goes with --update or --baseline") }
+            if github && format == .json { throw ValidationError("--github prints annotations with the text report; leave out --format json") }
+        }
+
+        public func request(_ cli: CLIContext) throws -> CLIRequest {
+            let ci = cli.environment["CI"]?.lowercased() == "true"
+            if update, ci, !force {
+                throw ValidationError(
+                    "--update rewrites expected values from what happened; it is refused when CI=true, where a re-recorded expectation would pass silently. Run it locally, or pass --force.")
+            }
+            var members: [(key: String, value: JSONValue)] = [
+                ("files", .array(try files.map { try CheckInputs.readFile($0, cli) })),
+                ("format", .string(format.rawValue)), ("github", .bool(github)), ("update", .bool(update)),
+            ]
+            if let junit { members.append(("junit", .string(junit))) }
+            if let sarif { members.append(("sarif", .string(sarif))) }
+            if let baseline {
+                let text = try? cli.read(baseline)
+                if text == nil, ci, !force {
+                    throw ValidationError("the baseline \(baseline) does not exist; writing it when CI=true is refused (it would accept every finding silently). Write it locally, or pass --force.")
+                }
+                members.append(("baseline", .obj(["path": .string(baseline), "text": text.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null])))
+            }
+            return CLIRequest(.obj(["cli": .object(members)]))
+        }
+    }
+
+    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+        if input.transport == .cli, let cli = input.request["cli"] {
+            return try CheckInputs.runCLI(cli, limits: input.limits)
+        }
+        return try CheckInputs.runHTTP(input)
+    }
+}
