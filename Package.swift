@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TouchTraceOperations", targets: ["TouchTraceOperations"]),
         .library(name: "TouchTraceImport", targets: ["TouchTraceImport"]),
         .library(name: "TouchTraceCheck", targets: ["TouchTraceCheck"]),
+        .library(name: "TouchTraceRender", targets: ["TouchTraceRender"]),
         .executable(name: "touchtrace", targets: ["touchtrace"]),
     ],
     dependencies: [
@@ -38,10 +39,13 @@ let package = Package(
         .target(
             name: "TouchTraceOperations",
             dependencies: [
-                "TouchTraceEngine", "TouchTraceImport", "TouchTraceCheck",
+                "TouchTraceEngine", "TouchTraceImport", "TouchTraceCheck", "TouchTraceRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Pictures: a scene as SVG, with touch points and their hit paths, effective hit regions
+        // and audit findings. Standard library only, like the engine: a value in, bytes out.
+        .target(name: "TouchTraceRender", dependencies: ["TouchTraceEngine"]),
         // Expectation files (`*.touchtrace.yaml`, JSON too) and the check that runs them: the
         // reader (with line and column for every value), the runner (steps through the engine's
         // facade and the audit), and the reports for CI (text, JSON, JUnit XML, GitHub Actions
@@ -112,6 +116,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "TouchTraceRenderTests",
+            dependencies: ["TouchTraceRender", "TouchTraceEngine", "TestSupport"]
+        ),
+        .testTarget(
             name: "TouchTraceStoreTests",
             dependencies: ["TouchTraceStore", "TouchTraceEngine"]
         ),
@@ -122,6 +130,7 @@ let package = Package(
                 "TouchTraceStore",
                 "TouchTraceEngine",
                 "TouchTraceOperations",
+                "TouchTraceRender",
                 "TestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -9,6 +9,7 @@ public enum Catalogue {
         ValidateOperation.self, ImportOperation.self,
         AuditOperation.self,
         CheckOperation.self,
+        RenderOperation.self,
     ]
 
     /// The operation with this name.

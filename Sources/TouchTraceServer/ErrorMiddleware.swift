@@ -52,7 +52,7 @@ struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         let prefix = "/v1/scenes/"
         if path.hasPrefix(prefix) {
             let segments = path.dropFirst(prefix.count).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-            let operations = Catalogue.operations.filter { $0.sceneUse == .required }.map { $0.name }
+            let operations = Catalogue.operations.filter { $0.routes.contains { $0.method == .POST && $0.scene == .stored } }.map { $0.name }
             if method == .post, segments.count == 2, !operations.contains(segments[1]) {
                 return APIError(
                     .notFound,

@@ -44,6 +44,7 @@ tags:
   - name: checks
   - name: import
   - name: operations
+  - name: pictures
   - name: scenes
   - name: traces
 paths:
@@ -96,6 +97,51 @@ paths:
               schema:
                 type: object
                 required: [openapi, info, paths]
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+  /:
+    get:
+      tags: [pictures]
+      operationId: playground
+      summary: The playground page
+      description: |
+        An HTML page (with /playground.css and /playground.js) to try the API in a browser: pick a
+        stored scene or paste one, see it drawn (`render`), click to hit-test a point (the steps
+        listed, the path highlighted), drag to replay a touch sequence (control events and
+        actions), resize or rotate the window, show hit regions and an audit's findings. It
+        works offline (no CDN, no build step) and calls only the routes of this document.
+      security: [{}]
+      responses:
+        "200":
+          description: The page.
+          content:
+            text/html:
+              schema: {type: string}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+  /playground.css:
+    get:
+      tags: [pictures]
+      operationId: playgroundStyle
+      summary: The playground's style sheet
+      security: [{}]
+      responses:
+        "200":
+          description: CSS.
+          content:
+            text/css:
+              schema: {type: string}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+  /playground.js:
+    get:
+      tags: [pictures]
+      operationId: playgroundScript
+      summary: The playground's script
+      security: [{}]
+      responses:
+        "200":
+          description: JavaScript.
+          content:
+            text/javascript:
+              schema: {type: string}
         "405": {$ref: "#/components/responses/MethodNotAllowed"}
   /v1/scenes:
     get:
@@ -512,6 +558,67 @@ paths:
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/render.svg:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    get:
+      tags: [pictures]
+      operationId: renderStored
+      summary: A stored scene as an SVG picture
+      description: |
+        Every view's frame in the front-most window's coordinates with transforms applied,
+        labelled with its id and class (labels and buttons show their text); hidden and
+        transparent views as dashed ghosts; windows by level. `point` marks touch points with their
+        hit paths, and the legend lists each one's responder chain and the action a tap there
+        sends; `regions` shades effective hit regions and hatches the parts other views cover;
+        `audit` outlines and numbers the findings as the audit's text report numbers them. The
+        same scene and parameters always give the same bytes. See docs/render.md.
+      parameters:
+        - name: point
+          in: query
+          required: false
+          description: A touch point `x,y` (repeat for several, at most 100).
+          style: form
+          explode: true
+          schema:
+            type: array
+            maxItems: 100
+            items: {type: string, pattern: "^-?[0-9.eE+-]+,-?[0-9.eE+-]+$"}
+        - {name: regions, in: query, required: false, schema: {type: boolean}, description: "Shade effective hit regions; hatch the covered parts."}
+        - {name: audit, in: query, required: false, schema: {type: string, enum: [apple-44, material-48, wcag-2.5.8, wcag-2.5.5]}, description: "Outline and number the findings of an audit with this profile."}
+        - {name: window, in: query, required: false, schema: {type: string}, description: "The window whose coordinates the points are in (default the front-most)."}
+      responses:
+        "200": {$ref: "#/components/responses/Picture"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/render:
+    post:
+      tags: [pictures]
+      operationId: renderInline
+      summary: A scene sent inline as an SVG picture
+      description: As `GET /v1/scenes/{id}/render.svg`, with the scene and the options in the body, and optional `changes` applied first (a rotation is a `resizeWindow`).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/RenderRequest"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200": {$ref: "#/components/responses/Picture"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
   /v1/import:
     post:
       tags: [import]
@@ -755,6 +862,11 @@ components:
                   results:
                     type: array
                     items: {$ref: "#/components/schemas/HitTestTrace"}
+    Picture:
+      description: The picture, deterministic and well-formed SVG 1.1 (docs/render.md).
+      content:
+        image/svg+xml:
+          schema: {type: string}
     ValidateResult:
       description: The scene is valid.
       content:
@@ -1310,6 +1422,51 @@ components:
         changes:
           type: array
           description: "Layout changes applied, with one layout cycle, before hit testing (\"what does this tap hit after rotating?\")."
+          items: {$ref: "#/components/schemas/LayoutChange"}
+    RenderRequest:
+      type: object
+      description: What to draw over the scene; every member is optional.
+      properties:
+        point: {$ref: "#/components/schemas/Point"}
+        points:
+          type: array
+          maxItems: 100
+          description: Touch points to mark, with their hit paths (give `point` or `points`, not both).
+          items: {$ref: "#/components/schemas/Point"}
+        window:
+          type: string
+          description: The window whose coordinates the points are in (default the front-most).
+        regions: {type: boolean, description: "Shade every control's and gesture view's effective hit region; hatch the parts other views cover."}
+        audit:
+          description: A profile name, or audit options (`profile`, `severity`, `allow`; docs/audit.md).
+          oneOf:
+            - {type: string, enum: [apple-44, material-48, wcag-2.5.8, wcag-2.5.5]}
+            - type: object
+              additionalProperties: false
+              properties:
+                profile:
+                  oneOf:
+                    - {type: string, enum: [apple-44, material-48, wcag-2.5.8, wcag-2.5.5]}
+                    - type: object
+                      required: [width, height]
+                      properties:
+                        width: {type: number, exclusiveMinimum: 0}
+                        height: {type: number, exclusiveMinimum: 0}
+                severity:
+                  type: object
+                  additionalProperties: {type: string, enum: ["off", warn, error]}
+                allow:
+                  type: array
+                  items:
+                    type: object
+                    required: [view, reason]
+                    properties:
+                      view: {type: string}
+                      rules: {type: array, items: {type: string}}
+                      reason: {type: string, minLength: 1}
+        changes:
+          type: array
+          description: Layout changes applied, with one layout cycle, before drawing.
           items: {$ref: "#/components/schemas/LayoutChange"}
     HitTestTrace:
       type: object

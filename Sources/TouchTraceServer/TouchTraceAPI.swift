@@ -31,7 +31,7 @@ public struct TouchTraceAPI: Sendable {
             ("/openapi.yaml", [.get]),
             ("/v1/scenes", [.get, .post]),
             ("/v1/scenes/{id}", [.get, .put, .delete]),
-        ] + operationRoutes
+        ] + playgroundRoutes + operationRoutes
 
     /// The catalogue's routes, methods merged per path.
     static var operationRoutes: [(path: String, methods: [HTTPRequest.Method])] {
@@ -75,6 +75,7 @@ public struct TouchTraceAPI: Sendable {
                 status: .ok, headers: [.contentType: "application/yaml"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
         }
+        addPlaygroundRoutes(to: router)
         router.get("/v1/scenes") { request, _ in try await listScenes(request) }
         router.post("/v1/scenes") { request, _ in try await createScene(request) }
         router.get("/v1/scenes/:id") { _, context in try await getScene(try sceneID(context)) }

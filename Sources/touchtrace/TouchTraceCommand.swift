@@ -65,7 +65,11 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
                 }
             }
             if case .empty = result.body {} else {
-                FileHandle.standardOutput.write(Data(result.bytes(pretty: output.pretty) + [UInt8(ascii: "\n")]))
+                // One line feed at the end: JSON gets one; a document (an SVG) that ends with one
+                // is printed as it is, so `> out.svg` writes the bytes `-o out.svg` writes.
+                var bytes = result.bytes(pretty: output.pretty)
+                if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+                FileHandle.standardOutput.write(Data(bytes))
             }
             if result.exitCode != 0 { throw ExitCode(result.exitCode) }
         } catch let error as OperationError {
