@@ -51,7 +51,7 @@ let package = Package(
         // facade and the audit), and the reports for CI (text, JSON, JUnit XML, GitHub Actions
         // annotations, SARIF). Bytes in, values and bytes out: no file or network access.
         .target(name: "TouchTraceCheck", dependencies: ["TouchTraceEngine", .product(name: "Yams", package: "Yams")]),
-        // Design files (Interface Builder's .xib and .storyboard; Figma next) → scene documents,
+        // Design files (Interface Builder's .xib and .storyboard, Figma's REST API JSON) → scene documents,
         // with warnings and the id map. Bytes in, a value out: no file or network access. Uses
         // FoundationXML (libxml2 at run time on Linux).
         .target(name: "TouchTraceImport", dependencies: ["TouchTraceEngine"]),
