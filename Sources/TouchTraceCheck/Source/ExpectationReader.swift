@@ -146,7 +146,7 @@ struct YAMLConverter {
         if let value = open(root, pointer: "", into: &stack, converter: &self) { return value }
         while let top = stack.popLast(), problem == nil {
             switch top {
-            case var .sequence(nodes, next, items, pointer):
+            case .sequence(let nodes, var next, var items, let pointer):
                 if next == nodes.count {
                     finish(.array(items), key: nil, stack: &stack, result: &result)
                     continue
@@ -163,7 +163,7 @@ struct YAMLConverter {
                     pending[pending.count - 1] = .sequence(nodes: nodes, next: next, items: items, pointer: pointer)
                 }
                 stack = pending
-            case var .mapping(pairs, next, members, keys, pointer):
+            case .mapping(let pairs, var next, var members, var keys, let pointer):
                 if next == pairs.count {
                     finish(.object(members), key: nil, stack: &stack, result: &result)
                     continue
@@ -205,7 +205,7 @@ struct YAMLConverter {
         switch parent {
         case let .sequence(nodes, next, items, pointer):
             stack.append(.sequence(nodes: nodes, next: next, items: items + [value], pointer: pointer))
-        case var .mapping(pairs, next, members, keys, pointer):
+        case .mapping(let pairs, let next, var members, let keys, let pointer):
             members[members.count - 1].value = value
             stack.append(.mapping(pairs: pairs, next: next, members: members, keys: keys, pointer: pointer))
         }

@@ -5,7 +5,7 @@ extension HitTester {
     public func hitViewIndex(at point: Point) -> Int? {
         guard let reference = windowOrder.first else { return nil }
         let screenPoint = scene.views[reference].geometry.convertToSuperview(point)
-        var steps: [HitTestStep] = []
+        var steps: [HitTestTrace.Step] = []
         for candidate in windowOrder {
             let local = scene.views[candidate].geometry.convertFromSuperview(screenPoint)
             if let hit = hitTest(view: candidate, localPoint: local, steps: &steps, traced: false) { return hit }

@@ -126,7 +126,7 @@ struct BlockerContext {
         }
         // Asked front to back at each level, from the window down, as hit testing asks them.
         let path = ([view] + ancestors).reversed()
-        var steps: [HitTestStep] = []
+        var steps: [HitTestTrace.Step] = []
         for child in path {
             guard let parent = scene.views[child].parent else { continue }
             let siblings = scene.views[parent].subviews
