@@ -10,7 +10,9 @@
 # release into its own scratch folder. Prints instructions per repetition for both and the
 # ratio (this / base; below 1 is faster).
 #
-# The HTTP rows run each tree's `touchtrace serve` under callgrind and send it REPETITIONS×25
+# The HTTP rows (only with COMPARE_HTTP=1: valgrind 3.19, Debian bookworm's, dies with SIGSEGV
+# as the NIO server starts its threads, so on this machine the HTTP comparison is made with
+# scripts/bench-http.sh and scripts/cpu-per-request.sh and TOUCHTRACE_BIN instead) run each tree's `touchtrace serve` under callgrind and send it REPETITIONS×25
 # requests over one keep-alive connection (http-requests.py): `GET /health`, and
 # `POST /v1/scenes/{id}/hit-test` on a stored 1,000-view scene — the pair of the HTTP ratio
 # target; instructions per request of the whole server process (NIO and Hummingbird included).
@@ -39,12 +41,9 @@ server() { # name tree → the tree's touchtrace, built in release
         || { tail -30 "$work/server-$1.log" >&2; exit 1; }
     echo "$work/server-$1/release/touchtrace"
 }
-# BASE_SERVER / THIS_SERVER: a release touchtrace already built from that tree (skips its build).
-base_server=${BASE_SERVER:-$(server base "$work/base")}
-this_server=${THIS_SERVER:-$(server this "$root")}
 
-count() { # binary workload repetitions → instructions
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+count() { # binary workload repetitions → instructions (fixed hash seed: see docs/benchmarks.md)
+    SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" "$3" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 printf '\n%-10s %16s %16s %8s\n' workload "base (Ir/rep)" "this (Ir/rep)" ratio
 for workload in hit-test touches layout; do
@@ -52,6 +51,15 @@ for workload in hit-test touches layout; do
     t=$(( ($(count "$this_bin" $workload "$reps") - $(count "$this_bin" $workload 0)) / reps ))
     printf '%-10s %16d %16d %8s\n' "$workload" "$b" "$t" "$(python3 -c "print(f'{$t/$b:.3f}')")"
 done
+
+if [ "${COMPARE_HTTP:-0}" != 1 ]; then
+    echo
+    echo "base: $(git -C "$root" rev-parse --short "$base_ref")  this: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo ' (with uncommitted changes)')"
+    exit 0
+fi
+# BASE_SERVER / THIS_SERVER: a release touchtrace already built from that tree (skips its build).
+base_server=${BASE_SERVER:-$(server base "$work/base")}
+this_server=${THIS_SERVER:-$(server this "$root")}
 
 http_count() { # binary path requests → instructions of the server process
     local port data log
