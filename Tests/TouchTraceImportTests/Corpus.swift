@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-/// The Interface Builder files of the shared test corpus (`../shared/corpus/ib/` from the
-/// package root): read from there, never copied into the repository; each file is checked
-/// against its sha256 in INDEX.tsv. Tests that need it skip, saying so, when it is absent.
-struct IBCorpus {
+/// One folder of the shared test corpus (`../shared/corpus/<name>/` from the package root): read
+/// from there, never copied into the repository; each file is checked against its sha256 in the
+/// folder's INDEX.tsv. Tests that need it skip, saying so, when it is absent.
+struct Corpus {
     struct Entry {
         var file: String
         var sha256: String
@@ -14,10 +14,15 @@ struct IBCorpus {
 
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let folder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/ib")
+
+    /// The folder's name under ../shared/corpus (`ib`, `figma`), and how messages call it.
+    let name: String
+    let label: String
+
+    var folder: URL { Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/\(name)") }
 
     /// The entries of INDEX.tsv with their bytes, or nil when the corpus is not there.
-    static func load() throws -> [Entry]? {
+    func load() throws -> [Entry]? {
         let index = folder.appendingPathComponent("INDEX.tsv")
         guard FileManager.default.fileExists(atPath: index.path) else { return nil }
         let lines = try String(contentsOf: index, encoding: .utf8).split(separator: "\n").dropFirst()
@@ -29,9 +34,9 @@ struct IBCorpus {
     }
 
     /// The corpus, each file checked against its sha256; nil (with a message) when absent.
-    static func checked() throws -> [Entry]? {
+    func checked() throws -> [Entry]? {
         guard let entries = try load() else {
-            print("IB corpus not found at \(folder.path): skipping (it lives next to the repository, in ../shared/corpus/ib)")
+            print("\(label) corpus not found at \(folder.path): skipping (it lives next to the repository, in ../shared/corpus/\(name))")
             return nil
         }
         for entry in entries {
@@ -39,4 +44,11 @@ struct IBCorpus {
         }
         return entries
     }
+}
+
+extension Corpus {
+    /// The Interface Builder files (.xib, .storyboard).
+    static let ib = Corpus(name: "ib", label: "IB")
+    /// The Figma files (REST API responses).
+    static let figma = Corpus(name: "figma", label: "Figma")
 }

@@ -8,7 +8,7 @@ struct CorpusImportTests {
     /// Every corpus file imports with no error, by default and scene by scene; every scene it
     /// gives decodes (the id map included), lays out, and maps every view to its IB element.
     @Test func everyFileAndEverySceneImports() throws {
-        guard let corpus = try IBCorpus.checked() else { return }
+        guard let corpus = try Corpus.ib.checked() else { return }
         var kinds: [String: Int] = [:]
         for entry in corpus {
             let format = try #require(ImportFormat(fileName: entry.file))

@@ -9,7 +9,7 @@ struct FigmaCorpusImportTests {
     /// decodes (its id map included), lays out, and maps every view but the window to a node.
     /// The counts of warnings by kind are printed (docs/import-figma.md quotes them).
     @Test func everyFileAndEveryFrameImports() throws {
-        guard let corpus = try FigmaCorpus.checked() else { return }
+        guard let corpus = try Corpus.figma.checked() else { return }
         var kinds: [String: Int] = [:]
         var frames = 0
         for entry in corpus {
@@ -46,7 +46,7 @@ extension FigmaCorpusImportTests {
     /// centre of its layer's visible box, reaches its `navigate:` action through the engine's
     /// touch delivery, unless another layer in front takes the tap: those are listed.
     @Test func everyCorpusLinkIsReachedByATap() throws {
-        guard let corpus = try FigmaCorpus.checked() else { return }
+        guard let corpus = try Corpus.figma.checked() else { return }
         var links = 0, reached = 0
         var missed: [String] = []
         for entry in corpus {

@@ -10,7 +10,7 @@ import TouchTraceEngine
 /// `maxWarnings`, `mapping`). A file named after a warning kind must raise that kind; one named
 /// after a UIKit rule (`T2-…`, `L6-…`) is checked against Figma's boxes after the layout pass.
 enum FigmaFixtures {
-    static let folder = IBCorpus.packageRoot.appendingPathComponent("Tests/Fixtures/import-figma")
+    static let folder = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/import-figma")
 
     static var names: [String] {
         let all = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -8,7 +8,7 @@ struct FigmaFrameOracleTests {
     /// Every visible node of every top-level frame of every corpus file is imported at Figma's
     /// absolute bounding box (relative to its frame) within 0.01 pt.
     @Test func importedFramesEqualFigmasBoxes() throws {
-        guard let corpus = try FigmaCorpus.checked() else { return }
+        guard let corpus = try Corpus.figma.checked() else { return }
         var report = ["| file | frames | visible nodes | within 0.01 pt |", "|---|---:|---:|---:|"]
         var failures: [String] = []
         var total = 0
@@ -28,7 +28,7 @@ struct FigmaFrameOracleTests {
     /// frame's own size), at least 95% of the children of auto-layout frames are where Figma
     /// stored them (within 0.5 pt); every disagreement is listed (docs/import-figma.md explains them).
     @Test func layoutPassReproducesAutoLayout() throws {
-        guard let corpus = try FigmaCorpus.checked() else { return }
+        guard let corpus = try Corpus.figma.checked() else { return }
         var report = ["| file | auto-layout children | within 0.5 pt | all visible nodes | within 0.5 pt |", "|---|---:|---:|---:|---:|"]
         var details: [String] = []
         var arranged = 0, arrangedAgreeing = 0
@@ -54,7 +54,7 @@ struct FigmaFrameOracleTests {
     /// Debugging aid: `TOUCHTRACE_FIGMA_DUMP=<corpus file>[:<frame>]` prints that import and its
     /// layout (nothing is checked).
     @Test func dumpOneImport() throws {
-        guard let spec = ProcessInfo.processInfo.environment["TOUCHTRACE_FIGMA_DUMP"], let corpus = try FigmaCorpus.load() else { return }
+        guard let spec = ProcessInfo.processInfo.environment["TOUCHTRACE_FIGMA_DUMP"], let corpus = try Corpus.figma.load() else { return }
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
         guard let entry = corpus.first(where: { $0.file == parts[0] }) else { return }
         let result = try Importer.importDocument(entry.bytes, format: .figma, options: ImportOptions(frame: parts.count > 1 ? parts[1] : nil))
@@ -70,7 +70,7 @@ extension FigmaFrameOracleTests {
     /// Every frame of the corpus lays out without an unsatisfiable constraint, and no view is
     /// left ambiguous: the stack views and constraints the importer writes determine every frame.
     @Test func corpusFramesLayOutWithoutConflictsOrAmbiguity() throws {
-        guard let corpus = try FigmaCorpus.checked() else { return }
+        guard let corpus = try Corpus.figma.checked() else { return }
         var frames = 0
         for entry in corpus {
             let parsed = try FigmaJSON.parse(entry.bytes, limits: ImportLimits())

@@ -8,7 +8,7 @@ import TouchTraceImport
 /// them, review the diff) and optional import options (`<name>.options.json`). A file named
 /// after a warning kind (`constraintDropped-….storyboard`) must raise that kind.
 enum ImportFixtures {
-    static let folder = IBCorpus.packageRoot.appendingPathComponent("Tests/Fixtures/import-ib")
+    static let folder = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/import-ib")
     static let recording = ProcessInfo.processInfo.environment["TOUCHTRACE_RECORD_FIXTURES"] == "1"
 
     static var names: [String] {

@@ -45,7 +45,7 @@ struct MutatedDocumentTests {
 
     static func documents() throws -> [(name: String, text: String)] {
         var result = try ImportFixtures.names.map { ($0, String(decoding: try ImportFixtures.bytes($0), as: UTF8.self)) }
-        for entry in (try IBCorpus.load() ?? []) where entry.bytes.count < 30_000 {
+        for entry in (try Corpus.ib.load() ?? []) where entry.bytes.count < 30_000 {
             result.append((entry.file, String(decoding: entry.bytes, as: UTF8.self)))
         }
         return result
