@@ -53,16 +53,7 @@ struct FigmaFixtureTests {
     @Test(arguments: FigmaFixtures.names)
     func matchesItsGoldenResult(_ name: String) throws {
         let result = try FigmaFixtures.importFixture(name)
-        // The scene always loads, with its id map validated by the decoder.
-        _ = try SceneDecoder().decode(try #require(result.scene)).laidOut()
-        let actual = JSONWriter(pretty: true).string(result.json)
-        let url = FigmaFixtures.folder.appendingPathComponent(FigmaFixtures.base(name) + ".expected.json")
-        if ImportFixtures.recording {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "\(name): the import result differs from \(url.lastPathComponent) (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it)")
+        try ImportFixtures.expectGolden(result, name, at: FigmaFixtures.folder.appendingPathComponent(FigmaFixtures.base(name) + ".expected.json"))
     }
 
     /// Every warning kind the Figma importer raises has a fixture named after it, which raises

@@ -35,6 +35,19 @@ enum ImportFixtures {
         return options
     }
 
+    /// The fixture's scene loads (its id map validated by the decoder) and its import result is
+    /// the golden file's, byte for byte (TOUCHTRACE_RECORD_FIXTURES=1 rewrites the file).
+    static func expectGolden(_ result: ImportResult, _ name: String, at url: URL) throws {
+        _ = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let actual = JSONWriter(pretty: true).string(result.json)
+        if recording {
+            try actual.write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: url, encoding: .utf8)
+        #expect(actual == expected, "\(name): the import result differs from \(url.lastPathComponent) (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it)")
+    }
+
     static func importFixture(_ name: String) throws -> ImportResult {
         let format = try #require(ImportFormat(fileName: name))
         return try Importer.importDocument(bytes(name), format: format, options: options(name))
@@ -46,16 +59,7 @@ struct ImportFixtureTests {
     @Test(arguments: ImportFixtures.names)
     func matchesItsGoldenResult(_ name: String) throws {
         let result = try ImportFixtures.importFixture(name)
-        // The scene always loads, with its id map validated by the decoder.
-        _ = try SceneDecoder().decode(try #require(result.scene)).laidOut()
-        let actual = JSONWriter(pretty: true).string(result.json)
-        let url = ImportFixtures.folder.appendingPathComponent(ImportFixtures.base(name) + ".expected.json")
-        if ImportFixtures.recording {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "\(name): the import result differs from \(url.lastPathComponent) (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it)")
+        try ImportFixtures.expectGolden(result, name, at: ImportFixtures.folder.appendingPathComponent(ImportFixtures.base(name) + ".expected.json"))
     }
 
     /// Every warning kind the Interface Builder importer raises has a fixture named after it,
