@@ -23,6 +23,14 @@ ARG RUNTIME_IMAGE=ubuntu:noble
 FROM ${SWIFT_IMAGE} AS build
 WORKDIR /src
 
+# FoundationXML's static library (the importer reads .xib and .storyboard with it) links against
+# the system's libxml2, so the link needs its development files; the Swift images do not
+# promise them (the bookworm stand-in lacked them: "undefined reference to xmlNewDoc").
+# hadolint ignore=DL3008
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libxml2-dev \
+    && rm -rf /var/lib/apt/lists/*
+
 # Resolve dependencies in their own layer, so that editing the sources does not re-fetch them.
 # Package.resolved is not used (it is not committed here; see .dockerignore).
 COPY Package.swift ./
@@ -47,6 +55,7 @@ FROM ${RUNTIME_IMAGE} AS runtime
 # hadolint ignore=DL3008
 RUN apt-get update \
     && apt-get install -y --no-install-recommends libxml2 \
+    && apt-get clean \
     && rm -rf /var/lib/apt/lists/*
 
 RUN groupadd --system --gid 10001 touchtrace \

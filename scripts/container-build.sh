@@ -14,7 +14,9 @@
 #   4. runs `podman build --isolation chroot` on the Dockerfile with the toolchain mounted
 #      read-only at /mnt/swift and the package mirror mounted read-only at its own path;
 #   5. mounts the image, runs the binary in a chroot as uid 10001 with the image's environment,
-#      checks GET /health (with curl and with the image's own HEALTHCHECK command) and stops it.
+#      checks GET /health (with curl and with the image's own HEALTHCHECK command) and stops it;
+#   6. runs the CLI the way `docker run IMAGE <subcommand>` does: --version, validate, import (a
+#      storyboard: FoundationXML with the image's libxml2) and check (exit 1 and a JUnit report).
 #
 # Needs root (debootstrap, chroot, mount, rootful podman) and network access to Debian's mirror.
 # Settings (environment): CACHE_DIR, SWIFT_TOOLCHAIN, PACKAGE_MIRROR, IMAGE_TAG, SMOKE_PORT,
@@ -204,4 +206,25 @@ echo "HEALTHCHECK command with the server stopped: unhealthy (as it should be)"
 echo "server log:"; sed 's/^/  /' "$CACHE_DIR/smoke-server.log"
 echo "server exit status after SIGTERM: $status"
 [ "$status" -eq 0 ] || die "the server did not stop cleanly"
+# The entrypoint is the binary, so `docker run IMAGE <subcommand> …` runs the CLI: the same
+# commands here, in the image's working directory (/data) as its user, on files put there.
+log "CLI smoke test: touchtrace --version, validate, import, check"
+cp Examples/map-overlay.json Tests/Fixtures/import-ib/T2-explicit-target-button.storyboard "$DATA/"
+cp -r Examples/ci "$DATA/ci"
+chown -R 10001:10001 "$DATA"
+in_image() { chroot --userspec=10001:10001 "$MNT" /usr/bin/env -i "${IMAGE_ENV[@]}" /bin/bash -c "cd /data && $*"; }
+echo "touchtrace --version: $(in_image /app/touchtrace --version)"
+out=$(in_image /app/touchtrace validate map-overlay.json) || die "validate failed: $out"
+echo "validate map-overlay.json: $out"
+out=$(in_image /app/touchtrace import T2-explicit-target-button.storyboard --output imported.json) \
+    || die "import failed (FoundationXML needs libxml2 in the image): $out"
+echo "import T2-explicit-target-button.storyboard: $(echo "$out" | head -c 160)…"
+[ -s "$DATA/imported.json" ] || die "import wrote no scene"
+status=0; in_image /app/touchtrace check ci/app.touchtrace.yaml --junit report.xml > "$CACHE_DIR/smoke-check.txt" || status=$?
+tail -n 1 "$CACHE_DIR/smoke-check.txt"
+# The example has real bugs: exit 1 and a JUnit report, as in the README.
+[ "$status" -eq 1 ] || die "check exited with $status, expected 1"
+grep -q '<testsuites' "$DATA/report.xml" || die "check wrote no JUnit report"
+echo "check ci/app.touchtrace.yaml: exit 1 (the example's bugs), report.xml written"
+
 log "smoke test passed; total $(( $(date +%s) - SCRIPT_START ))s"
