@@ -4,6 +4,18 @@
 // folder (see docs/benchmarks.md).
 import PackageDescription
 
+/// An ordo-one benchmark executable: its folder under Benchmarks/, the products of the
+/// touchtrace package it uses, and targets of this package.
+func benchmark(_ name: String, folder: String, engine products: [String], local: [String] = []) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: local.map { .target(name: $0) } + products.map { .product(name: $0, package: "touchtrace") }
+            + [.product(name: "Benchmark", package: "benchmark")],
+        path: "Benchmarks/\(folder)",
+        plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+    )
+}
+
 let package = Package(
     name: "touchtrace-benchmarks",
     platforms: [.macOS(.v14)],
@@ -22,38 +34,11 @@ let package = Package(
             name: "scene-stats",
             dependencies: ["SceneGenerator", .product(name: "TouchTraceEngine", package: "touchtrace")]
         ),
-        .executableTarget(
-            name: "HitTesting",
-            dependencies: [
-                "SceneGenerator",
-                .product(name: "TouchTraceEngine", package: "touchtrace"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/HitTesting",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("HitTesting", folder: "HitTesting", engine: ["TouchTraceEngine"], local: ["SceneGenerator"]),
         // A 100-event touch sequence on the 1,000-view scene (touch delivery, tracking, actions).
-        .executableTarget(
-            name: "Touches",
-            dependencies: [
-                "SceneGenerator",
-                .product(name: "TouchTraceEngine", package: "touchtrace"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Touches",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("Touches", folder: "Touches", engine: ["TouchTraceEngine"], local: ["SceneGenerator"]),
         // A full touch-target and layout audit of the generated scenes (effective hit regions).
-        .executableTarget(
-            name: "AuditBenchmark",
-            dependencies: [
-                "SceneGenerator",
-                .product(name: "TouchTraceEngine", package: "touchtrace"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/Audit",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("AuditBenchmark", folder: "Audit", engine: ["TouchTraceEngine"], local: ["SceneGenerator"]),
         // kiwi_reference.py's 'cards' scene: the solver-level constraint systems and the same
         // tree as a TouchTrace scene document (stack views and intrinsic sizes).
         .target(
@@ -73,37 +58,11 @@ let package = Package(
         ),
         // Interface Builder import of a 200 KB storyboard (generated; and the largest corpus
         // file when ../shared/corpus is there): bytes to a validated scene document.
-        .executableTarget(
-            name: "ImportBenchmark",
-            dependencies: [
-                .product(name: "TouchTraceImport", package: "touchtrace"),
-                .product(name: "TouchTraceEngine", package: "touchtrace"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/ImportBenchmark",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("ImportBenchmark", folder: "ImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Figma import of a generated 2 MB file and of figmagic's 2 MB corpus file (when
         // ../shared/corpus is there): bytes to a validated scene document.
-        .executableTarget(
-            name: "FigmaImportBenchmark",
-            dependencies: [
-                .product(name: "TouchTraceImport", package: "touchtrace"),
-                .product(name: "TouchTraceEngine", package: "touchtrace"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/FigmaImportBenchmark",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("FigmaImportBenchmark", folder: "FigmaImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
-        .executableTarget(
-            name: "LayoutBenchmark",
-            dependencies: [
-                .product(name: "TouchTraceEngine", package: "touchtrace"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/LayoutBenchmark",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        benchmark("LayoutBenchmark", folder: "LayoutBenchmark", engine: ["TouchTraceEngine"]),
     ]
 )
