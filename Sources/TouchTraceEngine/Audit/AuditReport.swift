@@ -87,29 +87,32 @@ public struct AuditReport: Sendable {
     /// `text`, and `threshold`, `measured`, `coveredBy`, `constraints` when they apply),
     /// `allowed` (the same plus `reason`), `targets` (each: `view`, `outcome`, `reason` when
     /// skipped, `area`, `size`), and `summary` (`errors`, `warnings`, `allowed`, `targets`,
-    /// `passed`).
-    public var json: JSONValue {
+    /// `passed`). Without `listingFindings`, no `findings` and `allowed` (their counts are in
+    /// the summary).
+    func json(listingFindings: Bool) -> JSONValue {
         let profile = options.profile
-        return .obj([
-            "profile": .obj([
+        var members: [(key: String, value: JSONValue)] = [
+            ("profile", .obj([
                 "name": .string(profile.name), "minimum": RegionFormat.json(profile.minimum), "source": .string(profile.source),
-            ]),
-            "findings": .array(findings.map(json)),
-            "allowed": .array(allowed.map { entry in
-                guard case var .object(members) = json(entry.finding) else { return .null }
-                members.append((key: "reason", value: .string(entry.reason)))
-                return .object(members)
-            }),
-            "targets": .array(targets.map(json)),
-            "summary": .obj([
+            ])),
+            ("targets", .array(targets.map(json))),
+            ("summary", .obj([
                 "errors": .number(Double(errorCount)), "warnings": .number(Double(warningCount)),
                 "allowed": .number(Double(allowed.count)), "targets": .number(Double(targets.count)),
                 "passed": .bool(passed),
-            ]),
-        ])
+            ])),
+        ]
+        if listingFindings {
+            members.append(("findings", .array(findings.map { json($0) })))
+            members.append(("allowed", .array(allowed.map { json($0.finding, allowedBecause: $0.reason) })))
+        }
+        return .object(members)
     }
 
-    func json(_ f: AuditFinding) -> JSONValue {
+    /// One finding: `rule`, `severity`, `view`, `pointer`, `message`, `text`, `threshold`,
+    /// `measured`, `coveredBy`, `constraints` when they apply, and `reason` when the allow-list
+    /// accepted it.
+    func json(_ f: AuditFinding, allowedBecause reason: String? = nil) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue)),
             ("view", .string(scene.views[f.view].id)), ("message", .string(f.message)), ("text", .string(f.text)),
@@ -125,6 +128,7 @@ public struct AuditReport: Sendable {
             })))
         }
         if let c = f.constraints { members.append(("constraints", c)) }
+        if let reason { members.append(("reason", .string(reason))) }
         return .object(members)
     }
 

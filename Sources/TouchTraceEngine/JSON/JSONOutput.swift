@@ -54,13 +54,4 @@ public struct JSONOutput: Sendable {
         }
         bytes.append(contentsOf: JSONWriter.format(n).utf8)
     }
-
-    /// `{"x":…,"y":…}`
-    public mutating func point(_ p: Point) {
-        raw("{\"x\":")
-        number(p.x)
-        raw(",\"y\":")
-        number(p.y)
-        byte(UInt8(ascii: "}"))
-    }
 }

@@ -20,11 +20,16 @@ public struct TouchRequest: Sendable {
     public var steps: [TouchStep]
     /// Layout changes applied (with one layout cycle) before the first touch (openapi.yaml).
     public var changes: [LayoutChange]
+    /// Keep each touch's full hit-test trace at began (``TouchesResult/hitTests``), for callers
+    /// that explain a touch (`touchtrace check`) without hit-testing the point again. Not part
+    /// of the JSON request; off by default (the trace's `hitTest` entries are enough there).
+    public var tracesHitTests: Bool
 
-    public init(steps: [TouchStep], window: String? = nil, changes: [LayoutChange] = []) {
+    public init(steps: [TouchStep], window: String? = nil, changes: [LayoutChange] = [], tracesHitTests: Bool = false) {
         self.steps = steps
         self.window = window
         self.changes = changes
+        self.tracesHitTests = tracesHitTests
     }
 
     /// The most entries (after expanding shorthands) one request may hold.

@@ -91,16 +91,6 @@ public struct TargetActionList: Sendable, Hashable {
     }
 }
 
-extension TargetRegistration {
-    /// `{"target", "action", "events"}` with the events by name, in bit order.
-    public var json: JSONValue {
-        .obj([
-            "target": .string(orNull: target), "action": .string(action),
-            "events": .array(events.traceNames.map(JSONValue.string)),
-        ])
-    }
-}
-
 extension ControlEvents {
     /// The names traces show for a mask: `allEvents` when it is complete, otherwise each complete
     /// group (`allTouchEvents`, `allEditingEvents`, `applicationReserved`, `systemReserved`)

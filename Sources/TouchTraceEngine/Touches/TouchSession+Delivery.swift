@@ -32,7 +32,8 @@ extension TouchSession {
         if !scrolls.isEmpty { placeMovingScrollViews(at: sample.time) }
         defer { arena.movingScrollViews = [] }
         let tester = HitTester(scene: scene)
-        let hit = tester.hitTest(sample.point, inWindow: referenceWindow, traced: false)
+        let hit = tester.hitTest(sample.point, inWindow: referenceWindow, traced: hitTests != nil)
+        hitTests?.append(TouchHitTest(touch: sample.touch, trace: hit, scene: scene))
         var tapCount = 1
         var previous: Int?
         if let last = lastEnded, sample.time - last.time <= scene.options.multiTapInterval,

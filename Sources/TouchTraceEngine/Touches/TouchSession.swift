@@ -41,6 +41,8 @@ struct TouchSession {
     var focusedBy: Set<Int> = []
     /// Touches taken by a recognizer while they began, before their record exists (S5).
     var takenAtBegan: [Int: GestureRecognizerRef] = [:]
+    /// Each touch's full hit-test trace at began, when the request asked for them (nil: not kept).
+    var hitTests: [TouchHitTest]?
 
     struct ActiveTouch {
         var touch: Int

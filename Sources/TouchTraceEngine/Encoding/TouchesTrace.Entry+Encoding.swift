@@ -1,8 +1,8 @@
-/// One log entry written straight to bytes (TouchesTrace+Bytes.swift writes the rest).
+/// One log entry of the touches trace as JSON (TouchesTrace+Encoding.swift writes the rest of the
+/// answer; TouchesTrace.Entry+Classes.swift the entries of scrolling, focus, lists and bars):
+/// `type`, `rule`, `t` (when set) and the kind's fields, merged in sorted key order.
 extension TouchesTrace.Entry {
-    /// `json(in:)` as `JSONWriter` writes it: the keys of each kind, `type`, `rule` and `t`
-    /// merged in sorted order.
-    public func writeJSON(in scene: Scene, into out: inout JSONOutput) {
+    func write(in scene: Scene, into out: inout JSONOutput) {
         typealias W = TouchesTrace
         func id(_ view: Int) { out.plainString(scene.views[view].id) }
         func rule() {
@@ -23,19 +23,11 @@ extension TouchesTrace.Entry {
             out.raw(",\"touch\":")
             out.number(Double(touch))
         }
-        func ids(_ recognizers: [GestureRecognizerRef]) {
-            out.byte(UInt8(ascii: "["))
-            for (i, r) in recognizers.enumerated() {
-                if i > 0 { out.byte(UInt8(ascii: ",")) }
-                out.string(r.id(in: scene))
-            }
-            out.byte(UInt8(ascii: "]"))
-        }
+        func ids(_ recognizers: [GestureRecognizerRef]) { out.strings(recognizers.map { $0.id(in: scene) }) }
         switch kind {
         case .scroll, .drawnOnTop, .needsLayout, .layoutSubviews, .becomeFirstResponder, .resignFirstResponder, .firstResponderKept,
             .cellState, .delegateCall, .noSelection, .popViewController, .selectTab:
-            // Scrolling, focus, lists and bars: written through `JSONWriter` (the same bytes).
-            out.bytes.append(contentsOf: JSONWriter().bytes(json(in: scene)))
+            writeClassEntry(in: scene, into: &out)
             return
         default:
             break
@@ -44,7 +36,7 @@ extension TouchesTrace.Entry {
         switch kind {
         case let .hitTest(touch, point, hitView, window, tapCount):
             out.raw("\"hitView\":")
-            W.writeID(hitView, in: scene, into: &out)
+            out.id(hitView, in: scene)
             out.raw(",\"point\":")
             out.point(point)
             out.byte(UInt8(ascii: ","))
@@ -54,7 +46,7 @@ extension TouchesTrace.Entry {
             touchKey(touch)
             type("hitTest")
             out.raw(",\"window\":")
-            W.writeID(window, in: scene, into: &out)
+            out.id(window, in: scene)
         case let .multiTap(touch, tapCount, previousTouch):
             out.raw("\"previousTouch\":")
             out.number(Double(previousTouch))
@@ -121,12 +113,14 @@ extension TouchesTrace.Entry {
             out.byte(UInt8(ascii: ","))
             ruleAndTime()
             out.raw(",\"touch\":")
-            W.writeTouch(touch, into: &out)
+            out.integer(touch)
             type("controlEvent")
         case let .action(delivery):
             W.writeDelivery(delivery, rule: self.rule, time: time, type: true, into: &out)
         case let .recognizerAction(recognizer, state, action, target):
-            W.writeRecognizerAction(recognizer, state, action, target, rule: self.rule, time: time, type: true, in: scene, into: &out)
+            W.writeDelivery(
+                .recognizerAction(recognizer.id(in: scene), state: state, action: action, target: target), rule: self.rule, time: time, type: true,
+                into: &out)
         case let .set(control, property, value, tracking):
             out.raw("\"by\":\"code\",\"control\":")
             id(control)
@@ -139,19 +133,18 @@ extension TouchesTrace.Entry {
             out.raw(",\"value\":")
             if let value { W.writeValue(value, into: &out) } else { out.raw("null") }
         case let .addTarget(control, registration):
-            W.writeRegistration(control: control, target: registration.target, action: registration.action, events: registration.events,
-                                in: scene, into: &out)
+            W.writeRegistration(control: control, action: registration.action, events: registration.events, in: scene, into: &out)
             out.byte(UInt8(ascii: ","))
             ruleAndTime()
             out.raw(",\"target\":")
-            if let target = registration.target { out.string(target) } else { out.raw("null") }
+            out.string(orNull: registration.target)
             type("addTarget")
         case let .removeTarget(control, target, action, events):
-            W.writeRegistration(control: control, target: target, action: action, events: events, in: scene, into: &out)
+            W.writeRegistration(control: control, action: action, events: events, in: scene, into: &out)
             out.byte(UInt8(ascii: ","))
             ruleAndTime()
             out.raw(",\"target\":")
-            if let target { out.string(target) } else { out.raw("null") }
+            out.string(orNull: target)
             type("removeTarget")
         case let .recognizerTouches(touch, phase, recognizers):
             out.raw("\"phase\":")
@@ -200,7 +193,7 @@ extension TouchesTrace.Entry {
             touchKey(touch)
             type("touchDelayed")
             out.raw(",\"view\":")
-            W.writeID(view, in: scene, into: &out)
+            out.id(view, in: scene)
         case let .cancelsTouchesInView(recognizer, touch, view, touchesCancelled, dropped):
             if !dropped.isEmpty {
                 out.raw("\"dropped\":[")
