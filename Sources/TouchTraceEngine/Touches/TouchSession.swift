@@ -7,7 +7,7 @@
 /// A value type owning a copy of the scene (programmatic edits change it, so later hit tests see
 /// them); no clock but the input's own `t`, no I/O. Every loop is over the input, the responder
 /// chain or a registration list; nothing recurses over the view tree. What happened is appended
-/// to `trace` as typed entries; the response is written from it (TouchesTrace+JSON.swift).
+/// to `trace` as typed entries; the response is written from it by `ResponseEncoder` (Encoding/).
 struct TouchSession {
     var scene: Scene
     /// The window whose coordinates the input uses (nil: the front-most).

@@ -2,7 +2,7 @@
 /// `sendActions(for:)` from code, made UIKit do, as typed entries.
 ///
 /// The session appends entries while it runs; nothing is written as JSON until the response is
-/// built, in one place (TouchesTrace+JSON.swift). Views, controls and responders are scene
+/// built, in one place (`ResponseEncoder`, Encoding/). Views, controls and responders are scene
 /// indices and recognizers `GestureRecognizerRef`s, as in the hit-test and layout traces;
 /// `controlEvents` and `actions` of the response are read off the log, so each fact is kept once.
 public struct TouchesTrace: Sendable {
