@@ -133,7 +133,7 @@ import TestSupport
         var trace = TouchesTrace()
         trace.log = Self.everyKind(scene)
         let result = TouchesResult(scene: scene, trace: trace)
-        #expect(result.controlEvents == [SentControlEvent(control: 2, event: "touchDown", touch: 1)])
+        #expect(result.controlEvents.map { [scene.views[$0.control].id, $0.event, $0.touch.map(String.init) ?? "-"] } == [["b", "touchDown", "1"]])
         #expect(result.actions.map(\.rule) == [.T4, .G6])
         let json = ResponseEncoder.json(result)
         #expect(json["controlEvents"] == .array([.obj(["control": "b", "event": "touchDown", "touch": 1])]))

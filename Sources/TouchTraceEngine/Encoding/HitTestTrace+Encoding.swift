@@ -13,10 +13,8 @@ extension HitTestTrace {
             }
             out.raw("],")
         }
-        out.raw("\"hitView\":")
-        out.id(hitView, in: scene)
-        out.raw(",\"point\":")
-        out.point(point)
+        out.member("\"hitView\":", id: hitView, in: scene)
+        out.member(",\"point\":", point: point)
         out.raw(",\"responderChain\":[")
         if let hitView {
             var first = true
@@ -33,8 +31,7 @@ extension HitTestTrace {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
             step.write(in: scene, into: &out)
         }
-        out.raw("],\"window\":")
-        out.id(window, in: scene)
+        out.member("],\"window\":", id: window, in: scene)
         out.raw(",\"windowOrder\":[")
         for (i, window) in windowOrder.enumerated() {
             if i > 0 { out.byte(UInt8(ascii: ",")) }
@@ -58,15 +55,12 @@ extension HitTestTrace.Step {
         out.raw("\",\"point\":")
         if let point { out.point(point) } else { out.raw("null") }
         if let reason {
-            out.raw(",\"reason\":")
-            out.plainString(reason.rawValue)
+            out.member(",\"reason\":", plain: reason.rawValue)
         }
         out.raw(",\"result\":")
         if result >= 0 { out.plainString(scene.views[Int(result)].id) } else { out.raw("null") }
-        out.raw(",\"rule\":")
-        out.plainString(rule.rawValue)
-        out.raw(",\"view\":")
-        out.plainString(scene.views[Int(view)].id)
+        out.member(",\"rule\":", plain: rule.rawValue)
+        out.member(",\"view\":", plain: scene.views[Int(view)].id)
         out.byte(UInt8(ascii: "}"))
     }
 }
@@ -74,16 +68,11 @@ extension HitTestTrace.Step {
 extension HitTestTrace.DrawnOnTop {
     /// `{detail, over, overZPosition, rule, view, zPosition}` (H3).
     func write(in scene: Scene, into out: inout JSONOutput) {
-        out.raw("{\"detail\":")
-        out.string(detail(in: scene))
-        out.raw(",\"over\":")
-        out.plainString(scene.views[over].id)
-        out.raw(",\"overZPosition\":")
-        out.number(scene.views[over].zPosition)
-        out.raw(",\"rule\":\"H3\",\"view\":")
-        out.plainString(scene.views[view].id)
-        out.raw(",\"zPosition\":")
-        out.number(scene.views[view].zPosition)
+        out.member("{\"detail\":", string: detail(in: scene))
+        out.member(",\"over\":", plain: scene.views[over].id)
+        out.member(",\"overZPosition\":", number: scene.views[over].zPosition)
+        out.member(",\"rule\":\"H3\",\"view\":", plain: scene.views[view].id)
+        out.member(",\"zPosition\":", number: scene.views[view].zPosition)
         out.byte(UInt8(ascii: "}"))
     }
 }

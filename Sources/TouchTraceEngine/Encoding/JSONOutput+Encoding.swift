@@ -51,11 +51,45 @@ extension JSONOutput {
         byte(UInt8(ascii: "]"))
     }
 
+    /// `[…]`: one element per item.
+    @inline(__always) mutating func array<S: Sequence>(_ items: S, _ write: (inout JSONOutput, S.Element) -> Void) {
+        byte(UInt8(ascii: "["))
+        var first = true
+        for item in items {
+            if !first { byte(UInt8(ascii: ",")) }
+            first = false
+            write(&self, item)
+        }
+        byte(UInt8(ascii: "]"))
+    }
+
+    /// `{"id":…,…}`: one member per item, keyed by `id`, in the items' order (the caller sorts
+    /// them by their ids' bytes, as `JSONWriter` sorts keys: ``Scene/sortedByID(_:)``).
+    @inline(__always) mutating func object<T>(_ items: [T], id: (T) -> String, _ write: (inout JSONOutput, T) -> Void) {
+        byte(UInt8(ascii: "{"))
+        for (i, item) in items.enumerated() {
+            if i > 0 { byte(UInt8(ascii: ",")) }
+            string(id(item))
+            byte(UInt8(ascii: ":"))
+            write(&self, item)
+        }
+        byte(UInt8(ascii: "}"))
+    }
+
     /// A value already made as a `JSONValue` (a constraint's description, a region), written by
     /// `JSONWriter`, which sorts its keys.
     mutating func value(_ v: JSONValue) {
         bytes.append(contentsOf: JSONWriter().bytes(v))
     }
+}
+
+extension Scene {
+    /// Items in the byte order of their views' ids: the order of the keys of an object keyed by id.
+    func sortedByID<T>(_ items: [T], view: (T) -> Int) -> [T] {
+        items.sorted { views[view($0)].id.utf8.lexicographicallyPrecedes(views[view($1)].id.utf8) }
+    }
+
+    func sortedByID(_ list: [Int]) -> [Int] { sortedByID(list, view: { $0 }) }
 }
 
 extension JSONValue {
@@ -80,5 +114,44 @@ extension JSONValue {
             }
         }
         return nil
+    }
+}
+
+/// Members: a raw key fragment (`"phase":`, `,"phase":`) and its value, one line each in the
+/// writers (the fragment carries the comma, so the writers keep their keys in visible order).
+extension JSONOutput {
+    @inline(__always) mutating func member(_ key: StaticString, plain value: String) {
+        raw(key)
+        plainString(value)
+    }
+
+    @inline(__always) mutating func member(_ key: StaticString, string value: String) {
+        raw(key)
+        string(value)
+    }
+
+    @inline(__always) mutating func member(_ key: StaticString, stringOrNull value: String?) {
+        raw(key)
+        string(orNull: value)
+    }
+
+    @inline(__always) mutating func member(_ key: StaticString, number value: Double) {
+        raw(key)
+        number(value)
+    }
+
+    @inline(__always) mutating func member(_ key: StaticString, integer value: Int?) {
+        raw(key)
+        integer(value)
+    }
+
+    @inline(__always) mutating func member(_ key: StaticString, id view: Int?, in scene: Scene) {
+        raw(key)
+        id(view, in: scene)
+    }
+
+    @inline(__always) mutating func member(_ key: StaticString, point value: Point) {
+        raw(key)
+        point(value)
     }
 }

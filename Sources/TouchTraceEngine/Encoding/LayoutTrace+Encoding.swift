@@ -5,73 +5,39 @@ extension LayoutResult {
     /// subviews}`: Auto Layout's members only when a view takes part (L6), `constraints` when
     /// the request asked, `contentOffsets` when the scene has scroll views (S3).
     func write(into out: inout JSONOutput) {
-        let views = scene.views
-        let attached = scene.attachedViews.sorted { views[$0].id.utf8.lexicographicallyPrecedes(views[$1].id.utf8) }
+        let scene = self.scene
+        let attached = scene.sortedByID(scene.attachedViews)
         out.byte(UInt8(ascii: "{"))
         if autoLayout.takesPart {
-            out.raw("\"ambiguous\":[")
-            for (i, v) in autoLayout.ambiguous.enumerated() {
-                if i > 0 { out.byte(UInt8(ascii: ",")) }
-                out.string(views[v].id)
-            }
-            out.raw("],\"conflicts\":[")
-            for (i, conflict) in autoLayout.conflicts.enumerated() {
-                if i > 0 { out.byte(UInt8(ascii: ",")) }
+            out.raw("\"ambiguous\":")
+            out.array(autoLayout.ambiguous) { out, v in out.string(scene.views[v].id) }
+            out.raw(",\"conflicts\":")
+            out.array(autoLayout.conflicts) { out, conflict in
                 out.raw("{\"broken\":")
                 out.value(conflict.broken.json(in: scene))
-                out.raw(",\"involved\":[")
-                for (j, c) in conflict.involved.enumerated() {
-                    if j > 0 { out.byte(UInt8(ascii: ",")) }
-                    out.value(c.json(in: scene))
-                }
-                out.raw("]}")
+                out.raw(",\"involved\":")
+                out.array(conflict.involved) { out, c in out.value(c.json(in: scene)) }
+                out.byte(UInt8(ascii: "}"))
             }
-            out.raw("],")
+            out.byte(UInt8(ascii: ","))
         }
         if let constraints = autoLayout.constraints {
-            out.raw("\"constraints\":[")
-            for (i, c) in constraints.enumerated() {
-                if i > 0 { out.byte(UInt8(ascii: ",")) }
-                out.value(c.json(in: scene))
-            }
-            out.raw("],")
+            out.raw("\"constraints\":")
+            out.array(constraints) { out, c in out.value(c.json(in: scene)) }
+            out.byte(UInt8(ascii: ","))
         }
         scene.writeContentOffsets(into: &out)
-        out.raw("\"frames\":{")
-        for (i, v) in attached.enumerated() {
-            if i > 0 { out.byte(UInt8(ascii: ",")) }
-            out.string(views[v].id)
-            out.byte(UInt8(ascii: ":"))
-            out.rect(views[v].frame)
+        out.raw("\"frames\":")
+        out.object(attached, id: { scene.views[$0].id }) { out, v in out.rect(scene.views[v].frame) }
+        out.raw(",\"layoutSubviews\":")
+        out.array(layoutSubviewsCalls) { out, call in scene.writeCall(call, type: false, into: &out) }
+        out.raw(",\"log\":")
+        out.array(logEntries) { out, entry in scene.writeEntry(entry, into: &out) }
+        out.raw(",\"subviews\":")
+        out.object(attached.filter { !scene.views[$0].subviews.isEmpty }, id: { scene.views[$0].id }) { out, v in
+            out.array(scene.views[v].subviews) { out, s in out.string(scene.views[s].id) }
         }
-        out.raw("},\"layoutSubviews\":[")
-        var first = true
-        for call in layoutSubviewsCalls {
-            if !first { out.byte(UInt8(ascii: ",")) }
-            first = false
-            scene.writeCall(call, type: false, into: &out)
-        }
-        out.raw("],\"log\":[")
-        first = true
-        for entry in logEntries {
-            if !first { out.byte(UInt8(ascii: ",")) }
-            first = false
-            scene.writeEntry(entry, into: &out)
-        }
-        out.raw("],\"subviews\":{")
-        first = true
-        for v in attached where !views[v].subviews.isEmpty {
-            if !first { out.byte(UInt8(ascii: ",")) }
-            first = false
-            out.string(views[v].id)
-            out.raw(":[")
-            for (j, s) in views[v].subviews.enumerated() {
-                if j > 0 { out.byte(UInt8(ascii: ",")) }
-                out.string(views[s].id)
-            }
-            out.byte(UInt8(ascii: "]"))
-        }
-        out.raw("}}")
+        out.byte(UInt8(ascii: "}"))
     }
 }
 
@@ -86,69 +52,49 @@ extension Scene {
             for v in subtree(of: window) where views[v].scroll != nil { offsets.append(v) }
         }
         guard !offsets.isEmpty else { return }
-        offsets.sort { views[$0].id.utf8.lexicographicallyPrecedes(views[$1].id.utf8) }
-        out.raw("\"contentOffsets\":{")
-        for (i, v) in offsets.enumerated() {
-            if i > 0 { out.byte(UInt8(ascii: ",")) }
-            out.string(views[v].id)
-            out.byte(UInt8(ascii: ":"))
-            out.point(views[v].geometry.bounds.origin)
-        }
-        out.raw("},")
+        out.raw("\"contentOffsets\":")
+        out.object(sortedByID(offsets), id: { views[$0].id }) { out, v in out.point(views[v].geometry.bounds.origin) }
+        out.byte(UInt8(ascii: ","))
     }
 
     func writeCall(_ call: LayoutTrace.Call, type: Bool, into out: inout JSONOutput) {
         out.byte(UInt8(ascii: "{"))
         if let change = call.change {
-            out.raw("\"change\":")
-            out.number(Double(change))
+            out.member("\"change\":", number: Double(change))
             out.byte(UInt8(ascii: ","))
         }
-        out.raw("\"marks\":")
-        out.number(Double(call.marks))
-        out.raw(",\"pass\":")
-        out.string(call.pass.rawValue)
-        out.raw(",\"reason\":")
-        out.string(call.reason.rawValue)
-        out.raw(",\"rule\":")
-        out.string(call.reason.rule)
+        out.member("\"marks\":", number: Double(call.marks))
+        out.member(",\"pass\":", string: call.pass.rawValue)
+        out.member(",\"reason\":", string: call.reason.rawValue)
+        out.member(",\"rule\":", string: call.reason.rule)
         if type { out.raw(",\"type\":\"layoutSubviews\"") }
-        out.raw(",\"view\":")
-        out.string(views[call.view].id)
+        out.member(",\"view\":", string: views[call.view].id)
         out.byte(UInt8(ascii: "}"))
     }
 
     func writeEntry(_ entry: LayoutTrace.Entry, into out: inout JSONOutput) {
         switch entry {
         case let .change(index, op):
-            out.raw("{\"change\":")
-            out.number(Double(index))
-            out.raw(",\"op\":")
-            out.string(op)
+            out.member("{\"change\":", number: Double(index))
+            out.member(",\"op\":", string: op)
             out.raw(",\"type\":\"change\"}")
         case let .needsLayout(view, reason, coalesced):
             out.raw(coalesced ? "{\"coalesced\":true,\"reason\":" : "{\"coalesced\":false,\"reason\":")
             out.string(reason.rawValue)
-            out.raw(",\"rule\":")
-            out.string(reason.rule)
-            out.raw(",\"type\":\"needsLayout\",\"view\":")
-            out.string(views[view].id)
+            out.member(",\"rule\":", string: reason.rule)
+            out.member(",\"type\":\"needsLayout\",\"view\":", string: views[view].id)
             out.byte(UInt8(ascii: "}"))
         case let .autoresized(view, superview, from, to):
             out.raw("{\"from\":")
             out.rect(from)
-            out.raw(",\"rule\":\"L5\",\"superview\":")
-            out.string(views[superview].id)
+            out.member(",\"rule\":\"L5\",\"superview\":", string: views[superview].id)
             out.raw(",\"to\":")
             out.rect(to)
-            out.raw(",\"type\":\"autoresize\",\"view\":")
-            out.string(views[view].id)
+            out.member(",\"type\":\"autoresize\",\"view\":", string: views[view].id)
             out.byte(UInt8(ascii: "}"))
         case let .layoutIfNeeded(requested, start):
-            out.raw("{\"rule\":\"L3\",\"start\":")
-            out.string(views[start].id)
-            out.raw(",\"type\":\"layoutIfNeeded\",\"view\":")
-            out.string(views[requested].id)
+            out.member("{\"rule\":\"L3\",\"start\":", string: views[start].id)
+            out.member(",\"type\":\"layoutIfNeeded\",\"view\":", string: views[requested].id)
             out.byte(UInt8(ascii: "}"))
         case let .viewWillLayoutSubviews(controller), let .viewDidLayoutSubviews(controller):
             let vc = viewControllers[controller]
@@ -158,24 +104,18 @@ extension Scene {
                 out.raw("{\"rule\":\"L4\",\"type\":\"viewDidLayoutSubviews\",\"view\":")
             }
             out.string(views[vc.view].id)
-            out.raw(",\"viewController\":")
-            out.string(vc.id)
+            out.member(",\"viewController\":", string: vc.id)
             out.byte(UInt8(ascii: "}"))
         case let .layoutSubviews(call):
             writeCall(call, type: true, into: &out)
         case let .noEffect(index, why):
-            out.raw("{\"change\":")
-            out.number(Double(index))
-            out.raw(",\"detail\":")
-            out.string(why)
+            out.member("{\"change\":", number: Double(index))
+            out.member(",\"detail\":", string: why)
             out.raw(",\"type\":\"noEffect\"}")
         case let .note(index, rule, detail):
-            out.raw("{\"change\":")
-            out.number(Double(index))
-            out.raw(",\"detail\":")
-            out.string(detail)
-            out.raw(",\"rule\":")
-            out.string(rule.rawValue)
+            out.member("{\"change\":", number: Double(index))
+            out.member(",\"detail\":", string: detail)
+            out.member(",\"rule\":", string: rule.rawValue)
             out.raw(",\"type\":\"note\"}")
         }
     }

@@ -19,7 +19,7 @@ public enum ResponseEncoder {
 
     /// One trace for a request with `point`; `{"results": [...]}` for one with `points`.
     public static func bytes(_ result: HitTestResult) -> [UInt8] {
-        var out = JSONOutput(capacity: 512 * max(result.traces.count, 1))
+        var out = JSONOutput(capacity: result.traces.reduce(16) { $0 + capacity(of: $1) })
         if result.single, let trace = result.traces.first {
             trace.write(in: result.scene, into: &out)
         } else {
@@ -35,10 +35,13 @@ public enum ResponseEncoder {
 
     /// One hit-test trace, its view indices read in `scene`.
     public static func bytes(_ trace: HitTestTrace, in scene: Scene) -> [UInt8] {
-        var out = JSONOutput(capacity: 512)
+        var out = JSONOutput(capacity: capacity(of: trace))
         trace.write(in: scene, into: &out)
         return checked(out.bytes)
     }
+
+    /// About the bytes of a hit-test trace (a step is 150 to 200 bytes), so its buffer grows once at most.
+    static func capacity(of trace: HitTestTrace) -> Int { 256 + 192 * trace.steps.count }
 
     // MARK: Touches and actions
 

@@ -10,8 +10,7 @@ extension TouchesTrace {
         out.raw(",\"controlEvents\":")
         writeControlEvents(in: scene, into: &out)
         if reportsFirstResponder {
-            out.raw(",\"firstResponder\":")
-            out.string(orNull: firstResponder.map { scene.id(of: $0) })
+            out.member(",\"firstResponder\":", stringOrNull: firstResponder.map { scene.id(of: $0) })
         }
         out.raw(",\"log\":")
         writeLog(in: scene, into: &out)
@@ -23,19 +22,14 @@ extension TouchesTrace {
             out.raw(record.delivered ? "{\"delivered\":true,\"hitView\":" : "{\"delivered\":false,\"hitView\":")
             out.id(record.hitView, in: scene)
             if let reason = record.ignoredBecause {
-                out.raw(",\"ignoredBecause\":")
-                out.plainString(reason.rawValue)
+                out.member(",\"ignoredBecause\":", plain: reason.rawValue)
             }
             if let recognizer = record.takenBy {
-                out.raw(",\"takenBy\":")
-                out.string(recognizer.id(in: scene))
+                out.member(",\"takenBy\":", string: recognizer.id(in: scene))
             }
-            out.raw(",\"tapCount\":")
-            out.number(Double(record.tapCount))
-            out.raw(",\"touch\":")
-            out.number(Double(record.touch))
-            out.raw(",\"window\":")
-            out.id(record.window, in: scene)
+            out.member(",\"tapCount\":", number: Double(record.tapCount))
+            out.member(",\"touch\":", number: Double(record.touch))
+            out.member(",\"window\":", id: record.window, in: scene)
             out.byte(UInt8(ascii: "}"))
         }
         out.byte(UInt8(ascii: "]"))
@@ -85,12 +79,9 @@ extension TouchesTrace {
     }
 
     static func write(_ event: SentControlEvent, in scene: Scene, into out: inout JSONOutput) {
-        out.raw("{\"control\":")
-        out.plainString(scene.views[event.control].id)
-        out.raw(",\"event\":")
-        out.string(event.event)
-        out.raw(",\"touch\":")
-        out.integer(event.touch)
+        out.member("{\"control\":", plain: scene.views[event.control].id)
+        out.member(",\"event\":", string: event.event)
+        out.member(",\"touch\":", integer: event.touch)
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -107,30 +98,19 @@ extension TouchesTrace {
     /// `{id: {currentPage?, enabled, highlighted, on?, selected, selectedSegmentIndex?,
     /// touchInside, tracking, value?}}`: every control by id (C9), with its class's value property.
     func writeState(in scene: Scene, into out: inout JSONOutput) {
-        out.byte(UInt8(ascii: "{"))
-        let sorted = controls.sorted { scene.views[$0.control].id.utf8.lexicographicallyPrecedes(scene.views[$1.control].id.utf8) }
-        for (i, snapshot) in sorted.enumerated() {
-            if i > 0 { out.byte(UInt8(ascii: ",")) }
-            out.plainString(scene.views[snapshot.control].id)
-            out.byte(UInt8(ascii: ":"))
+        out.object(scene.sortedByID(controls, view: \.control), id: { scene.views[$0.control].id }) { out, snapshot in
             Self.writeState(snapshot, into: &out)
         }
-        out.byte(UInt8(ascii: "}"))
     }
 
     /// `{id: {contentOffset?, indexPathsForSelectedRows | indexPathsForSelectedItems?,
     /// selectedIndex?}}`: scroll views' offsets (S3), lists' selections (V2, V3), tab bars'
     /// selected index (B2), by id.
     func writeViews(in scene: Scene, into out: inout JSONOutput) {
-        out.byte(UInt8(ascii: "{"))
-        let sorted = views.sorted { scene.views[$0.view].id.utf8.lexicographicallyPrecedes(scene.views[$1.view].id.utf8) }
-        for (i, snapshot) in sorted.enumerated() {
-            if i > 0 { out.byte(UInt8(ascii: ",")) }
-            out.plainString(scene.views[snapshot.view].id)
-            out.raw(":{")
+        out.object(scene.sortedByID(views, view: \.view), id: { scene.views[$0.view].id }) { out, snapshot in
             var first = true
             func key(_ fragment: StaticString) {
-                if !first { out.byte(UInt8(ascii: ",")) }
+                out.byte(UInt8(ascii: first ? "{" : ","))
                 first = false
                 out.raw(fragment)
             }
@@ -151,9 +131,9 @@ extension TouchesTrace {
                 key("\"selectedIndex\":")
                 out.integer(index)
             }
+            if first { out.byte(UInt8(ascii: "{")) }
             out.byte(UInt8(ascii: "}"))
         }
-        out.byte(UInt8(ascii: "}"))
     }
 
     /// `{enabled, highlighted, on?, selected, <value property>?, touchInside, tracking}` in key order.
@@ -163,8 +143,7 @@ extension TouchesTrace {
         if let property = snapshot.valueProperty, property != .on, let value = s.value { number = (property, value) }
         out.byte(UInt8(ascii: "{"))
         if let number, number.key == .currentPage {
-            out.raw("\"currentPage\":")
-            out.number(number.value)
+            out.member("\"currentPage\":", number: number.value)
             out.byte(UInt8(ascii: ","))
         }
         out.raw("\"enabled\":")
@@ -178,8 +157,7 @@ extension TouchesTrace {
         out.raw(",\"selected\":")
         out.bool(s.selected)
         if let number, number.key == .selectedSegmentIndex {
-            out.raw(",\"selectedSegmentIndex\":")
-            out.number(number.value)
+            out.member(",\"selectedSegmentIndex\":", number: number.value)
         }
         out.raw(",\"touchInside\":")
         out.bool(s.touchInside)
@@ -198,39 +176,29 @@ extension TouchesTrace {
     /// entry) between them; no braces. A recognizer's action (G6) is a delivery too
     /// (``ActionDelivery/recognizerAction(_:state:action:target:)``).
     static func writeDelivery(_ d: ActionDelivery, rule: RuleID, time: Double? = nil, type: Bool = false, into out: inout JSONOutput) {
-        out.raw("\"action\":")
-        out.string(d.action)
-        out.raw(",\"event\":")
-        out.string(d.event)
+        out.member("\"action\":", string: d.action)
+        out.member(",\"event\":", string: d.event)
         if d.resolution == .redirected {
-            out.raw(",\"registeredAction\":")
-            out.string(orNull: d.registeredAction)
-            out.raw(",\"registeredTarget\":")
-            out.string(orNull: d.registeredTarget)
+            out.member(",\"registeredAction\":", stringOrNull: d.registeredAction)
+            out.member(",\"registeredTarget\":", stringOrNull: d.registeredTarget)
         }
-        out.raw(",\"resolution\":")
-        out.plainString(d.resolution.rawValue)
-        out.raw(",\"rule\":")
-        out.plainString(rule.rawValue)
+        out.member(",\"resolution\":", plain: d.resolution.rawValue)
+        out.member(",\"rule\":", plain: rule.rawValue)
         if let start = d.searchStart {
-            out.raw(",\"searchStart\":")
-            out.plainString(start.rawValue)
+            out.member(",\"searchStart\":", plain: start.rawValue)
         }
         out.raw(",\"searched\":")
         out.strings(d.searched)
-        out.raw(",\"sender\":")
-        out.string(d.sender)
+        out.member(",\"sender\":", string: d.sender)
         writeTime(time, into: &out)
-        out.raw(",\"target\":")
-        out.string(orNull: d.target)
+        out.member(",\"target\":", stringOrNull: d.target)
         if type { out.raw(",\"type\":\"action\"") }
     }
 
     /// `,"t":…` when set.
     static func writeTime(_ time: Double?, into out: inout JSONOutput) {
         guard let time else { return }
-        out.raw(",\"t\":")
-        out.number(time)
+        out.member(",\"t\":", number: time)
     }
 
     static func writeValue(_ value: ControlPropertyValue, into out: inout JSONOutput) {
@@ -244,10 +212,8 @@ extension TouchesTrace {
     static func writeRegistration(
         control: Int, action: String?, events: ControlEvents, in scene: Scene, into out: inout JSONOutput
     ) {
-        out.raw("\"action\":")
-        out.string(orNull: action)
-        out.raw(",\"control\":")
-        out.plainString(scene.views[control].id)
+        out.member("\"action\":", stringOrNull: action)
+        out.member(",\"control\":", plain: scene.views[control].id)
         out.raw(",\"events\":")
         out.strings(events.traceNames)
     }
@@ -256,12 +222,10 @@ extension TouchesTrace {
 extension TargetRegistration {
     /// `{action, events, target}`, the events by name in bit order.
     func write(into out: inout JSONOutput) {
-        out.raw("{\"action\":")
-        out.string(action)
+        out.member("{\"action\":", string: action)
         out.raw(",\"events\":")
         out.strings(events.traceNames)
-        out.raw(",\"target\":")
-        out.string(orNull: target)
+        out.member(",\"target\":", stringOrNull: target)
         out.byte(UInt8(ascii: "}"))
     }
 }

@@ -10,18 +10,31 @@ extension TouchesTrace.Entry {
             first = false
             out.raw(fragment)
         }
-        func id(_ view: Int) { out.plainString(scene.views[view].id) }
+        func key(_ fragment: StaticString, id view: Int?) {
+            key(fragment)
+            out.id(view, in: scene)
+        }
+        func key(_ fragment: StaticString, plain value: String) {
+            key(fragment)
+            out.plainString(value)
+        }
+        func key(_ fragment: StaticString, number value: Double) {
+            key(fragment)
+            out.number(value)
+        }
+        func key(_ fragment: StaticString, integer value: Int?) {
+            key(fragment)
+            out.integer(value)
+        }
         func responder(_ r: ResponderRef?) { out.string(orNull: r.map { scene.id(of: $0) }) }
         func controller(_ c: Int?) { out.string(orNull: c.map { scene.viewControllers[$0].id }) }
         func rule() {
-            key("\"rule\":")
-            out.plainString(self.rule.rawValue)
+            key("\"rule\":", plain: self.rule.rawValue)
         }
         /// `t`, when set.
         func time() {
             guard let t = self.time else { return }
-            key("\"t\":")
-            out.number(t)
+            key("\"t\":", number: t)
         }
         /// `rule`, then `t` (for kinds with no key between them).
         func ruleAndTime() {
@@ -29,60 +42,45 @@ extension TouchesTrace.Entry {
             time()
         }
         func type() {
-            key("\"type\":")
-            out.plainString(kind.type)
+            key("\"type\":", plain: kind.type)
         }
         switch kind {
         case let .drawnOnTop(touch, view, over):
             key("\"detail\":")
             out.string(HitTestTrace.DrawnOnTop(view: view, over: over).detail(in: scene))
-            key("\"over\":")
-            id(over)
-            key("\"overZPosition\":")
-            out.number(scene.views[over].zPosition)
+            key("\"over\":", id: over)
+            key("\"overZPosition\":", number: scene.views[over].zPosition)
             ruleAndTime()
-            key("\"touch\":")
-            out.number(Double(touch))
+            key("\"touch\":", number: Double(touch))
             type()
-            key("\"view\":")
-            id(view)
-            key("\"zPosition\":")
-            out.number(scene.views[view].zPosition)
+            key("\"view\":", id: view)
+            key("\"zPosition\":", number: scene.views[view].zPosition)
         case let .needsLayout(view, reason, coalesced):
             key("\"coalesced\":")
             out.bool(coalesced)
-            key("\"reason\":")
-            out.plainString(reason.rawValue)
+            key("\"reason\":", plain: reason.rawValue)
             ruleAndTime()
             type()
-            key("\"view\":")
-            id(view)
+            key("\"view\":", id: view)
         case let .layoutSubviews(view, reason, marks):
-            key("\"marks\":")
-            out.number(Double(marks))
-            key("\"reason\":")
-            out.plainString(reason.rawValue)
+            key("\"marks\":", number: Double(marks))
+            key("\"reason\":", plain: reason.rawValue)
             ruleAndTime()
             type()
-            key("\"view\":")
-            id(view)
+            key("\"view\":", id: view)
         case let .becomeFirstResponder(view, previous, touch):
             key("\"previous\":")
             responder(previous)
-            key("\"responder\":")
-            id(view)
+            key("\"responder\":", id: view)
             ruleAndTime()
-            key("\"touch\":")
-            out.integer(touch)
+            key("\"touch\":", integer: touch)
             type()
         case let .resignFirstResponder(resigning, next, touch):
-            key("\"next\":")
-            id(next)
+            key("\"next\":", id: next)
             key("\"responder\":")
             responder(resigning)
             ruleAndTime()
-            key("\"touch\":")
-            out.integer(touch)
+            key("\"touch\":", integer: touch)
             type()
         case let .firstResponderKept(kept, touch):
             key("\"detail\":")
@@ -91,22 +89,18 @@ extension TouchesTrace.Entry {
             key("\"responder\":")
             responder(kept)
             ruleAndTime()
-            key("\"touch\":")
-            out.number(Double(touch))
+            key("\"touch\":", number: Double(touch))
             type()
         case let .cellState(cell, list, indexPath, property, value):
-            key("\"cell\":")
-            out.id(cell, in: scene)
+            key("\"cell\":", id: cell)
             key("\"indexPath\":")
             out.indexPath(indexPath, table: scene.views[list].viewClass == .UITableView)
-            key("\"property\":")
-            out.plainString(property.rawValue)
+            key("\"property\":", plain: property.rawValue)
             ruleAndTime()
             type()
             key("\"value\":")
             out.bool(value)
-            key("\"view\":")
-            id(list)
+            key("\"view\":", id: list)
         case let .delegateCall(call):
             let table = scene.views[call.sender].viewClass == .UITableView
             if let path = call.indexPath {
@@ -128,48 +122,38 @@ extension TouchesTrace.Entry {
                 break
             }
             rule()
-            key("\"sender\":")
-            id(call.sender)
+            key("\"sender\":", id: call.sender)
             time()
             type()
         case let .noSelection(list, cell, touch, reason):
             if case let .cell(config)? = scene.views[cell].role {
-                key("\"cell\":")
-                id(cell)
+                key("\"cell\":", id: cell)
                 key("\"indexPath\":")
                 out.indexPath(config.indexPath, table: scene.views[list].viewClass == .UITableView)
                 key("\"reason\":")
                 out.string(reason.sentence(list: list, cell: cell, in: scene))
                 ruleAndTime()
-                key("\"touch\":")
-                out.number(Double(touch))
+                key("\"touch\":", number: Double(touch))
                 type()
-                key("\"view\":")
-                id(list)
+                key("\"view\":", id: list)
             } else {
                 ruleAndTime()
                 type()
             }
         case let .popViewController(bar, item, viewController):
-            key("\"item\":")
-            id(item)
-            key("\"navigationBar\":")
-            id(bar)
+            key("\"item\":", id: item)
+            key("\"navigationBar\":", id: bar)
             ruleAndTime()
             type()
             key("\"viewController\":")
             controller(viewController)
         case let .selectTab(bar, item, index, previous, tabBarController, viewController):
-            key("\"item\":")
-            id(item)
-            key("\"previousIndex\":")
-            out.integer(previous)
+            key("\"item\":", id: item)
+            key("\"previousIndex\":", integer: previous)
             rule()
-            key("\"selectedIndex\":")
-            out.number(Double(index))
+            key("\"selectedIndex\":", number: Double(index))
             time()
-            key("\"tabBar\":")
-            id(bar)
+            key("\"tabBar\":", id: bar)
             key("\"tabBarController\":")
             controller(tabBarController)
             type()
@@ -185,29 +169,24 @@ extension TouchesTrace.Entry {
                 out.bool(motion.restsAt != nil)
             }
             if let lock = motion.lock, lock != .none {
-                key("\"lock\":")
-                out.plainString(lock.rawValue)
+                key("\"lock\":", plain: lock.rawValue)
             }
             if motion.pastEdge {
                 key("\"pastEdge\":")
                 out.raw("true")
             }
-            key("\"phase\":")
-            out.plainString(phase.rawValue)
+            key("\"phase\":", plain: phase.rawValue)
             if let restsAt = motion.restsAt {
-                key("\"restsAt\":")
-                out.number(restsAt)
+                key("\"restsAt\":", number: restsAt)
             }
             rule()
-            key("\"scrollView\":")
-            id(scrollView)
+            key("\"scrollView\":", id: scrollView)
             time()
             if let target = motion.target {
                 key("\"targetContentOffset\":")
                 out.point(target)
             }
-            key("\"touch\":")
-            out.integer(touch)
+            key("\"touch\":", integer: touch)
             type()
             if let velocity = motion.velocity {
                 key("\"velocity\":")

@@ -5,23 +5,24 @@ extension TouchesTrace.Entry {
     func write(in scene: Scene, into out: inout JSONOutput) {
         typealias W = TouchesTrace
         func id(_ view: Int) { out.plainString(scene.views[view].id) }
-        func rule() {
-            out.raw("\"rule\":")
-            out.plainString(self.rule.rawValue)
+        func touchKey(_ touch: Int) {
+            out.member(",\"touch\":", number: Double(touch))
         }
-        /// `"rule":…[,"t":…]`, then the keys between `t` and `type` are the caller's.
+        /// `,"rule":…[,"t":…]` (every kind has a key before `rule`); the keys between `t` and
+        /// `type` are the caller's.
         func ruleAndTime() {
-            rule()
+            out.member(",\"rule\":", plain: self.rule.rawValue)
             W.writeTime(time, into: &out)
+        }
+        /// `ruleAndTime()`, then `,"touch":…`.
+        func ruleTimeAndTouch(_ touch: Int) {
+            ruleAndTime()
+            touchKey(touch)
         }
         func type(_ name: StaticString) {
             out.raw(",\"type\":\"")
             out.raw(name)
             out.byte(UInt8(ascii: "\""))
-        }
-        func touchKey(_ touch: Int) {
-            out.raw(",\"touch\":")
-            out.number(Double(touch))
         }
         func ids(_ recognizers: [GestureRecognizerRef]) { out.strings(recognizers.map { $0.id(in: scene) }) }
         switch kind {
@@ -35,43 +36,29 @@ extension TouchesTrace.Entry {
         out.byte(UInt8(ascii: "{"))
         switch kind {
         case let .hitTest(touch, point, hitView, window, tapCount):
-            out.raw("\"hitView\":")
-            out.id(hitView, in: scene)
-            out.raw(",\"point\":")
-            out.point(point)
-            out.byte(UInt8(ascii: ","))
+            out.member("\"hitView\":", id: hitView, in: scene)
+            out.member(",\"point\":", point: point)
             ruleAndTime()
-            out.raw(",\"tapCount\":")
-            out.number(Double(tapCount))
+            out.member(",\"tapCount\":", number: Double(tapCount))
             touchKey(touch)
             type("hitTest")
-            out.raw(",\"window\":")
-            out.id(window, in: scene)
+            out.member(",\"window\":", id: window, in: scene)
         case let .multiTap(touch, tapCount, previousTouch):
-            out.raw("\"previousTouch\":")
-            out.number(Double(previousTouch))
-            out.byte(UInt8(ascii: ","))
+            out.member("\"previousTouch\":", number: Double(previousTouch))
             ruleAndTime()
-            out.raw(",\"tapCount\":")
-            out.number(Double(tapCount))
+            out.member(",\"tapCount\":", number: Double(tapCount))
             touchKey(touch)
             type("multiTap")
         case let .touchIgnored(touch, view, reason, otherTouch, exclusiveView):
             if let exclusiveView {
-                out.raw("\"exclusiveView\":")
-                id(exclusiveView)
+                out.member("\"exclusiveView\":", id: exclusiveView, in: scene)
                 out.byte(UInt8(ascii: ","))
             }
-            out.raw("\"otherTouch\":")
-            out.number(Double(otherTouch))
-            out.raw(",\"reason\":")
-            out.plainString(reason.rawValue)
-            out.byte(UInt8(ascii: ","))
-            ruleAndTime()
-            touchKey(touch)
+            out.member("\"otherTouch\":", number: Double(otherTouch))
+            out.member(",\"reason\":", plain: reason.rawValue)
+            ruleTimeAndTouch(touch)
             type("touchIgnored")
-            out.raw(",\"view\":")
-            id(view)
+            out.member(",\"view\":", id: view, in: scene)
         case let .touches(phase, responder, touch, forwarded, handling, point):
             out.raw(forwarded ? "\"forwarded\":true,\"handling\":" : "\"forwarded\":false,\"handling\":")
             out.plainString(handling.rawValue)
@@ -79,41 +66,26 @@ extension TouchesTrace.Entry {
                 out.raw(",\"point\":")
                 if let point { out.point(point) } else { out.raw("null") }
             }
-            out.raw(",\"responder\":")
-            out.string(scene.id(of: responder))
-            out.byte(UInt8(ascii: ","))
-            ruleAndTime()
-            touchKey(touch)
-            out.raw(",\"type\":")
-            out.plainString(phase.method)
+            out.member(",\"responder\":", string: scene.id(of: responder))
+            ruleTimeAndTouch(touch)
+            out.member(",\"type\":", plain: phase.method)
         case let .tracking(call, control, touch, returned):
-            out.raw("\"control\":")
-            id(control)
+            out.member("\"control\":", id: control, in: scene)
             if let returned { out.raw(returned ? ",\"returned\":true" : ",\"returned\":false") }
-            out.byte(UInt8(ascii: ","))
-            ruleAndTime()
-            touchKey(touch)
-            out.raw(",\"type\":")
-            out.plainString(call.rawValue)
+            ruleTimeAndTouch(touch)
+            out.member(",\"type\":", plain: call.rawValue)
         case let .state(control, property, value):
-            out.raw("\"control\":")
-            id(control)
-            out.raw(",\"property\":")
-            out.plainString(property.rawValue)
-            out.byte(UInt8(ascii: ","))
+            out.member("\"control\":", id: control, in: scene)
+            out.member(",\"property\":", plain: property.rawValue)
             ruleAndTime()
             type("state")
             out.raw(",\"value\":")
             W.writeValue(value, into: &out)
         case let .controlEvent(control, event, touch):
-            out.raw("\"control\":")
-            id(control)
-            out.raw(",\"event\":")
-            out.string(event)
-            out.byte(UInt8(ascii: ","))
+            out.member("\"control\":", id: control, in: scene)
+            out.member(",\"event\":", string: event)
             ruleAndTime()
-            out.raw(",\"touch\":")
-            out.integer(touch)
+            out.member(",\"touch\":", integer: touch)
             type("controlEvent")
         case let .action(delivery):
             W.writeDelivery(delivery, rule: self.rule, time: time, type: true, into: &out)
@@ -122,11 +94,8 @@ extension TouchesTrace.Entry {
                 .recognizerAction(recognizer.id(in: scene), state: state, action: action, target: target), rule: self.rule, time: time, type: true,
                 into: &out)
         case let .set(control, property, value, tracking):
-            out.raw("\"by\":\"code\",\"control\":")
-            id(control)
-            out.raw(",\"property\":")
-            out.plainString(property.rawValue)
-            out.byte(UInt8(ascii: ","))
+            out.member("\"by\":\"code\",\"control\":", id: control, in: scene)
+            out.member(",\"property\":", plain: property.rawValue)
             ruleAndTime()
             out.raw(tracking ? ",\"tracking\":true" : ",\"tracking\":false")
             type("set")
@@ -134,66 +103,44 @@ extension TouchesTrace.Entry {
             if let value { W.writeValue(value, into: &out) } else { out.raw("null") }
         case let .addTarget(control, registration):
             W.writeRegistration(control: control, action: registration.action, events: registration.events, in: scene, into: &out)
-            out.byte(UInt8(ascii: ","))
             ruleAndTime()
-            out.raw(",\"target\":")
-            out.string(orNull: registration.target)
+            out.member(",\"target\":", stringOrNull: registration.target)
             type("addTarget")
         case let .removeTarget(control, target, action, events):
             W.writeRegistration(control: control, action: action, events: events, in: scene, into: &out)
-            out.byte(UInt8(ascii: ","))
             ruleAndTime()
-            out.raw(",\"target\":")
-            out.string(orNull: target)
+            out.member(",\"target\":", stringOrNull: target)
             type("removeTarget")
         case let .recognizerTouches(touch, phase, recognizers):
-            out.raw("\"phase\":")
-            out.plainString(phase.rawValue)
+            out.member("\"phase\":", plain: phase.rawValue)
             out.raw(",\"recognizers\":")
             ids(recognizers)
-            out.byte(UInt8(ascii: ","))
-            ruleAndTime()
-            touchKey(touch)
+            ruleTimeAndTouch(touch)
             type("recognizerTouches")
         case let .gestureRecognizer(recognizer, from, to, reason):
-            out.raw("\"from\":")
-            out.plainString(from.rawValue)
-            out.raw(",\"reason\":")
-            out.string(reason.sentence(in: scene))
-            out.raw(",\"recognizer\":")
-            out.string(recognizer.id(in: scene))
-            out.byte(UInt8(ascii: ","))
+            out.member("\"from\":", plain: from.rawValue)
+            out.member(",\"reason\":", string: reason.sentence(in: scene))
+            out.member(",\"recognizer\":", string: recognizer.id(in: scene))
             ruleAndTime()
-            out.raw(",\"to\":")
-            out.plainString(to.rawValue)
+            out.member(",\"to\":", plain: to.rawValue)
             type("gestureRecognizer")
-            out.raw(",\"view\":")
-            id(recognizer.view)
+            out.member(",\"view\":", id: recognizer.view, in: scene)
         case let .gestureRecognizerWaits(recognizer, wants, reason, waitingFor):
-            out.raw("\"reason\":")
-            out.string(reason.sentence(in: scene))
-            out.raw(",\"recognizer\":")
-            out.string(recognizer.id(in: scene))
-            out.byte(UInt8(ascii: ","))
+            out.member("\"reason\":", string: reason.sentence(in: scene))
+            out.member(",\"recognizer\":", string: recognizer.id(in: scene))
             ruleAndTime()
             type("gestureRecognizerWaits")
-            out.raw(",\"view\":")
-            id(recognizer.view)
+            out.member(",\"view\":", id: recognizer.view, in: scene)
             out.raw(",\"waitingFor\":")
             ids(waitingFor)
-            out.raw(",\"wants\":")
-            out.plainString(wants.rawValue)
+            out.member(",\"wants\":", plain: wants.rawValue)
         case let .touchDelayed(touch, phase, view, by):
             out.raw("\"by\":")
             ids(by)
-            out.raw(",\"phase\":")
-            out.plainString(phase.rawValue)
-            out.byte(UInt8(ascii: ","))
-            ruleAndTime()
-            touchKey(touch)
+            out.member(",\"phase\":", plain: phase.rawValue)
+            ruleTimeAndTouch(touch)
             type("touchDelayed")
-            out.raw(",\"view\":")
-            out.id(view, in: scene)
+            out.member(",\"view\":", id: view, in: scene)
         case let .cancelsTouchesInView(recognizer, touch, view, touchesCancelled, dropped):
             if !dropped.isEmpty {
                 out.raw("\"dropped\":[")
@@ -203,15 +150,11 @@ extension TouchesTrace.Entry {
                 }
                 out.raw("],")
             }
-            out.raw("\"recognizer\":")
-            out.string(recognizer.id(in: scene))
-            out.byte(UInt8(ascii: ","))
-            ruleAndTime()
-            touchKey(touch)
+            out.member("\"recognizer\":", string: recognizer.id(in: scene))
+            ruleTimeAndTouch(touch)
             out.raw(touchesCancelled ? ",\"touchesCancelled\":true" : ",\"touchesCancelled\":false")
             type("cancelsTouchesInView")
-            out.raw(",\"view\":")
-            id(view)
+            out.member(",\"view\":", id: view, in: scene)
         case .scroll, .drawnOnTop, .needsLayout, .layoutSubviews, .becomeFirstResponder, .resignFirstResponder, .firstResponderKept,
             .cellState, .delegateCall, .noSelection, .popViewController, .selectTab:
             break

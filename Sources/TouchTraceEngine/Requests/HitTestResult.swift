@@ -11,12 +11,6 @@ public struct HitTestResult: Sendable {
     /// True when the request used `point` (the answer is one trace), false for `points`.
     public var single: Bool
 
-    public init(scene: Scene, traces: [HitTestTrace], single: Bool) {
-        self.scene = scene
-        self.traces = traces
-        self.single = single
-    }
-
     /// The id of the view hit at each point (nil: nothing was hit), in request order.
     public var hitViews: [String?] { traces.map { $0.hitView.map { scene.views[$0].id } } }
 }

@@ -8,13 +8,6 @@ public struct LayoutResult: Sendable {
     public var includeInitialLayout: Bool
     public var autoLayout: AutoLayoutOutcome
 
-    public init(scene: Scene, trace: LayoutTrace, includeInitialLayout: Bool, autoLayout: AutoLayoutOutcome) {
-        self.scene = scene
-        self.trace = trace
-        self.includeInitialLayout = includeInitialLayout
-        self.autoLayout = autoLayout
-    }
-
     /// The `layoutSubviews` calls the answer lists, in call order (the initial cycle's first
     /// when ``includeInitialLayout``).
     public var layoutSubviewsCalls: [LayoutTrace.Call] { includeInitialLayout ? trace.initialCalls + trace.calls : trace.calls }
@@ -36,22 +29,10 @@ public struct AutoLayoutOutcome: Sendable {
     /// request asked for them (`includeConstraints`); nil otherwise.
     public var constraints: [LayoutConstraint]?
 
-    public init(takesPart: Bool, conflicts: [ConstraintConflict], ambiguous: [Int], constraints: [LayoutConstraint]?) {
-        self.takesPart = takesPart
-        self.conflicts = conflicts
-        self.ambiguous = ambiguous
-        self.constraints = constraints
-    }
-
     /// A broken constraint and the ones it conflicts with.
     public struct ConstraintConflict: Sendable, Hashable {
         public var broken: LayoutConstraint
         public var involved: [LayoutConstraint]
-
-        public init(broken: LayoutConstraint, involved: [LayoutConstraint]) {
-            self.broken = broken
-            self.involved = involved
-        }
     }
 }
 

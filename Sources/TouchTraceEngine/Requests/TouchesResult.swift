@@ -27,12 +27,6 @@ public struct TouchHitTest: Sendable {
     public var touch: Int
     public var trace: HitTestTrace
     public var scene: Scene
-
-    public init(touch: Int, trace: HitTestTrace, scene: Scene) {
-        self.touch = touch
-        self.trace = trace
-        self.scene = scene
-    }
 }
 
 /// The answer to an actions request (``TouchTrace/actions(_:in:limits:)``): `sendActions(for:)`
@@ -45,13 +39,6 @@ public struct ActionsResult: Sendable {
     public var targets: [TargetRegistration]
     /// `allTargets`: every target of the list once, a nil target (the responder chain) as nil.
     public var allTargets: [String?]
-
-    public init(scene: Scene, trace: TouchesTrace, targets: [TargetRegistration], allTargets: [String?]) {
-        self.scene = scene
-        self.trace = trace
-        self.targets = targets
-        self.allTargets = allTargets
-    }
 
     /// Every action sent, in order (T2–T4).
     public var actions: [SentAction] { trace.sentActions(in: scene) }
@@ -70,12 +57,6 @@ public struct SentAction: Sendable, Hashable {
     /// The recognizer that sent it (G6), or nil for a control's action.
     public var recognizer: GestureRecognizerRef?
 
-    public init(delivery: ActionDelivery, rule: RuleID, recognizer: GestureRecognizerRef? = nil) {
-        self.delivery = delivery
-        self.rule = rule
-        self.recognizer = recognizer
-    }
-
     public var sender: String { delivery.sender }
     public var event: String { delivery.event }
     public var action: String { delivery.action }
@@ -91,12 +72,6 @@ public struct SentControlEvent: Sendable, Hashable {
     public var event: String
     /// The touch that caused it; nil when code sent it (T7).
     public var touch: Int?
-
-    public init(control: Int, event: String, touch: Int?) {
-        self.control = control
-        self.event = event
-        self.touch = touch
-    }
 }
 
 extension TouchesTrace {

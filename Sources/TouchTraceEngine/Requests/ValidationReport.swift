@@ -9,10 +9,4 @@ public struct ValidationReport: Sendable {
     /// Views with empty frames, controls nothing can hit, subviews entirely outside their
     /// superview (H4), in document order, each with its view's JSON pointer.
     public var warnings: [SceneWarning]
-
-    public init(views: Int, windows: Int, warnings: [SceneWarning]) {
-        self.views = views
-        self.windows = windows
-        self.warnings = warnings
-    }
 }
