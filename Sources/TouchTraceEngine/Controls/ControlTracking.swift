@@ -6,7 +6,7 @@
 ///
 /// It knows nothing about scenes: `ControlTrackingConfig` carries everything it needs, so every
 /// transition is tested on its own (ControlTrackingTests).
-public struct ControlTracking: Sendable, Hashable {
+package struct ControlTracking: Sendable, Hashable {
     /// Where the control is in its tracking of a touch.
     public enum Phase: Sendable, Hashable {
         /// No touch.
@@ -44,7 +44,7 @@ public struct ControlTracking: Sendable, Hashable {
 }
 
 /// What a control needs to know to track touches, taken from the scene (or built by hand in tests).
-public struct ControlTrackingConfig: Sendable, Hashable {
+package struct ControlTrackingConfig: Sendable, Hashable {
     /// The control's bounds (its own coordinates).
     public var bounds: Rect
     /// Its `point(inside:)` (H2, H9), which also counts as inside while tracking (C5).
@@ -123,7 +123,7 @@ public enum TrackingCall: String, Sendable, CaseIterable {
 }
 
 /// One thing the caller must do, in order (the output of a `ControlTracking` transition).
-public enum ControlTrackingAction: Sendable, Hashable {
+package enum ControlTrackingAction: Sendable, Hashable {
     /// The control's touch method consumed the call: it is not passed to the next responder
     /// (R4; C1 for a touch whose `beginTracking` returned false).
     case consume(RuleID)

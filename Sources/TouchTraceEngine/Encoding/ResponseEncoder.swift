@@ -7,8 +7,8 @@
 /// format, so the same answer is the same bytes. The traces are written straight to bytes from
 /// the typed values (the API's hot paths: no `JSONValue` tree); ``json(_:)-(HitTestResult)``
 /// gives the same document as a value. Each writer writes its keys in sorted order; in debug
-/// builds (every test run) the encoder checks each document it writes and stops at the first
-/// object whose keys are out of order, naming it.
+/// builds (every test run) the encoder checks each document it writes (up to a megabyte) and
+/// stops at the first object whose keys are out of order, naming it.
 ///
 /// ```swift
 /// let result = try TouchTrace.hitTest(HitTestRequest(points: [Point(x: 100, y: 300)], single: true), in: prepared, limits: limits)
@@ -138,11 +138,15 @@ public enum ResponseEncoder {
         (try? JSONParser().parse(bytes)) ?? .null
     }
 
-    /// `bytes`, after checking in debug builds that every object's keys are in sorted order.
+    /// `bytes`, after checking in debug builds that every object's keys are in sorted order (up
+    /// to a megabyte: the fixtures' answers and more; the stress tests' answers of tens of
+    /// megabytes are left to the tests that check the form).
     @inline(__always) static func checked(_ bytes: [UInt8]) -> [UInt8] {
-        assert(unsorted(bytes) == nil, "ResponseEncoder: keys out of order at \(unsorted(bytes) ?? "")")
+        assert(bytes.count > debugCheckLimit || unsorted(bytes) == nil, "ResponseEncoder: keys out of order at \(unsorted(bytes) ?? "")")
         return bytes
     }
+
+    static let debugCheckLimit = 1 << 20
 
     /// The first object of `bytes` whose keys are out of order (or the parse error), or nil.
     static func unsorted(_ bytes: [UInt8]) -> String? {

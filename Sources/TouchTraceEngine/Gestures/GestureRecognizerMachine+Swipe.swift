@@ -27,7 +27,7 @@ public struct SwipeDirections: OptionSet, Sendable, Hashable {
 
 /// The axes a scroll view can scroll along (rules S4, S8): its pan recognizer fails on a drag
 /// that starts along an axis it cannot scroll, so an enclosing scroll view can take it.
-public struct ScrollAxes: Sendable, Hashable {
+package struct ScrollAxes: Sendable, Hashable {
     public var horizontal: Bool
     public var vertical: Bool
 

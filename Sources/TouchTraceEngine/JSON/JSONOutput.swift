@@ -1,7 +1,7 @@
 /// A byte buffer for writing JSON directly, without building a `JSONValue` first. Produces the
 /// same bytes as `JSONWriter` (compact form) when keys are written in sorted order; used on hot
 /// paths such as hit-test traces.
-public struct JSONOutput: Sendable {
+package struct JSONOutput: Sendable {
     public var bytes: [UInt8]
 
     public init(capacity: Int = 1024) {

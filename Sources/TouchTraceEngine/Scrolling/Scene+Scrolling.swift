@@ -1,6 +1,6 @@
 extension Scene {
     /// A scroll view's movement settings with its current bounds size (S3–S7).
-    public func scrollMotionConfig(of view: Int) -> ScrollMotionConfig {
+    package func scrollMotionConfig(of view: Int) -> ScrollMotionConfig {
         let scroll = views[view].scroll ?? ScrollConfig()
         let m = scroll.motion
         return ScrollMotionConfig(

@@ -9,7 +9,7 @@
 /// list.entries(matching: .touchDown)                          // both, in list order (T2)
 /// list.remove(target: nil, action: nil, for: .touchDown)      // T6
 /// ```
-public struct TargetActionList: Sendable, Hashable {
+package struct TargetActionList: Sendable, Hashable {
     /// The registrations in dispatch order.
     public private(set) var entries: [TargetRegistration]
 

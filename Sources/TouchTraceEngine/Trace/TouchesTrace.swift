@@ -113,7 +113,7 @@ public struct TouchesTrace: Sendable {
         /// S4: past an edge (rubber-banding).
         public var pastEdge = false
         /// S7: the axis a directional lock keeps (began).
-        public var lock: ScrollMotion.Lock?
+        public var lock: ScrollLock?
         /// At `ended` and `cancelled`: the lift's velocity (points per second) and where the
         /// scroll view will rest (`targetContentOffset`); `restsAt` when it moves on until then.
         public var velocity: Point?
