@@ -21,8 +21,13 @@ struct DesignCorpusImportTests {
         var kinds: [ImportWarning.Kind: Int] = [:]
         for unit in units {
             let result = try Importer.importDocument(bytes, format: format, options: ImportOptions(fileName: file, frame: unit.id))
-            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let decoded = try SceneDecoder().decode(try #require(result.scene))
+            let scene = decoded.laidOut()
             for w in result.warnings { kinds[w.kind, default: 0] += 1 }
+            // The stack views and constraints written determine every frame: no conflict, no ambiguity.
+            let layout = try TouchTrace.layout(LayoutRequest(changes: []), in: decoded)
+            #expect(layout["conflicts"] == nil || layout["conflicts"] == .array([]), "\(file) \(unit.id): \(JSONWriter().string(layout["conflicts"] ?? .null).prefix(300))")
+            #expect(layout["ambiguous"] == nil || layout["ambiguous"] == .array([]), "\(file) \(unit.id): \(JSONWriter().string(layout["ambiguous"] ?? .null).prefix(300))")
             for view in scene.views where view.viewClass != .UIWindow && !view.id.hasSuffix(".stack") {
                 #expect(result.ids[view.id] != nil, "\(file) \(unit.id): view \(view.id) maps to no layer")
                 views += 1
