@@ -10,9 +10,6 @@ extension Corpus {
     /// A zipped .sketch file and the JSON parts of Sketch's reference documents.
     static let sketch = Corpus(name: "sketch", label: "Sketch")
 
-    /// Whether the folder is there (tests that need it are skipped through the framework otherwise).
-    var isPresent: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("INDEX.tsv").path) }
-
     /// One file's bytes.
     func bytes(_ file: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: folder.appendingPathComponent(file))) }
 }

@@ -9,9 +9,6 @@ import TouchTraceEngine
 /// and the views land where the file stores its layers. Skipped, saying so, without the corpus.
 @Suite("Importing the Penpot and Sketch corpus")
 struct DesignCorpusImportTests {
-    static let penpotPresent = Corpus.penpot.isPresent
-    static let sketchPresent = Corpus.sketch.isPresent
-
     /// Imports every screen of a document: no error, the scene decodes and lays out, every view
     /// but the window and inner stacks maps to a layer.
     static func importEveryScreen(_ bytes: [UInt8], format: ImportFormat, file: String) throws -> (screens: Int, views: Int, warnings: [ImportWarning.Kind: Int]) {
@@ -36,9 +33,9 @@ struct DesignCorpusImportTests {
         return (units.count, views, kinds)
     }
 
-    @Test(.enabled(if: penpotPresent, "the Penpot corpus is not in ../shared/corpus/penpot"))
+    @Test(.requires(.penpot))
     func everyPenpotFileAndBoardImports() throws {
-        let entries = try #require(try Corpus.penpot.checked())
+        let entries = try Corpus.penpot.checked()
         var screens = 0
         for entry in entries {
             #expect(ImportFormat.sniff(entry.bytes) == .penpot, "\(entry.file) is not recognised as Penpot")
@@ -55,9 +52,9 @@ struct DesignCorpusImportTests {
     /// document (document.json, meta.json, pages) are put together into a .sketch archive here
     /// and import too (foreign symbols resolved); document.json or meta.json alone is refused
     /// with a message saying what to send.
-    @Test(.enabled(if: sketchPresent, "the Sketch corpus is not in ../shared/corpus/sketch"))
+    @Test(.requires(.sketch))
     func everySketchFileAndArtboardImports() throws {
-        let entries = try #require(try Corpus.sketch.checked())
+        let entries = try Corpus.sketch.checked()
         for entry in entries {
             if entry.file.hasSuffix("_document.json") || entry.file.hasSuffix("_meta.json") {
                 #expect(throws: ImportError.self) { try Importer.importDocument(entry.bytes, format: .sketch, options: ImportOptions()) }
@@ -86,7 +83,7 @@ struct DesignCorpusImportTests {
         return byDocument.filter { $0.value.contains { $0.name == "document.json" } }.sorted { $0.key < $1.key }.map { ($0.key + ".sketch", TestZIP($0.value).bytes) }
     }
 
-    @Test(.enabled(if: sketchPresent, "the Sketch corpus is not in ../shared/corpus/sketch"))
+    @Test(.requires(.sketch))
     func documentsAssembledFromTheirPartsImportAsSketchArchives() throws {
         let archives = try Self.assembled()
         #expect(archives.count == 2)
@@ -102,7 +99,7 @@ struct DesignCorpusImportTests {
     }
 
     /// The oracle (issue 26's target: ≥ 99% of the layers per format where the file stores them).
-    @Test(.enabled(if: penpotPresent && sketchPresent, "the Penpot or Sketch corpus is not in ../shared/corpus"))
+    @Test(.requires(.penpot), .requires(.sketch))
     func viewsLandWhereTheFileStoresTheLayers() throws {
         var report: [String] = []
         for (format, corpus) in [(ImportFormat.penpot, Corpus.penpot), (.sketch, Corpus.sketch)] {
