@@ -67,7 +67,7 @@ struct TransitReader {
                 guard i == items.count else { throw Failure("a map written as an array has a key without a value") }
                 return .object(members)
             }
-            if items.count == 2, case let .string(head) = items[0], head.hasPrefix("~#") || Self.isCacheCode(head) {
+            if items.count == 2, case let .string(head) = items[0], Self.isTagKey(head) || Self.isCacheCode(head) {
                 let decodedHead = try string(head, key: false)
                 if case let .string(h) = decodedHead, let tag = Self.tagName(h) {
                     return try tagged(tag, items[1], depth: depth)
@@ -79,9 +79,9 @@ struct TransitReader {
             for item in items { out.append(try decode(item, key: false, depth: depth + 1)) }
             return .array(out)
         case let .object(members):
-            if members.count == 1, members[0].key.hasPrefix("~#") {
+            if members.count == 1, Self.isTagKey(members[0].key) {
                 _ = try string(members[0].key, key: true)
-                return try tagged(String(members[0].key.dropFirst(2)), members[0].value, depth: depth)
+                return try tagged(String(decoding: members[0].key.utf8.dropFirst(2), as: UTF8.self), members[0].value, depth: depth)
             }
             var out: [(key: String, value: JSONValue)] = []
             out.reserveCapacity(members.count)
@@ -97,7 +97,7 @@ struct TransitReader {
     /// A tag's marker in the cache is kept as `\u{1}tag` so that a cached reference to it is
     /// still recognised as a tag.
     static func tagName(_ s: String) -> String? {
-        s.hasPrefix("\u{1}") ? String(s.dropFirst()) : nil
+        s.utf8.first == 1 ? String(decoding: s.utf8.dropFirst(), as: UTF8.self) : nil
     }
 
     private mutating func tagged(_ tag: String, _ raw: JSONValue, depth: Int) throws(Failure) -> JSONValue {
@@ -145,6 +145,13 @@ struct TransitReader {
         }
     }
 
+    /// `~#tag`, by its bytes.
+    static func isTagKey(_ s: String) -> Bool {
+        let u = s.utf8
+        guard u.count > 2, u.first == UInt8(ascii: "~") else { return false }
+        return u[u.index(after: u.startIndex)] == UInt8(ascii: "#")
+    }
+
     static func isCacheCode(_ s: String) -> Bool {
         let u = s.utf8
         guard let first = u.first, first == UInt8(ascii: "^"), u.count >= 2, u.count <= 3 else { return false }
@@ -174,20 +181,24 @@ struct TransitReader {
         return value
     }
 
-    /// A Transit string's value (without the cache).
+    /// A Transit string's value (without the cache). Works on the UTF-8 bytes: a document has
+    /// hundreds of thousands of these strings.
     static func scalar(_ s: String) -> JSONValue {
         let u = s.utf8
         guard u.count >= 2, u.first == UInt8(ascii: "~") else { return .string(s) }
-        let body = String(s.dropFirst(2))
-        switch u.dropFirst().first {
-        case UInt8(ascii: "~"), UInt8(ascii: "^"), UInt8(ascii: "`"): return .string(String(s.dropFirst()))
+        let second = u[u.index(after: u.startIndex)]
+        func body() -> String { String(decoding: u.dropFirst(2), as: UTF8.self) }
+        switch second {
+        case UInt8(ascii: "~"), UInt8(ascii: "^"), UInt8(ascii: "`"): return .string(String(decoding: u.dropFirst(), as: UTF8.self))
         case UInt8(ascii: ":"), UInt8(ascii: "$"), UInt8(ascii: "u"), UInt8(ascii: "r"), UInt8(ascii: "c"), UInt8(ascii: "t"):
-            return .string(body)
-        case UInt8(ascii: "#"): return .string("\u{1}" + body)
+            return .string(body())
+        case UInt8(ascii: "#"): return .string("\u{1}" + body())
         case UInt8(ascii: "_"): return .null
-        case UInt8(ascii: "?"): return .bool(body == "t")
+        case UInt8(ascii: "?"): return .bool(u.dropFirst(2).first == UInt8(ascii: "t"))
         case UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "m"), UInt8(ascii: "d"), UInt8(ascii: "f"):
-            if let d = Double(body.hasSuffix("M") || body.hasSuffix("N") ? String(body.dropLast()) : body), d.isFinite { return .number(d) }
+            var text = body()
+            if text.hasSuffix("M") || text.hasSuffix("N") { text.removeLast() }
+            if let d = Double(text), d.isFinite { return .number(d) }
             return .null
         case UInt8(ascii: "z"): return .null
         default: return .string(s)
