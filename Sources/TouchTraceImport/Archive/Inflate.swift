@@ -30,7 +30,7 @@ enum Inflate {
         /// over-subscribed code.
         init(lengths: [UInt8]) throws(Failure) {
             var counts = [Int](repeating: 0, count: 16)
-            for l in lengths { counts[Int(l)] += 1 }
+            for l in lengths { counts[Int(truncatingIfNeeded: l)] += 1 }
             counts[0] = 0
             var maxBits = 0
             for l in 1...15 where counts[l] > 0 { maxBits = l }
@@ -51,12 +51,12 @@ enum Inflate {
             }
             let size = 1 << bits
             for (symbol, l8) in lengths.enumerated() where l8 > 0 {
-                let l = Int(l8)
+                let l = Int(truncatingIfNeeded: l8)
                 let c = next[l]
                 next[l] += 1
                 var reversed = 0
                 for i in 0..<l where c & (1 << i) != 0 { reversed |= 1 << (l - 1 - i) }
-                let entry = UInt32(symbol) << 4 | UInt32(l)
+                let entry = UInt32(truncatingIfNeeded: symbol) << 4 | UInt32(truncatingIfNeeded: l)
                 var index = reversed
                 while index < size {
                     entries[index] = entry
@@ -104,7 +104,7 @@ enum Inflate {
         mutating func refill() {
             while bitCount <= 56 {
                 guard position < input.count else { return }
-                bitBuffer |= UInt64(input[position]) << UInt64(bitCount)
+                bitBuffer |= UInt64(truncatingIfNeeded: input[position]) << UInt64(truncatingIfNeeded: bitCount)
                 position += 1
                 bitCount += 8
             }
@@ -116,8 +116,8 @@ enum Inflate {
                 refill()
                 if bitCount < n { throw Failure("the compressed data ends early") }
             }
-            let value = Int(bitBuffer & ((1 << UInt64(n)) - 1))
-            bitBuffer >>= UInt64(n)
+            let value = Int(truncatingIfNeeded: bitBuffer & ((1 << UInt64(truncatingIfNeeded: n)) - 1))
+            bitBuffer >>= UInt64(truncatingIfNeeded: n)
             bitCount -= n
             return value
         }
@@ -125,14 +125,14 @@ enum Inflate {
         @inline(__always)
         mutating func decode(_ table: Table) throws(Failure) -> Int {
             if bitCount < table.bits { refill() }
-            let entry = table.entries[Int(bitBuffer & UInt64((1 << table.bits) - 1))]
-            let length = Int(entry & 15)
+            let entry = table.entries[Int(truncatingIfNeeded: bitBuffer & UInt64(truncatingIfNeeded: (1 << table.bits) - 1))]
+            let length = Int(truncatingIfNeeded: entry & 15)
             guard length > 0, length <= bitCount else {
                 throw Failure(length == 0 ? "an invalid Huffman code" : "the compressed data ends early")
             }
-            bitBuffer >>= UInt64(length)
+            bitBuffer >>= UInt64(truncatingIfNeeded: length)
             bitCount -= length
-            return Int(entry >> 4)
+            return Int(truncatingIfNeeded: entry >> 4)
         }
 
         mutating func run(into output: inout [UInt8]) throws(Failure) {
@@ -155,7 +155,7 @@ enum Inflate {
         mutating func stored(into output: inout [UInt8]) throws(Failure) {
             // Drop to a byte boundary, then LEN and NLEN.
             let skip = bitCount % 8
-            bitBuffer >>= UInt64(skip)
+            bitBuffer >>= UInt64(truncatingIfNeeded: skip)
             bitCount -= skip
             let length = try bits(16)
             let complement = try bits(16)
@@ -163,7 +163,7 @@ enum Inflate {
             // Whole bytes still in the bit buffer come first.
             var remaining = length
             while remaining > 0, bitCount >= 8 {
-                try append(UInt8(try bits(8)), to: &output)
+                try append(UInt8(truncatingIfNeeded: try bits(8)), to: &output)
                 remaining -= 1
             }
             guard remaining <= input.count - position else { throw Failure("the compressed data ends early") }
@@ -184,14 +184,14 @@ enum Inflate {
             let codeLengthCount = try bits(4) + 4
             guard literalCount <= 286, distanceCount <= 30 else { throw Failure("a dynamic block declares too many codes") }
             var codeLengthLengths = [UInt8](repeating: 0, count: 19)
-            for i in 0..<codeLengthCount { codeLengthLengths[Inflate.codeLengthOrder[i]] = UInt8(try bits(3)) }
+            for i in 0..<codeLengthCount { codeLengthLengths[Inflate.codeLengthOrder[i]] = UInt8(truncatingIfNeeded: try bits(3)) }
             let codeLengths = try Table(lengths: codeLengthLengths)
             var lengths: [UInt8] = []
             lengths.reserveCapacity(literalCount + distanceCount)
             while lengths.count < literalCount + distanceCount {
                 let symbol = try decode(codeLengths)
                 switch symbol {
-                case 0...15: lengths.append(UInt8(symbol))
+                case 0...15: lengths.append(UInt8(truncatingIfNeeded: symbol))
                 case 16:
                     guard let previous = lengths.last else { throw Failure("a repeat with no previous code length") }
                     lengths.append(contentsOf: repeatElement(previous, count: 3 + (try bits(2))))
@@ -210,7 +210,7 @@ enum Inflate {
             while true {
                 let symbol = try decode(literals)
                 if symbol < 256 {
-                    try append(UInt8(symbol), to: &output)
+                    try append(UInt8(truncatingIfNeeded: symbol), to: &output)
                     continue
                 }
                 if symbol == 256 { return }
@@ -235,7 +235,7 @@ enum Inflate {
 /// CRC-32 (ISO 3309, the ZIP checksum) of some bytes.
 enum CRC32 {
     static let table: [UInt32] = (0..<256).map { n -> UInt32 in
-        var c = UInt32(n)
+        var c = UInt32(truncatingIfNeeded: n)
         for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
         return c
     }
@@ -244,7 +244,7 @@ enum CRC32 {
         var crc: UInt32 = 0xFFFF_FFFF
         bytes.withUnsafeBufferPointer { buffer in
             table.withUnsafeBufferPointer { t in
-                for b in buffer { crc = t[Int((crc ^ UInt32(b)) & 0xFF)] ^ (crc >> 8) }
+                for b in buffer { crc = t[Int(truncatingIfNeeded: (crc ^ UInt32(truncatingIfNeeded: b)) & 0xFF)] ^ (crc >> 8) }
             }
         }
         return crc ^ 0xFFFF_FFFF

@@ -53,10 +53,10 @@ struct ZIPArchive {
         self.bytes = bytes
         self.limits = limits
         let end = try Self.endRecord(bytes)
-        let count = Int(u16(end + 10))
-        let directorySize = Int(u32(end + 12))
-        let directoryOffset = Int(u32(end + 16))
-        guard u16(end + 4) == 0, u16(end + 6) == 0, Int(u16(end + 8)) == count else {
+        let count = Int(truncatingIfNeeded: u16(end + 10))
+        let directorySize = Int(truncatingIfNeeded: u32(end + 12))
+        let directoryOffset = Int(truncatingIfNeeded: u32(end + 16))
+        guard u16(end + 4) == 0, u16(end + 6) == 0, Int(truncatingIfNeeded: u16(end + 8)) == count else {
             throw Self.refuse("it spans several disks (a split archive)")
         }
         if count == 0xFFFF || directorySize == 0xFFFF_FFFF || directoryOffset == 0xFFFF_FFFF {
@@ -75,11 +75,11 @@ struct ZIPArchive {
             guard p + 46 <= directoryOffset + directorySize, u32(p) == 0x0201_4B50 else {
                 throw Self.refuse("central directory entry \(i) is damaged")
             }
-            let flags = Int(u16(p + 8)), method = Int(u16(p + 10))
+            let flags = Int(truncatingIfNeeded: u16(p + 8)), method = Int(truncatingIfNeeded: u16(p + 10))
             let crc = u32(p + 16)
-            let compressed = Int(u32(p + 20)), uncompressed = Int(u32(p + 24))
-            let nameLength = Int(u16(p + 28)), extraLength = Int(u16(p + 30)), commentLength = Int(u16(p + 32))
-            let offset = Int(u32(p + 42))
+            let compressed = Int(truncatingIfNeeded: u32(p + 20)), uncompressed = Int(truncatingIfNeeded: u32(p + 24))
+            let nameLength = Int(truncatingIfNeeded: u16(p + 28)), extraLength = Int(truncatingIfNeeded: u16(p + 30)), commentLength = Int(truncatingIfNeeded: u16(p + 32))
+            let offset = Int(truncatingIfNeeded: u32(p + 42))
             let next = p + 46 + nameLength + extraLength + commentLength
             guard next <= directoryOffset + directorySize else { throw Self.refuse("central directory entry \(i) runs past the directory") }
             let name = String(decoding: bytes[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
@@ -123,7 +123,7 @@ struct ZIPArchive {
         let p = entry.localHeaderOffset
         let shown = Self.shown(entry.name)
         guard p + 30 <= bytes.count, u32(p) == 0x0403_4B50 else { throw Self.refuse("the local header of entry \(shown) is damaged") }
-        let start = p + 30 + Int(u16(p + 26)) + Int(u16(p + 28))
+        let start = p + 30 + Int(truncatingIfNeeded: u16(p + 26)) + Int(truncatingIfNeeded: u16(p + 28))
         guard start <= bytes.count, entry.compressedSize <= bytes.count - start else { throw Self.refuse("entry \(shown) runs past the end of the file") }
         let raw = bytes[start..<(start + entry.compressedSize)]
         let out: [UInt8]
@@ -146,9 +146,9 @@ struct ZIPArchive {
 
     // MARK: Reading
 
-    @inline(__always) func u16(_ p: Int) -> UInt16 { UInt16(bytes[p]) | UInt16(bytes[p + 1]) << 8 }
+    @inline(__always) func u16(_ p: Int) -> UInt16 { UInt16(truncatingIfNeeded: bytes[p]) | UInt16(truncatingIfNeeded: bytes[p + 1]) << 8 }
     @inline(__always) func u32(_ p: Int) -> UInt32 {
-        UInt32(bytes[p]) | UInt32(bytes[p + 1]) << 8 | UInt32(bytes[p + 2]) << 16 | UInt32(bytes[p + 3]) << 24
+        UInt32(truncatingIfNeeded: bytes[p]) | UInt32(truncatingIfNeeded: bytes[p + 1]) << 8 | UInt32(truncatingIfNeeded: bytes[p + 2]) << 16 | UInt32(truncatingIfNeeded: bytes[p + 3]) << 24
     }
 
     /// The offset of the end-of-central-directory record: searched backwards over the last
@@ -159,7 +159,7 @@ struct ZIPArchive {
         let stop = max(0, bytes.count - 22 - 65_535)
         while p >= stop {
             if bytes[p] == 0x50, bytes[p + 1] == 0x4B, bytes[p + 2] == 5, bytes[p + 3] == 6 {
-                let commentLength = Int(bytes[p + 20]) | Int(bytes[p + 21]) << 8
+                let commentLength = Int(truncatingIfNeeded: bytes[p + 20]) | Int(truncatingIfNeeded: bytes[p + 21]) << 8
                 if p + 22 + commentLength == bytes.count { return p }
             }
             p -= 1

@@ -50,7 +50,7 @@ public enum PenpotImporter {
     /// SQLite database.
     static func binaryExport(_ bytes: [UInt8]) -> String? {
         let magic: UInt64 = 800_099_563_638_710_213
-        let header: [UInt8] = [1] + (0..<8).map { UInt8(truncatingIfNeeded: magic >> (8 * (7 - UInt64($0)))) }
+        let header: [UInt8] = [1] + (0..<8).map { UInt8(truncatingIfNeeded: magic >> (8 * (7 - UInt64(truncatingIfNeeded: $0)))) }
         if bytes.starts(with: header) { return "Penpot's older binary export (Fressian and zstd, v1)" }
         if bytes.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return "a zstd-compressed file (Penpot's older binary export)" }
         if bytes.starts(with: Array("SQLite format 3".utf8)) { return "an SQLite database (Penpot's binary export v2)" }

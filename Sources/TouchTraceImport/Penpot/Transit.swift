@@ -161,7 +161,7 @@ struct TransitReader {
     private mutating func string(_ s: String, key: Bool) throws(Failure) -> JSONValue {
         if Self.isCacheCode(s) {
             let u = Array(s.utf8)
-            let index = u.count == 2 ? Int(u[1]) - 48 : (Int(u[1]) - 48) * 44 + Int(u[2]) - 48
+            let index = u.count == 2 ? Int(truncatingIfNeeded: u[1]) - 48 : (Int(truncatingIfNeeded: u[1]) - 48) * 44 + Int(truncatingIfNeeded: u[2]) - 48
             guard index >= 0, index < cache.count else { throw Failure("a cache reference \(s) to an entry that was never written") }
             return cache[index]
         }

@@ -163,7 +163,7 @@ struct SketchReader {
         }
         var stored = frame(layer, at: at)
         stored.origin = Point(x: stored.minX - item.offset.x, y: stored.minY - item.offset.y)
-        let constraint: Int = if case let .number(c)? = layer["resizingConstraint"], c >= 0, c <= 63, c == c.rounded() { Int(c) } else { 63 }
+        let constraint: Int = if case let .number(c)? = layer["resizingConstraint"], c >= 0, c <= 63, let bits = Int(exactly: c) { bits } else { 63 }
         let (horizontal, vertical) = Self.resizing(constraint)
         var actual = stored
         if item.parent != nil, item.parentStored != item.parentActual {
