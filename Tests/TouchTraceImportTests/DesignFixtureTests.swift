@@ -87,4 +87,23 @@ struct DesignFixtureTests {
         let missing = try Importer.importDocument(alone, format: .penpot, options: ImportOptions())
         #expect(missing.warnings.contains { $0.kind == .externalReference && $0.message.contains("fragment") })
     }
+
+    /// The class mapping file works as for Figma (`types` in Figma's names): a Penpot rectangle
+    /// and a Sketch text named by a rule become controls, and their prototype taps become the
+    /// control's targets instead of a tap recognizer's.
+    @Test func aClassMappingAppliesToPenpotAndSketch() throws {
+        let mapping = try #require(FigmaClassMapping.decode(try JSONParser().parse(
+            #"{"rules": [{"match": "Button", "class": "UIButton", "customClass": "PayButton", "types": ["RECTANGLE"]}, {"match": "Back", "class": "UIButton"}], "useDefaults": false}"#)).mapping)
+        for (name, view, action) in [("T2-interactions-as-actions.penpot.json", "Button", "navigate:"), ("T2-flows-and-hotspots.sketch.json", "Back", "back:")] {
+            var options = try DesignFixtures.options(name)
+            options.mapping = mapping
+            if name.hasSuffix(".sketch.json") { options.frame = "AB-ITEM" }
+            let result = try Importer.importDocument(try DesignFixtures.bytes(name), format: DesignFixtures.format(name), options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene))
+            let index = try #require(scene.viewIndex(view), "\(name): no view \(view)")
+            #expect(scene.views[index].viewClass == .UIButton, "\(name): \(view) is a \(scene.views[index].viewClass)")
+            let json = JSONWriter().string(try #require(result.scene))
+            #expect(json.contains(#""action":"\#(action)"#), "\(name): the control sends \(action)")
+        }
+    }
 }

@@ -82,19 +82,18 @@ import TouchTraceStore
             TestZIP([TestZIP.Entry("document.json", "{}")], declaredCount: 65_000).bytes,
         ]
         try await makeApp(makeAPI()).test(transport.setup) { client in
-            // The first request pays for the connection and the route's first use.
-            try await client.execute(uri: "/health", method: .get) { _ in }
             for archive in archives {
-                let start = ContinuousClock.now
                 try await client.execute(uri: "/v1/import", method: .post, headers: Self.zipHeaders, body: ByteBuffer(bytes: archive)) { response in
                     #expect(response.status == .unprocessableContent, "\(response.body.text)")
                     #expect(response.headers[.contentType] == "application/problem+json")
+                    // The reason, not "cannot tell the format".
+                    #expect(response.body.text.contains("entry") || response.body.text.contains("entries"), "\(response.body.text)")
                 }
-                // The importer's own time is under a second (HostileArchiveTests measures it in
-                // process); over HTTP in the full, parallel suite on two cores the round trip waits
-                // for CPU, so the bound here only catches a server that would inflate the archive.
-                #expect(ContinuousClock.now - start < .seconds(5))
             }
+            // How long the refusal takes is measured where nothing else competes for the two
+            // cores' cooperative threads: HostileArchiveTests times the importer itself (under a
+            // second each); over HTTP in the parallel suite a round trip waited up to 17 s for a
+            // thread, which says nothing about the archive.
         }
     }
 

@@ -1,11 +1,14 @@
 extension ImportFormat {
     /// Penpot and Sketch told from the bytes: a ZIP archive by its entries (`manifest.json` of a
-    /// Penpot export; `document.json` and `pages/` of a Sketch file), Penpot's binary exports by
+    /// Penpot export; `document.json` and `pages/` of a Sketch file; one that cannot be read safely
+    /// goes to the Sketch importer, which says why), Penpot's binary exports by
     /// their headers, JSON by its shape (Transit's `"~:"` keys and `["^ ", …]` maps are Penpot's,
     /// Sketch's layers carry `"_class"`). Nil when neither shows.
     static func sniffDesign(_ bytes: [UInt8]) -> ImportFormat? {
         if ZIPArchive.looksLikeZIP(bytes) {
-            guard let archive = try? ZIPArchive(bytes, limits: ArchiveLimits()) else { return nil }
+            // An archive that cannot be read safely goes to an archive importer all the same, which
+            // refuses it with the reason (the entry and the limit), whichever its kind.
+            guard let archive = try? ZIPArchive(bytes, limits: ArchiveLimits()) else { return .sketch }
             if archive.entry("manifest.json") != nil { return .penpot }
             if archive.entry("document.json") != nil || archive.entries.contains(where: { $0.name.hasPrefix("pages/") }) { return .sketch }
             return nil
