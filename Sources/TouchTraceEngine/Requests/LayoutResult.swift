@@ -28,12 +28,6 @@ public struct AutoLayoutOutcome: Sendable {
     /// Every constraint of the system, declared and generated, in creation order, when the
     /// request asked for them (`includeConstraints`); nil otherwise.
     public var constraints: [LayoutConstraint]?
-
-    /// A broken constraint and the ones it conflicts with.
-    public struct ConstraintConflict: Sendable, Hashable {
-        public var broken: LayoutConstraint
-        public var involved: [LayoutConstraint]
-    }
 }
 
 extension AutoLayoutOutcome {
@@ -43,10 +37,8 @@ extension AutoLayoutOutcome {
             self.init(takesPart: false, conflicts: [], ambiguous: [], constraints: includeConstraints ? [] : nil)
             return
         }
-        let constraints = system.constraints
         self.init(
-            takesPart: true,
-            conflicts: system.conflicts.map { ConstraintConflict(broken: constraints[$0.broken], involved: $0.involved.map { constraints[$0] }) },
-            ambiguous: system.ambiguousViews, constraints: includeConstraints ? constraints : nil)
+            takesPart: true, conflicts: system.brokenConstraints, ambiguous: system.ambiguousViews,
+            constraints: includeConstraints ? system.constraints : nil)
     }
 }
