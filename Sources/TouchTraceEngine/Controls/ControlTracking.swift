@@ -108,13 +108,6 @@ public enum ControlProperty: String, Sendable, CaseIterable {
 public enum ControlPropertyValue: Sendable, Hashable {
     case bool(Bool)
     case number(Double)
-
-    public var json: JSONValue {
-        switch self {
-        case let .bool(b): return .bool(b)
-        case let .number(n): return .number(n)
-        }
-    }
 }
 
 /// The tracking methods of `UIControl` a transition calls.
