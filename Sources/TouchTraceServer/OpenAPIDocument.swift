@@ -1530,9 +1530,10 @@ components:
         detail: {type: string}
         blocks: {type: boolean, description: "False only for scrollViewDelay: the tap arrives, late."}
         cover: {type: string, enum: [laterSibling, laterSiblingOfAncestor, frontWindow, subview, viewController], description: For coveredBy.}
-        answer: {type: string, description: "For coveredBy: what the covering branch's hit test returned."}
+        answer: {type: string, description: "For coveredBy: what the covering branch's hit test returned; for a redirect: where it sends the touch."}
         via: {type: string, description: "For laterSiblingOfAncestor: the ancestor it is a later sibling of."}
         recognizer: {type: string, description: For gestureRecognizer and scrollViewDelay.}
+        override: {type: string, enum: [pointInside, passThroughSelf, redirect, capture], description: "For hitTestOverride: which override decides (a redirect's target is `answer`)."}
     WhyNotFix:
       type: object
       required: [kind, view, text]

@@ -116,3 +116,60 @@ import TouchTraceEngine
         #expect(applied >= 10, "only \(applied) views where only states block")
     }
 }
+
+/// The effective hit regions and the diagnosis explain the same thing (one explainer): at the
+/// middle of each part of a view's touch area that a region blocker claims, the diagnosis of
+/// that view there has a cause of the blocker's kind naming the same view, and the blocker's
+/// words are the diagnosis's phrase for it.
+@Suite struct DiagnosisAgreesWithRegionBlockersTests {
+    @Test func blockersAreCausesThere() throws {
+        var checked = 0
+        for seed in UInt64(1)...12 {
+        var g = SplitMix64(state: seed &* 0x9E37_79B9)
+        let scene = try SceneDecoder().decode(RandomRegionScene.make(&g)).laidOut()
+        let map = HitRegionMap(scene: scene)
+        let diagnoser = Diagnoser(tester: map.tester)
+        for v in scene.views.indices {
+            let region = map.region(of: v)
+            guard region.unreachable == nil else { continue }
+            for blocker in region.blockers {
+                guard let kind = Self.kind(of: blocker.relation) else { continue }
+                // The middle of the blocked part's largest piece, far enough from its edges.
+                guard let piece = blocker.pieces.max(by: { $0.area < $1.area }), piece.height > 1,
+                    min(piece.topRight - piece.topLeft, piece.bottomRight - piece.bottomLeft) > 1
+                else { continue }
+                let y = (piece.top + piece.bottom) / 2
+                let middle = region.axes.toWindow(Point(x: (piece.left(at: y) + piece.right(at: y)) / 2, y: y))
+                guard let d = diagnoser.diagnose(v, at: middle, fromWindow: nil) else { continue }
+                let named = blocker.relation == .viewController ? blocker.viewController.map { scene.viewControllers[$0].view } : blocker.view
+                let matches = d.causes.filter { c in
+                    (c.kind == kind || (kind == .outsideSuperviewBounds && c.override == .pointInside)) && (named == nil || c.view == named || c.answer == named)
+                }
+                checked += 1
+                #expect(!matches.isEmpty, "seed \(seed): \(scene.views[v].id) at \(middle): blocker \(blocker.relation) \(named.map { scene.views[$0].id } ?? "-"), diagnosis \(d.causes.map { "\($0.kind.rawValue) \(scene.views[$0.view].id)" })")
+                if kind != .outsideSuperviewBounds, let cause = matches.first {
+                    #expect(cause.phrase(of: v, in: scene) == blocker.phrase(of: v, in: scene), "seed \(seed): the same words for \(blocker.relation)")
+                }
+            }
+        }
+        }
+        #expect(checked > 50, "only \(checked) blocked parts checked")
+    }
+
+    /// The cause kind a region blocker's relation is (nil for `elsewhere`).
+    static func kind(of relation: RegionBlocker.Relation) -> Diagnosis.Cause.Kind? {
+        switch relation {
+        case .laterSibling, .laterSiblingOfAncestor, .frontWindow, .subview, .viewController: return .coveredBy
+        case .capturedByAncestor, .redirected, .passesThrough: return .hitTestOverride
+        case .outsideAncestor: return .outsideSuperviewBounds
+        case .hidden: return .hidden
+        case .userInteractionDisabled: return .interactionDisabled
+        case .transparent: return .transparent
+        case .disabledControl: return .disabledControl
+        case .nonInvertibleTransform: return .zeroSize
+        case .notInWindow: return .notInWindow
+        case .elsewhere: return nil
+        }
+    }
+}
+

@@ -25,6 +25,17 @@ public struct Diagnoser: Sendable {
         self.tester = tester
     }
 
+    /// Diagnoses `view` at `point` given in the coordinates of `window` (nil: the front-most
+    /// window, as a hit-test request's points), converted into the view's window's through the
+    /// screen (H8, H5). Nil when the point cannot be brought into the view's window (its
+    /// transform cannot be inverted).
+    public func diagnose(_ view: Int, at point: Point, fromWindow window: Int?) -> Diagnosis? {
+        let root = scene.root(of: view)
+        guard let from = window ?? tester.windowOrder.first, from != root, scene.views[root].isWindow else { return diagnose(view, at: point) }
+        let screen = scene.views[from].geometry.convertToSuperview(point)
+        return scene.views[root].geometry.convertFromSuperview(screen).map { diagnose(view, at: $0) }
+    }
+
     /// Diagnoses `view` at `point` (in the coordinates of the view's window; by default the
     /// center of the view's bounds).
     public func diagnose(_ view: Int, at point: Point? = nil) -> Diagnosis {
@@ -69,11 +80,23 @@ public struct Diagnoser: Sendable {
         for k in path.indices.dropFirst() { points.append(points[k - 1].flatMap { scene.views[path[k]].geometry.convertFromSuperview($0) }) }
         let onView = points[path.count - 1].map { scene.views[view].pointInside.contains($0, bounds: scene.views[view].geometry.bounds) } ?? false
 
+        // An answer elsewhere that does not reach the view covers it; one redirected into the
+        // view's subtree (H9) is taken by the subview on its way up instead (R3).
+        func cover(_ coverer: Int, _ relation: Diagnosis.Cause.Cover, via: Int? = nil, answer: Int) {
+            guard !reaches(answer, view) else { return }
+            if scene.isView(answer, inSubtreeOf: view), let (taker, relation) = taker(from: answer, below: view) {
+                if !found.causes.contains(where: { $0.kind == .coveredBy && $0.view == taker }) {
+                    found.covered(by: taker, cover: relation, answer: answer, at: point)
+                }
+                return
+            }
+            found.covered(by: coverer, cover: relation, via: via, answer: answer, at: point)
+        }
         // H8: the windows in front of the view's own are asked first.
         for window in tester.windowOrder {
             if window == root { break }
-            if let answer = answer(of: window, at: scene.views[window].geometry.convertFromSuperview(screen)), !reaches(answer, view) {
-                found.covered(by: window, cover: .frontWindow, answer: answer, at: point)
+            if let answer = answer(of: window, at: scene.views[window].geometry.convertFromSuperview(screen)) {
+                cover(window, .frontWindow, answer: answer)
             }
         }
         // From the window down to the view.
@@ -83,10 +106,8 @@ public struct Diagnoser: Sendable {
                 let siblings = scene.views[path[k - 1]].subviews
                 if let index = siblings.firstIndex(of: node) {
                     for sibling in siblings[(index + 1)...].reversed() {
-                        guard let answer = answer(of: sibling, at: scene.views[sibling].geometry.convertFromSuperview(p)),
-                            !reaches(answer, view)
-                        else { continue }
-                        found.covered(by: sibling, cover: node == view ? .laterSibling : .laterSiblingOfAncestor, via: node, answer: answer, at: point)
+                        guard let answer = answer(of: sibling, at: scene.views[sibling].geometry.convertFromSuperview(p)) else { continue }
+                        cover(sibling, node == view ? .laterSibling : .laterSiblingOfAncestor, via: node, answer: answer)
                     }
                 }
             }
@@ -121,8 +142,10 @@ public struct Diagnoser: Sendable {
                     if let redirecting = redirecting(to: answer, below: view, at: q) { found.overridden(redirecting, .redirect(answer)) }
                 } else if reaches(answer, view) {
                     touched = answer
-                } else if let (taker, cover) = taker(from: answer, below: view) {
-                    found.covered(by: taker, cover: cover, answer: answer, at: point)
+                } else if let (taker, relation) = taker(from: answer, below: view),
+                    !found.causes.contains(where: { $0.kind == .coveredBy && $0.view == taker })
+                {
+                    found.covered(by: taker, cover: relation, answer: answer, at: point)
                 }
             }
         }
@@ -147,7 +170,7 @@ public struct Diagnoser: Sendable {
         for child in scene.views[view].subviews.reversed() {
             guard tester.hitTest(view: child, localPoint: scene.views[child].geometry.convertFromSuperview(q), steps: &steps, traced: true) != nil
             else { continue }
-            return steps.first { $0.rule == .H9 && $0.outcome == .hit && Int($0.result) == target }.map { Int($0.view) }
+            return steps.first { $0.rule == .H9 && $0.outcome == .hit && Int(truncatingIfNeeded: $0.result) == target }.map { Int(truncatingIfNeeded: $0.view) }
         }
         return nil
     }

@@ -1,7 +1,8 @@
 extension Diagnosis {
     /// The why-not answer (openapi.yaml `WhyNotResult`, docs/why-not.md): `view`, `point`,
     /// `window`, `reachable`, `hitView`, `causes` (each `{kind, view, rule, detail, blocks}`, and
-    /// for `coveredBy` its `cover`, `answer` and `via`, for recognizers `recognizer`), `fixes`
+    /// for `coveredBy` its `cover`, `answer` and `via`, for `hitTestOverride` its `override` (and a
+    /// redirect's `answer`), for recognizers `recognizer`), `fixes`
     /// (each `{kind, view, text}` and, when one layout change applies it, `change`), and `frames`
     /// (the views involved, in window coordinates, rounded to 1e-4 pt).
     public func json(in scene: Scene) -> JSONValue {
@@ -41,6 +42,7 @@ extension Diagnosis.Cause {
         if let answer { members.append(("answer", .string(scene.views[answer].id))) }
         if let via { members.append(("via", .string(scene.views[via].id))) }
         if let recognizer { members.append(("recognizer", .string(recognizer.id(in: scene)))) }
+        if let override { members.append(("override", .string(override.rawValue))) }
         return .object(members)
     }
 }

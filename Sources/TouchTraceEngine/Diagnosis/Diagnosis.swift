@@ -104,11 +104,27 @@ public struct Diagnosis: Sendable {
         public var answer: Int?
         /// For ``Kind/gestureRecognizer`` and ``Kind/scrollViewDelay``: the recognizer.
         public var recognizer: GestureRecognizerRef?
+        /// For ``Kind/hitTestOverride``: which override decides (for a redirect, ``answer`` is
+        /// where it sends the touch).
+        public var override: Override?
+
+        /// The overrides of rule H9.
+        public enum Override: String, Sendable, Hashable {
+            /// `point(inside:with:)` leaves the point out.
+            case pointInside
+            /// `hitTest` returns nil where it would return the view itself.
+            case passThroughSelf
+            /// `hitTest` returns another view where it would return the view itself.
+            case redirect
+            /// An ancestor's `hitTest` returns the ancestor for every touch inside it.
+            case capture
+        }
 
         public init(
             kind: Kind, view: Int, rule: RuleID, blocks: Bool = true, detail: String, cover: Cover? = nil, via: Int? = nil,
-            answer: Int? = nil, recognizer: GestureRecognizerRef? = nil
+            answer: Int? = nil, recognizer: GestureRecognizerRef? = nil, override: Override? = nil
         ) {
+            self.override = override
             self.kind = kind
             self.view = view
             self.rule = rule

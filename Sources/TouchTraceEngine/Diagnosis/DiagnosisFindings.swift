@@ -134,7 +134,8 @@ struct DiagnosisFindings {
                 Diagnosis.Cause(
                     kind: .hitTestOverride, view: node, rule: .H9,
                     detail: "\(name(node))'s point(inside:with:) override (\(area.name)) leaves out \(at)"
-                        + (node == view ? "" : ", so hit testing never asks the views inside it, \(name(view)) included")),
+                        + (node == view ? "" : ", so hit testing never asks the views inside it, \(name(view)) included"),
+                    override: .pointInside),
                 fix: "make \(name(node))'s point(inside:with:) (its \(area.name) touch area) take \(at), or use the default (its bounds)")
             return
         }
@@ -235,20 +236,26 @@ struct DiagnosisFindings {
     mutating func overridden(_ node: Int, _ how: HitTestOverride) {
         let detail: String
         let fix: String
+        var answer: Int?
+        let override: Diagnosis.Cause.Override
         switch how {
         case .passThroughSelf:
+            override = .passThroughSelf
             detail = "\(name(node))'s hitTest(_:with:) returns nil where it would return \(name(node)) itself (passThroughSelf), and no subview of it takes the point: the touch passes through to the views behind"
             fix = "tap a subview of \(name(node)) that takes touches, or let \(name(node))'s hitTest(_:with:) return itself (the default)"
         case let .redirect(target):
+            override = .redirect
+            answer = target
             detail = "\(name(node))'s hitTest(_:with:) returns \(name(target)) where it would return \(name(node)) itself (redirectTo)"
             fix = "remove the redirect in \(name(node))'s hitTest(_:with:), or make \(name(target)) the view that handles the tap"
         case .capture:
+            override = .capture
             detail = "\(name(node))'s hitTest(_:with:) returns \(name(node)) itself for every touch inside it (capture), so \(name(view)) never gets one"
             fix = "let \(name(node))'s hitTest(_:with:) return what its subviews answer (call super) for \(name(view))"
         case .default:
             return
         }
-        add(Diagnosis.Cause(kind: .hitTestOverride, view: node, rule: .H9, detail: detail), fix: fix)
+        add(Diagnosis.Cause(kind: .hitTestOverride, view: node, rule: .H9, detail: detail, answer: answer, override: override), fix: fix)
     }
 
     // MARK: - After hit testing (G3, S1)

@@ -17,19 +17,14 @@ extension TouchTrace {
             throw .invalidRequest([SceneProblem(
                 pointer: "/view", message: "\"\(request.view)\" \(what)" + scene.didYouMean(request.view, among: IDSuggestion.isView))])
         }
-        var point = request.point
-        if let name = request.window {
-            let window = try resolveWindow(name, in: scene)
-            // The request window's coordinates → the screen → the view's window's (H8, H5).
-            let root = scene.root(of: view)
-            if let p = point, let window, window != root, scene.views[root].isWindow {
-                let screen = scene.views[window].geometry.convertToSuperview(p)
-                guard let converted = scene.views[root].geometry.convertFromSuperview(screen) else {
-                    throw .invalidRequest([SceneProblem(pointer: "/window", message: "the point cannot be brought into \(scene.views[root].id)'s coordinates (its transform cannot be inverted)")])
-                }
-                point = converted
-            }
+        let diagnoser = Diagnoser(scene: scene)
+        let window = try resolveWindow(request.window, in: scene)
+        guard let point = request.point, let window else { return (scene, diagnoser.diagnose(view, at: request.point)) }
+        // The request window's coordinates → the screen → the view's window's (H8, H5).
+        guard let diagnosis = diagnoser.diagnose(view, at: point, fromWindow: window) else {
+            throw .invalidRequest([SceneProblem(
+                pointer: "/window", message: "the point cannot be brought into \(scene.views[scene.root(of: view)].id)'s coordinates (its transform cannot be inverted)")])
         }
-        return (scene, Diagnoser(scene: scene).diagnose(view, at: point))
+        return (scene, diagnosis)
     }
 }
