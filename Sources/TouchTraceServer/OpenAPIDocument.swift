@@ -32,6 +32,11 @@ info:
     from another origin, or with CORS off, is answered as any OPTIONS request: the path's `405`
     (or `401` first on `/v1` paths when a token is required), OPTIONS not being one of its
     methods below, which list what a request can do rather than the preflight.
+
+    **Private Network Access** (Chrome): a plugin page on the internet that calls a service on
+    localhost or a private address first sends a preflight with
+    `Access-Control-Request-Private-Network: true`; an allowed origin's preflight that asks it
+    gets `Access-Control-Allow-Private-Network: true` as well (docs/integrations.md).
   license:
     name: Apache-2.0
     identifier: Apache-2.0
@@ -677,11 +682,18 @@ paths:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
+      summary: Import a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) as a scene
       description: |
-        The body is the file itself: Interface Builder's XML, or the JSON of Figma's REST API
+        The body is the file itself: Interface Builder's XML, the JSON of Figma's REST API
         (`GET /v1/files/:key`, `/v1/files/:key/nodes?ids=`, or a plugin's
-        `exportAsync({format: "JSON_REST_V1"})`). For Figma the body may instead be an envelope,
+        `exportAsync({format: "JSON_REST_V1"})`), Penpot's Transit JSON (a `get-file` or
+        `get-file-fragment` response, or a JSON array of a `get-file` response and the fragments
+        its pages point to), a `.penpot` export (ZIP, v3), a `.sketch` file (ZIP) or one Sketch
+        page's JSON. The format is read off the bytes unless `format` says it: a ZIP's entries
+        tell Sketch from Penpot, JSON's shape tells Figma, a Sketch page and Penpot apart; bytes
+        of no accepted format get a 422 saying what they are. An archive is checked against its
+        limits (entries, inflated sizes, compression ratio, names that climb out, nested
+        archives, duplicates) before anything is inflated: a hostile archive is a 422 at once. For Figma the body may instead be an envelope,
         `{"file": <Figma JSON>, "mapping": <class mapping>}`, to send a team's class mapping
         (`{"rules": [{"match": "Button*", "class": "UIButton", "customClass", "types"}],
         "useDefaults": true}`) with the file. The answer is `{"format", "scene", "warnings"}` (or
@@ -691,14 +703,14 @@ paths:
         element's id, what was lost) for everything approximated. The import fails only for a
         file that cannot be read (400 with `line` and `column`), that is over a limit, or that
         has nothing usable in it. With `store`, the scene is also stored under that id (201,
-        `Location`, `ETag`). See docs/import-ib.md and docs/import-figma.md.
+        `Location`, `ETag`). See docs/import-ib.md, docs/import-figma.md and docs/import-design.md.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma, penpot, sketch]}, description: "Default: read off the document."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
-        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame."}
-        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in an envelope body."}
-        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames) instead of importing one."}
+        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame. Penpot and Sketch: a board or artboard, by id or name; default the prototype's start (a flow's starting board, Sketch's flow home), else the first."}
+        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma, Penpot, Sketch: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in a Figma envelope body."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames; Penpot: boards; Sketch: artboards) instead of importing one."}
         - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
         - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
         - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
@@ -711,13 +723,21 @@ paths:
             schema: {type: string}
           application/octet-stream:
             schema: {type: string, format: binary}
+          application/zip:
+            schema: {type: string, format: binary, description: "A .sketch file or a .penpot export."}
+          application/transit+json:
+            schema: {type: string, description: "Penpot's Transit JSON (get-file, get-file-fragment)."}
           application/json:
             schema:
-              type: object
-              description: |
-                A Figma REST API file response (`{"document", "components", …}`), a nodes response
-                (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
-                `{"file": <one of those>, "mapping": <class mapping>}`.
+              oneOf:
+                - type: object
+                  description: |
+                    A Figma REST API file response (`{"document", "components", …}`), a nodes response
+                    (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
+                    `{"file": <one of those>, "mapping": <class mapping>}`; a Sketch page
+                    (`{"_class": "page", "layers"}`); a Penpot response in Transit JSON-Verbose.
+                - type: array
+                  description: Penpot's Transit JSON (a map written as an array), or a get-file response followed by its fragments.
       responses:
         "200":
           description: The imported scene (or the list of scenes) and the warnings.
