@@ -37,7 +37,8 @@ enum PlaygroundAssets {
       <p class="hint">Whatever <code>POST /v1/import</code> reads, the format detected by the server: a view
         hierarchy dump from a running app (<code>recursiveDescription</code>, XCUITest's <code>debugDescription</code>,
         <code>_printHierarchy</code>, a crash reporter's <code>view-hierarchy.json</code>), an Interface Builder
-        <code>.xib</code> or <code>.storyboard</code>, a Figma file's JSON.</p>
+        <code>.xib</code> or <code>.storyboard</code>, a Figma file's JSON, Penpot's Transit JSON or a Sketch page's JSON
+        (archives, <code>.sketch</code> and <code>.penpot</code>, go to <code>POST /v1/import</code> as files).</p>
       <textarea id="import-text" rows="10" spellcheck="false" placeholder="&lt;UIWindow: 0x7fa; frame = (0 0; 390 844); layer = &lt;UIWindowLayer: 0x600&gt;&gt;"></textarea>
       <button id="import-button" type="button">Import and draw</button>
       <ol id="import-warnings"></ol>
