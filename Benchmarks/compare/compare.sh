@@ -6,7 +6,10 @@
 #
 #   Benchmarks/compare/compare.sh [BASE_REF] [REPETITIONS]   # default base-wave2 and 20
 #   BASE_API=catalogue Benchmarks/compare/compare.sh main    # a base whose entry points returned bytes
-#                                                            # (before issue 22); wave2 is the default
+#                                                            # (before issue 22); wave2 (the default)
+#                                                            # for base-wave2, typed for a base with
+#                                                            # issue 22's typed answers
+#   (COMPARE_BASE_API=1 is BASE_API=wave2 and COMPARE_BASE_API=0 is BASE_API=catalogue, as before)
 #
 # The base is checked out with `git worktree` into a temporary folder; each tree is built in
 # release into its own scratch folder. Prints instructions per repetition for both and the
@@ -35,6 +38,10 @@ build() { # name tree api
         || { tail -30 "$work/build-$1.log" >&2; exit 1; }
     echo "$work/build-$1/release/engine-workloads"
 }
+# The base's API (BASE_API): wave2 (the default) for a base before the operation catalogue, such
+# as base-wave2, whose entry points took a Scene; catalogue for a base whose entry points returned
+# bytes (main before issue 22); typed for a base with typed answers.
+case "${COMPARE_BASE_API:-}" in 1) BASE_API=${BASE_API:-wave2} ;; 0) BASE_API=${BASE_API:-catalogue} ;; esac
 base_bin=${BASE_BIN:-$(build base "$work/base" "${BASE_API:-wave2}")}
 this_bin=${THIS_BIN:-$(build this "$root" typed)}
 server() { # name tree → the tree's touchtrace, built in release

@@ -120,6 +120,13 @@ public enum ResponseEncoder {
 
     public static func bytes(_ report: AuditReport) -> [UInt8] { JSONWriter().bytes(json(report)) }
 
+    // MARK: Why not
+
+    /// `{causes, fixes, frames, hitView, point, reachable, view, window}` (docs/why-not.md).
+    public static func json(_ result: WhyNotResult) -> JSONValue { result.diagnosis.json(in: result.scene) }
+
+    public static func bytes(_ result: WhyNotResult) -> [UInt8] { JSONWriter().bytes(json(result)) }
+
     // MARK: Values
 
     /// The same documents as values, for callers that embed them in documents of their own

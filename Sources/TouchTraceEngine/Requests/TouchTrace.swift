@@ -11,6 +11,7 @@
 /// | layout | ``LayoutRequest`` | ``layout(_:in:limits:)`` | ``LayoutResult`` |
 /// | validate | none | ``validate(_:pointerBase:)`` | ``ValidationReport`` |
 /// | audit | ``AuditOptions`` | ``audit(_:options:pointerBase:)`` | ``AuditReport`` |
+/// | why-not | ``WhyNotRequest`` | ``whyNot(_:in:limits:)`` | ``WhyNotResult`` |
 ///
 /// ```swift
 /// let limits = SceneLimits()
