@@ -62,6 +62,9 @@ let package = Package(
         // Figma import of a generated 2 MB file and of figmagic's 2 MB corpus file (when
         // ../shared/corpus is there): bytes to a validated scene document.
         benchmark("FigmaImportBenchmark", folder: "FigmaImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
+        // Hierarchy dump import of generated 1 MB dumps (recursiveDescription, XCUITest, Sentry),
+        // with the scene decoder alone on the same scene as the reference of the run.
+        benchmark("DumpImportBenchmark", folder: "DumpImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
         benchmark("LayoutBenchmark", folder: "LayoutBenchmark", engine: ["TouchTraceEngine"]),
     ]

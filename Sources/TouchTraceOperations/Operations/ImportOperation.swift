@@ -2,12 +2,14 @@ import ArgumentParser
 import TouchTraceEngine
 import TouchTraceImport
 
-/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON) → a scene
-/// document, with warnings for everything approximated and the id map back to the source.
+/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON) or a runtime
+/// hierarchy dump (`recursiveDescription`, XCUITest's `debugDescription`, `_printHierarchy`,
+/// Sentry's `view-hierarchy.json`) → a scene document, with warnings for everything
+/// approximated or assumed and the id map back to the source.
 /// `touchtrace import FILE`, `POST /v1/import` (the file as the body; `?store=ID` stores the scene).
 public enum ImportOperation: TouchTraceOperation {
     public static let name = "import"
-    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON) into a scene, with warnings and the id map."
+    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON) or a hierarchy dump into a scene, with warnings and the id map."
     public static let discussion = """
         The format comes from the file's extension, or --format (over HTTP ?format=, or is read \
         off the document itself). A storyboard imports its initial view controller's scene unless \
@@ -21,8 +23,16 @@ public enum ImportOperation: TouchTraceOperation {
         node's JSON pointer (Figma). With --output the scene alone is written to a file, ready for \
         the other subcommands. Over HTTP, POST the file as the body to /v1/import (for Figma, or \
         {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
-        the default names off); ?store=ID also stores the scene (201, Location). See \
-        docs/import-ib.md and docs/import-figma.md.
+        the default names off); ?store=ID also stores the scene (201, Location). A runtime \
+        hierarchy dump (recursive-description: lldb's po of recursiveDescription, Chisel's pviews; \
+        xcuitest: XCUIApplication().debugDescription; print-hierarchy: _printHierarchy; \
+        sentry-view-hierarchy: Sentry's view-hierarchy.json) is read off the text, any wrapping \
+        (prompts, quotes, an escaped one-line string) undone; --controllers FILE adds a \
+        _printHierarchy (or put both in one text) and --overlay FILE supplies what a dump cannot \
+        say ({"views": {"<id or address>": {"enabled": false, "targets": [...], \
+        "gestureRecognizers": [...]}}}); over HTTP, POST {"dump": "<text>", "controllers": \
+        "<text>", "overlay": {...}}. See docs/import-ib.md, docs/import-figma.md and \
+        docs/import-dumps.md.
         """
     public static let rules: [RuleID] = []
     public static let sceneUse = SceneUse.none
@@ -33,11 +43,13 @@ public enum ImportOperation: TouchTraceOperation {
         ]
     }
     public static var httpBody: HTTPBody {
-        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json"])
+        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json", "text/plain"])
     }
     public static var queryParameters: [QueryParameter] {
         [
-            QueryParameter("format", .string, help: "xib, storyboard or figma (default: read off the document)."),
+            QueryParameter(
+                "format", .string,
+                help: "xib, storyboard, figma, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: read off the document)."),
             QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
             QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
             QueryParameter("frame", .string, help: "Figma: the frame to import, by node id or by a top-level frame's name."),
@@ -50,10 +62,11 @@ public enum ImportOperation: TouchTraceOperation {
     }
 
     public struct Options: OperationOptions {
-        @Argument(help: ArgumentHelp("The design file: .xib, .storyboard or a Figma file's JSON.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The design file (.xib, .storyboard, a Figma file's JSON) or a hierarchy dump.", valueName: "file"))
         public var file: String
 
-        @Option(help: "xib, storyboard or figma (default: from the file's extension).")
+        @Option(
+            help: "xib, storyboard, figma, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: from the file's extension, else read off the document).")
         public var format: String?
 
         @Option(help: "A storyboard scene or view controller id, or a xib top-level object id.")
@@ -77,6 +90,12 @@ public enum ImportOperation: TouchTraceOperation {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the scene alone to this file.", valueName: "scene.json"))
         public var output: String?
 
+        @Option(help: ArgumentHelp("A hierarchy dump: what it cannot say, per view (JSON; docs/import-dumps.md#overlay).", valueName: "file"))
+        public var overlay: String?
+
+        @Option(help: ArgumentHelp("A recursiveDescription: the _printHierarchy of its view controllers, to attach them by address.", valueName: "file"))
+        public var controllers: String?
+
         public init() {}
 
         public var sceneFile: String? { nil }
@@ -91,6 +110,8 @@ public enum ImportOperation: TouchTraceOperation {
             if list { members.append(("list", true)) }
             if canvas { members.append(("canvas", true)) }
             if let output { members.append(("output", .string(output))) }
+            if let overlay { members.append(("overlay", try RequestFile.parse(overlay, cli))) }
+            if let controllers { members.append(("controllers", .string(String(decoding: try cli.read(controllers), as: UTF8.self)))) }
             return CLIRequest(.object(members), document: try cli.read(file))
         }
 
@@ -101,7 +122,8 @@ public enum ImportOperation: TouchTraceOperation {
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
         var context = DecodeContext()
-        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"] + (input.transport == .cli ? ["output"] : [])
+        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"]
+            + (input.transport == .cli ? ["output", "overlay", "controllers"] : [])
         guard let fields = context.object(input.request, at: "", allowed: allowed, what: "the request") else {
             throw OperationError(.invalidRequest(context.problems))
         }
@@ -116,9 +138,10 @@ public enum ImportOperation: TouchTraceOperation {
                 context.fail("/format", "unknown format \"\(name)\"; expected one of: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))
             }
         } else {
-            format = fileName.flatMap(ImportFormat.init(fileName:)) ?? ImportFormat.sniff(document)
+            format = ImportFormat.detect(fileName: fileName, bytes: document)
             if format == nil {
-                context.fail("/format", "cannot tell the format of the document: give format (xib, storyboard or figma)")
+                context.fail(
+                    "/format", "cannot tell the format of the document: give format (" + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")")
             }
         }
         let store = string("store")
@@ -141,9 +164,24 @@ public enum ImportOperation: TouchTraceOperation {
             if frame != nil { context.fail("/frame", "frame picks a Figma frame; an Interface Builder document takes scene or controller") }
             if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma documents only") }
         }
-        let options = ImportOptions(
+        var overlay: JSONValue?
+        var controllers: [UInt8]?
+        if let format, format.isDump {
+            for key in ["scene", "controller", "list", "canvas"] where fields[key] != nil {
+                context.fail("/" + key, "a hierarchy dump holds one scene: \(key) is for Interface Builder and Figma documents")
+            }
+            overlay = fields["overlay"]
+            controllers = string("controllers").map { Array($0.utf8) }
+        } else if format != nil {
+            for key in ["overlay", "controllers"] where fields[key] != nil {
+                context.fail("/" + key, "\(key) applies to hierarchy dumps only")
+            }
+        }
+        var options = ImportOptions(
             scene: string("scene"), controller: string("controller"), list: flag("list"), fileName: fileName,
             canvas: flag("canvas"), frame: frame, mapping: mapping)
+        options.overlay = overlay
+        options.controllers = controllers
         let output = string("output")
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
         guard let format else { throw OperationError(.invalidRequest(context.problems)) }
