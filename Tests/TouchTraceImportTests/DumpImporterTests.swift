@@ -121,6 +121,7 @@ struct RecursiveDescriptionPropertyTests {
                | <UIButtonLabel: 0x50; frame = (0 0; 10 10); userInteractionEnabled = NO; layer = <CALayer: 0x51>>
                | <_UIMysteryButton: 0x60; frame = (0 0; 10 10); layer = <CALayer: 0x61>>
                | <_TtC5MyApp9PromoCard: 0x70; frame = (0 0; 10 10); layer = <CALayer: 0x71>>
+               | <_TtCFC5MyApp5Tests4testFT_T_L_11AnotherView: 0x80; baseClass = UILabel; frame = (0 0; 10 10); userInteractionEnabled = NO; layer = <CALayer: 0x81>>
             """)
         func cls(_ address: String) -> (JSONValue?, JSONValue?) {
             let v = r.id(of: address).flatMap(r.view)
@@ -134,6 +135,8 @@ struct RecursiveDescriptionPropertyTests {
         #expect(cls("0x50") == ("UILabel", "UIButtonLabel"))
         #expect(cls("0x60") == ("UIButton", "_UIMysteryButton"))
         #expect(r.id(of: "0x70") == "PromoCard-0x70")
+        #expect(r.id(of: "0x80") == "AnotherView-0x80")
+        #expect(cls("0x80") == ("UILabel", "_TtCFC5MyApp5Tests4testFT_T_L_11AnotherView"))
         let guessed = r.warnings(.classGuessed)
         #expect(guessed.count == 1 && guessed[0].message.contains("_UIMysteryButton"))
     }
@@ -157,8 +160,11 @@ struct RecursiveDescriptionPropertyTests {
             <UIWindow: 0x10; frame = (0 0; 100 100); layer = <UIWindowLayer: 0x11>>
                | <UILabel: 0x20; frame = (0 0; 50 20); text = 'It's a; b > c'; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x21>>
                | <UILabel: 0x30; frame = (0 20; 50 20); text = 'x = 1; y: 2'; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x31>>
+               | <UILabel: 0x40; frame = (0 40; 50 20); text = '\\u8bf7\\u9605 \\ud83d\\udc8b'; userInteractionEnabled = NO; layer = <_UILabelLayer: 0x41>>
             """)
         #expect(r.view(try #require(r.id(of: "0x20")))?["text"] == "It's a; b > c")
+        // Older releases escape non-ASCII text.
+        #expect(r.view(try #require(r.id(of: "0x40")))?["text"] == "请阅 💋")
         #expect(r.view(try #require(r.id(of: "0x30")))?["text"] == "x = 1; y: 2")
         #expect(r.view(try #require(r.id(of: "0x30")))?["frame"] == frame(0, 20, 50, 20))
     }

@@ -99,30 +99,28 @@ enum DumpClasses {
         return name
     }
 
-    /// The last identifier of a Swift runtime class name (`_TtC` then length-prefixed module,
-    /// any nesting, the class; `P33_<hash>` private discriminators skipped).
+    /// The class's own name in a Swift runtime class name: the length-prefixed identifier that
+    /// ends it (`_TtC5MyApp9PayButton` → `PayButton`, whatever nesting, local contexts or private
+    /// discriminators come before); nil when no length prefix fits.
     static func demangled(_ name: String) -> String? {
-        var b = Array(name.utf8)
-        b.removeFirst(name.hasPrefix("_TtGC") ? 5 : 4)
-        var i = 0
-        var last: String?
+        let b = Array(name.utf8)
+        var i = 4
         while i < b.count {
-            if b[i] == UInt8(ascii: "P"), i + 3 < b.count, b[i + 1] == UInt8(ascii: "3"), b[i + 2] == UInt8(ascii: "3"), b[i + 3] == UInt8(ascii: "_") {
-                i += 4 + 32
+            // A run of digits ending just before `k`, whose value is the length of the rest.
+            guard b[i] >= 0x30, b[i] <= 0x39 else {
+                i += 1
                 continue
             }
+            var k = i
             var n = 0
-            var digits = 0
-            while i < b.count, b[i] >= 0x30, b[i] <= 0x39, digits < 4 {
-                n = n * 10 + Int(b[i] - 0x30)
-                i += 1
-                digits += 1
+            while k < b.count, b[k] >= 0x30, b[k] <= 0x39, k - i < 4 {
+                n = n * 10 + Int(b[k] - 0x30)
+                k += 1
             }
-            guard digits > 0, n > 0, i + n <= b.count else { break }
-            last = b[i..<(i + n)].text
-            i += n
+            if n > 0, k + n == b.count, b[k] < 0x30 || b[k] > 0x39 { return b[k...].text }
+            i = k
         }
-        return last
+        return nil
     }
 
     static func isUIKitName(_ name: String) -> Bool {

@@ -295,7 +295,8 @@ struct RecursiveDescriptionParser {
                     if let e = DumpValues.insets(value) { node.contentInset = e } else { invalid("insets {top, left, bottom, right}") }
                 }
             case "text":
-                node.text = value
+                // Older releases print non-ASCII text as `\u8bf7` escapes.
+                node.text = value.contains("\\u") ? Self.unescapingUnicode(value) : value
             case "baseClass":
                 node.baseClass = value
             case "accessibilityIdentifier", "identifier":
@@ -329,6 +330,23 @@ struct RecursiveDescriptionParser {
                 x: min(f.minX, f.minX + f.size.width), y: min(f.minY, f.minY + f.size.height), width: abs(f.size.width),
                 height: abs(f.size.height))
         }
+    }
+
+    /// `\uXXXX` escapes (surrogate pairs included) replaced by their characters.
+    static func unescapingUnicode(_ s: String) -> String {
+        let b = Array(s.utf8)
+        var out: [UInt8] = []
+        var i = 0
+        while i < b.count {
+            if b[i] == UInt8(ascii: "\\"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "u"), let (scalar, next) = DumpText.unicodeEscape(b, at: i + 2) {
+                out += Array(String(Character(scalar)).utf8)
+                i = next
+                continue
+            }
+            out.append(b[i])
+            i += 1
+        }
+        return out.text
     }
 
     /// Properties UIKit prints that have no bearing on touches or layout: read past without a warning.
