@@ -81,4 +81,22 @@ struct DumpEndToEndTests {
         // Without the overlay, the dump alone says there are recognizers it cannot name.
         #expect(r.warnings(.gestureRecognizersUnknown).contains { $0.sourceID == "0x7f8a1c50b2c0" } == false)
     }
+
+    /// G3 again, the recognizer described in the text (`po view.gestureRecognizers` pasted after
+    /// the recursiveDescription) instead of an overlay: attached to its view by address, with its
+    /// target; UIKit's own scroll-view recognizers are left to the engine's scroll view.
+    @Test func describedRecognizersAreAttachedByAddress() throws {
+        let (scene, r) = try Self.scene("G3-recognizers-described-cancel-cell-touches.txt")
+        let cell = try #require(r.id(of: "0x7f8a1d019000"))
+        let form = try #require(r.id(of: "0x7f8a1c50b2c0"))
+        #expect(r.ids["endEditing:"] == "0x7f8a1c60e5f0")
+        let trace = try TouchTrace.touches(TouchRequest.decode(.obj(["tap": .obj(["x": 195, "y": 113])])), in: scene)
+        guard case let .array(log)? = trace["log"], case let .array(actions)? = trace["actions"] else {
+            Issue.record("no log: \(trace)")
+            return
+        }
+        #expect(actions.contains { $0["action"] == "endEditing:" && $0["target"] == .string(form) }, "\(actions)")
+        #expect(log.contains { $0["type"] == "touchesCancelled" && $0["responder"] == .string(cell) }, "\(log)")
+        #expect(!r.warnings(.gestureRecognizersUnknown).contains { $0.sourceID == "0x7f8a1c50b2c0" })
+    }
 }

@@ -104,6 +104,7 @@ public struct ImportWarning: Sendable, Hashable {
             .noiseSkipped, .dumpTruncated, .classGuessed, .controlAssumed, .gestureRecognizersUnknown, .propertiesUnknown,
             .controllerUnattached, .windowSynthesized, .indentationRepaired, .animationInFlight, .unsupportedAttribute,
             .invalidValue, .layoutApproximated, .viewOutsideHierarchy, .platformApproximated, .emptyDocument, .tooManyWarnings,
+            .gestureRecognizerApproximated, .gestureRecognizerDropped, .actionDropped,
         ]
         /// The kinds the Figma importer raises.
         public static let figma: [Kind] = [

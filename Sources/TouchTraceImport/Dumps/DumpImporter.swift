@@ -79,12 +79,14 @@ public enum DumpImporter {
             overlay = try DumpOverlay.decode(value, at: input.overlayBase, builder: builder, strict: false)
             builder.overlaid = overlay?.supplied() ?? [:]
         }
+        builder.recognizerViews = Set(tree.recognizers.compactMap(\.viewAddress))
         builder.build()
         if controllersOnly {
             attachDirect(direct, &builder)
         } else {
             builder.attachControllers()
         }
+        builder.attachRecognizers()
         if let value = input.overlay, overlay != nil {
             // Controllers are attached now: names of controllers resolve.
             overlay = try DumpOverlay.decode(value, at: input.overlayBase, builder: builder)

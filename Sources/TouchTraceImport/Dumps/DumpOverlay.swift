@@ -146,6 +146,14 @@ struct DumpOverlay {
                 } else if Self.controlMembers.contains(m.key) {
                     control.append((m.key, value))
                     origins.append((at + "/control/" + m.key, patch.pointer + "/" + m.key))
+                } else if m.key == "gestureRecognizers", case let .array(added) = value {
+                    // Added after the ones the dump described.
+                    let existing = document.views[draft].gestureRecognizers.count
+                    view.append((m.key, value))
+                    for k in added.indices {
+                        origins.append((at + "/gestureRecognizers/\(existing + k)", patch.pointer + "/gestureRecognizers/\(k)"))
+                    }
+                    origins.append((at + "/gestureRecognizers", patch.pointer + "/gestureRecognizers"))
                 } else {
                     view.append((m.key, value))
                     origins.append((at + "/" + m.key, patch.pointer + "/" + m.key))
@@ -156,6 +164,8 @@ struct DumpOverlay {
                 for (key, value) in view {
                     if key == "viewController", case let .object(extra) = value, let existing = v["viewController"] {
                         v = Self.setting(v, key, Self.merging(existing, extra))
+                    } else if key == "gestureRecognizers", case let .array(added) = value, case let .array(old)? = v["gestureRecognizers"] {
+                        v = Self.setting(v, key, .array(old + added))
                     } else {
                         v = Self.setting(v, key, value)
                     }

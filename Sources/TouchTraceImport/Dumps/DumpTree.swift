@@ -11,6 +11,8 @@ struct DumpTree: Sendable {
     var controllers: [DumpController] = []
     /// The views are not UIKit's (Sentry's `rendering_system` names another platform).
     var foreignPlatform = false
+    /// Gesture recognizers described in the text (`po view.gestureRecognizers`), in order.
+    var recognizers: [DumpRecognizer] = []
 
     /// Adds a node under `parent` (nil: a new root) and returns its index.
     @discardableResult
@@ -80,6 +82,27 @@ struct DumpNode: Sendable {
         if let pointer { return pointer }
         return line.map { "line \($0)" }
     }
+}
+
+/// A gesture recognizer's description: `<UITapGestureRecognizer: 0x…; state = Possible;
+/// cancelsTouchesInView = NO; view = <UIView 0x…>; target= <(action=handleTap:, target=<MyVC
+/// 0x…>)>; numberOfTapsRequired = 2>`, as `po view.gestureRecognizers` prints each.
+struct DumpRecognizer: Sendable {
+    var className: String
+    var baseClass: String?
+    var address: String?
+    var viewAddress: String?
+    var enabled: Bool?
+    var cancelsTouchesInView: Bool?
+    var delaysTouchesBegan: Bool?
+    var delaysTouchesEnded: Bool?
+    var numberOfTapsRequired: Int?
+    var numberOfTouchesRequired: Int?
+    var minimumPressDuration: Double?
+    /// Each `target=`: the action and the target's class and address.
+    var targets: [(action: String, targetClass: String?, targetAddress: String?)] = []
+    var line: Int
+    var column: Int
 }
 
 /// A view controller of a `_printHierarchy` line.

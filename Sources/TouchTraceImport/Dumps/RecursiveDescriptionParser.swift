@@ -40,6 +40,8 @@ struct RecursiveDescriptionParser {
         case blank, noise
         case view(start: Int, record: DescriptionRecord)
         case controller(start: Int, record: DescriptionRecord)
+        /// Gesture recognizers' descriptions (one or several on the line).
+        case recognizers([(start: Int, record: DescriptionRecord)])
         case layer
     }
 
@@ -63,7 +65,7 @@ struct RecursiveDescriptionParser {
             if var p = pending {
                 let kind = classify(line.bytes)
                 switch kind {
-                case .view, .controller, .layer:
+                case .view, .controller, .layer, .recognizers:
                     try finish(p, cutOff: true)
                     pending = nil
                 default:
@@ -102,6 +104,9 @@ struct RecursiveDescriptionParser {
             case let .controller(start, record):
                 flushNoise()
                 addController(record, start: start, line: line)
+            case let .recognizers(records):
+                flushNoise()
+                for (start, record) in records { addRecognizer(record, start: start, line: line) }
             case let .view(start, record):
                 flushNoise()
                 let depth = depthOf(line.bytes, before: start)
@@ -150,6 +155,18 @@ struct RecursiveDescriptionParser {
             }
             if record.member("frame") != nil { return .view(start: s, record: record) }
             if trailing.starts(with: Array("(layer)".utf8)) { return .layer }
+            if Self.isRecognizer(record) {
+                // A recognizer, and any others on the same line (`po` of an array of them).
+                var found = [(start: s, record: record)]
+                var next = end
+                while let s2 = DescriptionParser.start(in: b, from: next) {
+                    let r2 = DescriptionParser.parse(b, at: s2)
+                    guard let e2 = r2.end else { break }
+                    if Self.isRecognizer(r2) { found.append((s2, r2)) }
+                    next = e2
+                }
+                return .recognizers(found)
+            }
             from = end
         }
         return firstNonSpace(b) == nil ? .blank : .noise
@@ -359,6 +376,59 @@ struct RecursiveDescriptionParser {
         "estimatedRowHeight", "style", "separatorStyle", "editing", "effect", "contentView", "bounds", "position", "zPosition",
         "anchorPoint", "cornerRadius", "masksToBounds", "shadowOpacity", "borderWidth", "borderColor", "identifier.accessibility",
     ]
+
+    // MARK: Gesture recognizers
+
+    /// A description of a gesture recognizer attached to a view: its class (or base class) is a
+    /// `…GestureRecognizer` and it names its `view`.
+    static func isRecognizer(_ r: DescriptionRecord) -> Bool {
+        let name = DumpClasses.shortName(r.className)
+        let base = r.value("baseClass").map(DumpClasses.shortName) ?? ""
+        return (name.hasSuffix("GestureRecognizer") || base.hasSuffix("GestureRecognizer") || name.hasSuffix("Recognizer"))
+            && r.member("view") != nil
+    }
+
+    mutating func addRecognizer(_ record: DescriptionRecord, start: Int, line: DumpLine) {
+        var g = DumpRecognizer(className: record.className, address: record.address, line: line.line, column: line.column + start)
+        g.baseClass = record.value("baseClass")
+        for member in record.members {
+            let v = member.value
+            switch member.key {
+            case "view":
+                let b = Array(v.utf8)
+                if let s = DescriptionParser.start(in: b) { g.viewAddress = DescriptionParser.parse(b, at: s).address }
+            case "enabled": g.enabled = DumpValues.flag(v)
+            case "cancelsTouchesInView": g.cancelsTouchesInView = DumpValues.flag(v)
+            case "delaysTouchesBegan": g.delaysTouchesBegan = DumpValues.flag(v)
+            case "delaysTouchesEnded": g.delaysTouchesEnded = DumpValues.flag(v)
+            case "numberOfTapsRequired": g.numberOfTapsRequired = DumpValues.number(v).flatMap { $0 >= 1 && $0 <= 10 ? Int($0) : nil }
+            case "numberOfTouchesRequired": g.numberOfTouchesRequired = DumpValues.number(v).flatMap { $0 >= 1 && $0 <= 10 ? Int($0) : nil }
+            case "minimumPressDuration": g.minimumPressDuration = DumpValues.number(v).flatMap { $0 >= 0 && $0 <= 3_600 ? $0 : nil }
+            case "target", "targets":
+                // `<(action=handleTap:, target=<MyVC 0x…>)>`, possibly several `(…)` in one.
+                var rest = Substring(v)
+                while let a = rest.range(of: "action=") {
+                    let after = rest[a.upperBound...]
+                    let action = String(after.prefix { $0 != "," && $0 != ")" }).trimmingSpaces
+                    var targetClass: String?
+                    var targetAddress: String?
+                    if let t = after.range(of: "target=") {
+                        let tb = Array(after[t.upperBound...].utf8)
+                        if let s = DescriptionParser.start(in: tb) {
+                            let target = DescriptionParser.parse(tb, at: s)
+                            targetClass = target.className
+                            targetAddress = target.address
+                        }
+                    }
+                    if !action.isEmpty { g.targets.append((action, targetClass, targetAddress)) }
+                    guard let close = after.range(of: ")") else { break }
+                    rest = after[close.upperBound...]
+                }
+            default: break
+            }
+        }
+        tree.recognizers.append(g)
+    }
 
     // MARK: Controllers
 
