@@ -125,36 +125,13 @@ import TouchTraceServer
     }
 }
 
-/// The README's dump lines (the block after `<!-- readme-test: import-dump -->`), run as written
-/// with the built binary standing in for `swift run touchtrace`: each exits 0, and the tap on
-/// "Apply coupon" lands on the toast container that covers it.
+/// The README's dump lines (the block after `<!-- readme-test: import-dump -->`), run as written:
+/// each exits 0, and the tap on "Apply coupon" lands on the toast container that covers it.
 @Suite struct ReadmeDumpExampleTests {
     @Test func theDumpLinesRunAsWritten() throws {
-        let executable = try #require(touchtraceExecutable, "touchtrace is not built (swift build)")
-        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let marker = try #require(readme.range(of: "<!-- readme-test: import-dump -->"), "no import-dump block in the README")
-        let block = readme[marker.upperBound...].drop { $0 != "`" }.dropFirst(3).drop { $0 != "\n" }
-        let end = try #require(block.range(of: "```"))
-        let lines = block[..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+        let lines = ReadmeBlocks.lines(after: "<!-- readme-test: import-dump -->")
         #expect(lines.count == 2, "the README's dump block: \(lines)")
-        let work = URL(fileURLWithPath: temporaryDirectory("readme-dump"))
-        defer { try? FileManager.default.removeItem(at: work) }
-        try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("Examples"), withDestinationURL: packageRoot.appendingPathComponent("Examples"))
-        var last = ""
-        for line in lines {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "swift() { shift 2; \"$TOUCHTRACE\" \"$@\"; }\nset -o pipefail\n" + line]
-            process.environment = ["PATH": "/usr/bin:/bin", "TOUCHTRACE": executable.path]
-            process.currentDirectoryURL = work
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            last = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(line)\n\(last)")
-        }
+        let last = try ReadmeBlocks.runAsWritten(lines, scratch: "readme-dump")
         #expect(last.contains(#""hitView":"ToastContainerView-0x7f9c4b714d90""#), "\(last.prefix(600))")
     }
 }

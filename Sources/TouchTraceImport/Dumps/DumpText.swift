@@ -230,3 +230,34 @@ extension ArraySlice where Element == UInt8 {
 extension Array where Element == UInt8 {
     var text: String { String(decoding: self, as: UTF8.self) }
 }
+
+/// Consecutive lines that are not part of a dump, reported as one `noiseSkipped` warning.
+struct NoiseRun: Sendable {
+    private var run: (first: DumpLine, last: Int, count: Int)?
+    /// What the lines are not ("part of the dump", "an element of the subtree").
+    let notA: String
+
+    init(notA: String) {
+        self.notA = notA
+    }
+
+    mutating func add(_ line: DumpLine) {
+        if let r = run {
+            run = (r.first, line.line, r.count + 1)
+        } else {
+            run = (line, line.line, 1)
+        }
+    }
+
+    /// Ends the run, adding its warning.
+    mutating func flush(into warnings: inout ImportWarnings) {
+        guard let n = run else { return }
+        run = nil
+        let sample = String(n.first.bytes.text.trimmingSpaces.prefix(80))
+        let range = n.count == 1 ? "line \(n.first.line) is" : "lines \(n.first.line)–\(n.last) are"
+        warnings.add(
+            ImportWarning(
+                .noiseSkipped, "\(range) not \(notA) (\"\(sample)\"): skipped", line: n.first.line, column: n.first.column,
+                lost: "nothing, unless the line was a view whose form is not recognized"))
+    }
+}

@@ -24,7 +24,7 @@ struct RecursiveDescriptionParser {
     /// Whether depths count `|` (else the width of the indent).
     var barMode = false
     /// Consecutive noise lines not yet reported.
-    var noise: (first: DumpLine, last: Int, count: Int)?
+    var noise = NoiseRun(notA: "part of the dump")
     var layerLines: (first: DumpLine, count: Int)?
     /// Properties no reader knows, by key: how many views have them and the first line.
     var unknownKeys: [String: (count: Int, line: Int, column: Int)] = [:]
@@ -91,13 +91,7 @@ struct RecursiveDescriptionParser {
             case .blank:
                 flushNoise()
             case .noise:
-                if var n = noise {
-                    n.last = line.line
-                    n.count += 1
-                    noise = n
-                } else {
-                    noise = (line, line.line, 1)
-                }
+                noise.add(line)
             case .layer:
                 flushNoise()
                 if let l = layerLines { layerLines = (l.first, l.count + 1) } else { layerLines = (line, 1) }
@@ -215,14 +209,7 @@ struct RecursiveDescriptionParser {
     }
 
     mutating func flushNoise() {
-        guard let n = noise else { return }
-        noise = nil
-        let sample = String(n.first.bytes.text.trimmingSpaces.prefix(80))
-        let range = n.count == 1 ? "line \(n.first.line) is" : "lines \(n.first.line)–\(n.last) are"
-        warnings.add(
-            ImportWarning(
-                .noiseSkipped, "\(range) not part of the dump (\"\(sample)\"): skipped", line: n.first.line, column: n.first.column,
-                lost: "nothing, unless the line was a view whose description is not recognized"))
+        noise.flush(into: &warnings)
     }
 
     // MARK: Views

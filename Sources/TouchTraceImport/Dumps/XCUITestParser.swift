@@ -18,7 +18,7 @@ struct XCUITestParser {
     var tree = DumpTree()
     /// Screen frames, by node.
     var absolute: [Rect?] = []
-    var noise: (first: DumpLine, last: Int, count: Int)?
+    var noise = NoiseRun(notA: "an element of the subtree")
     var unknownFlags: [String: (count: Int, line: Int)] = [:]
     var unknownFlagOrder: [String] = []
 
@@ -57,13 +57,7 @@ struct XCUITestParser {
                 continue
             }
             guard section == .subtree, let element = Self.element(line) else {
-                if var n = noise {
-                    n.last = line.line
-                    n.count += 1
-                    noise = n
-                } else {
-                    noise = (line, line.line, 1)
-                }
+                noise.add(line)
                 continue
             }
             flushNoise()
@@ -152,14 +146,7 @@ struct XCUITestParser {
     }
 
     mutating func flushNoise() {
-        guard let n = noise else { return }
-        noise = nil
-        let sample = String(n.first.bytes.text.trimmingSpaces.prefix(80))
-        let range = n.count == 1 ? "line \(n.first.line) is" : "lines \(n.first.line)–\(n.last) are"
-        warnings.add(
-            ImportWarning(
-                .noiseSkipped, "\(range) not an element of the subtree (\"\(sample)\"): skipped", line: n.first.line, column: n.first.column,
-                lost: "nothing, unless the line was an element whose form is not recognized"))
+        noise.flush(into: &warnings)
     }
 
     // MARK: One element line
