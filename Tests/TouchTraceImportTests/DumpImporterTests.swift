@@ -7,7 +7,10 @@ import TouchTraceEngine
 func importDump(_ text: String, format: ImportFormat? = nil, options: ImportOptions = ImportOptions()) throws -> ImportResult {
     let bytes = Array(text.utf8)
     let format = try #require(format ?? ImportFormat.detect(fileName: nil, bytes: bytes), "no format detected")
-    return try Importer.importDocument(bytes, format: format, options: options)
+    let result = try Importer.importDocument(bytes, format: format, options: options)
+    // The importer's scenes are valid by construction: every test checks that they load.
+    _ = try SceneDecoder().decode(try #require(result.scene))
+    return result
 }
 
 extension ImportResult {

@@ -3,8 +3,10 @@
 /// table whose cells each hold a content view, a title and a subtitle label, an image view and
 /// a button with its label — the classes, properties (`autoresize`, `gestureRecognizers`,
 /// `userInteractionEnabled = NO`, text with quotes) and nesting `recursiveDescription` prints.
-/// The same tree as XCUITest's `debugDescription` and as Sentry's `view-hierarchy.json`.
-/// Nothing random: the same bytes every run.
+/// The same tree as XCUITest's `debugDescription` and as Sentry's `view-hierarchy.json`. Each
+/// is the smallest such tree of at least `minimumBytes` (about 200 bytes a view for
+/// recursiveDescription, as real dumps have: a 1 MB dump is about 5,000 views). Nothing random:
+/// the same bytes every run.
 enum GeneratedDumps {
     struct Node {
         var cls: String
@@ -45,7 +47,11 @@ enum GeneratedDumps {
                 Node(cls: "UILabel", frame: (150, 11.6667, 90, 20.3333), extra: "userInteractionEnabled = NO; ", text: "Products"),
             ]),
         ])
-        let container = Node(cls: "UILayoutContainerView", frame: (0, 0, 390, 844), extra: "autoresize = W+H; ", text: nil, children: [table, bar])
+        // The nesting a navigation controller gives its top controller's view, as real dumps have it.
+        let root = Node(cls: "MyApp.ProductListView", frame: (0, 0, 390, 844), extra: "autoresize = W+H; ", text: nil, children: [table])
+        let wrapper = Node(cls: "UIViewControllerWrapperView", frame: (0, 0, 390, 844), extra: "autoresize = W+H; ", text: nil, children: [root])
+        let transition = Node(cls: "UINavigationTransitionView", frame: (0, 0, 390, 844), extra: "clipsToBounds = YES; autoresize = W+H; ", text: nil, children: [wrapper])
+        let container = Node(cls: "UILayoutContainerView", frame: (0, 0, 390, 844), extra: "autoresize = W+H; ", text: nil, children: [transition, bar])
         return Node(cls: "UIWindow", frame: (0, 0, 390, 844), extra: "gestureRecognizers = <NSArray: 0x600003b00000>; ", text: nil, children: [container])
     }
 
@@ -55,7 +61,15 @@ enum GeneratedDumps {
 
     /// `recursiveDescription` of at least `minimumBytes` bytes.
     static func recursiveDescription(minimumBytes: Int) -> [UInt8] {
-        let root = tree(minimumViews: minimumBytes / 150)
+        var views = minimumBytes / 220
+        while true {
+            let bytes = recursiveDescription(tree(minimumViews: views))
+            if bytes.count >= minimumBytes { return bytes }
+            views += max(1, views / 50)
+        }
+    }
+
+    static func recursiveDescription(_ root: Node) -> [UInt8] {
         var out = ""
         var address = 0x7f_a0_00_00_00
         var stack: [(Node, Int)] = [(root, 0)]
@@ -81,7 +95,15 @@ enum GeneratedDumps {
 
     /// XCUITest's `debugDescription` of the same kind of tree (screen frames, two spaces a level).
     static func xcuitest(minimumBytes: Int) -> [UInt8] {
-        let root = tree(minimumViews: minimumBytes / 90)
+        var views = minimumBytes / 120
+        while true {
+            let bytes = xcuitest(tree(minimumViews: views))
+            if bytes.count >= minimumBytes { return bytes }
+            views += max(1, views / 50)
+        }
+    }
+
+    static func xcuitest(_ root: Node) -> [UInt8] {
         var out = "Attributes: Application, 0x600000c40000, pid: 4242, label: 'Shop'\nElement subtree:\n →Application, 0x600000c40000, pid: 4242, label: 'Shop'\n"
         var address = 0x6000_00c4_0000
         var stack: [(Node, Int, Double, Double)] = [(root, 0, 0, 0)]
@@ -111,7 +133,15 @@ enum GeneratedDumps {
 
     /// Sentry's `view-hierarchy.json` of the same kind of tree.
     static func sentry(minimumBytes: Int) -> [UInt8] {
-        let root = tree(minimumViews: minimumBytes / 130)
+        var views = minimumBytes / 160
+        while true {
+            let bytes = sentry(tree(minimumViews: views))
+            if bytes.count >= minimumBytes { return bytes }
+            views += max(1, views / 50)
+        }
+    }
+
+    static func sentry(_ root: Node) -> [UInt8] {
         func json(_ node: Node) -> String {
             let (x, y, w, h) = node.frame
             let type = node.cls.split(separator: ".").last.map(String.init) ?? node.cls

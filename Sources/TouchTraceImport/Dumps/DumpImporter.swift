@@ -137,16 +137,25 @@ public enum DumpImporter {
         }
     }
 
-    /// The scene checked by the scene decoder, with the overlay written in; the import result.
+    /// The scene, with the overlay written in; the import result.
+    ///
+    /// With an overlay the scene is checked by the scene decoder, and every problem reported at
+    /// its place in the overlay (the overlay is the user's JSON). Without one it is not: what the
+    /// importer makes is valid by construction (ids made by `UniqueIDs`, finite frames of no
+    /// negative size, classes and their parts from `ViewClass`), and that is checked where it
+    /// costs nothing per request — every fixture, corpus file and fuzzed input's scene is
+    /// decoded by the tests and the fuzz harnesses. The check would be over half of a large
+    /// dump's import time (the 50 ms budget of a 1 MB dump, docs/import-dumps.md#benchmark).
     static func finish(_ builder: DumpSceneBuilder, overlay: DumpOverlay?, input: DumpInput, format: ImportFormat) throws(ImportError) -> ImportResult {
         let document = builder.document
         var scene = document.json
         var origins: [(scene: String, overlay: String)] = []
-        if let overlay {
-            var sceneIDOfSource: [String: String] = [:]
-            for (id, source) in document.ids where sceneIDOfSource[source] == nil { sceneIDOfSource[source] = id }
-            (scene, origins) = overlay.apply(to: scene, document: document, draftOfNode: builder.draftOfNode, sceneIDOfSource: sceneIDOfSource)
+        guard let overlay else {
+            return ImportResult(format: format, scene: scene, warnings: builder.warnings.all, ids: document.ids)
         }
+        var sceneIDOfSource: [String: String] = [:]
+        for (id, source) in document.ids where sceneIDOfSource[source] == nil { sceneIDOfSource[source] = id }
+        (scene, origins) = overlay.apply(to: scene, document: document, draftOfNode: builder.draftOfNode, sceneIDOfSource: sceneIDOfSource)
         do {
             _ = try SceneDecoder().decode(scene)
         } catch {

@@ -48,6 +48,15 @@ struct DumpSceneBuilder {
         warnings.add(ImportWarning(kind, message, line: where_.line, column: where_.column, sourceID: where_.source, lost: lost, pointer: where_.pointer))
     }
 
+    /// Whether the warning limit is reached: a warning is then only counted, and the per-view
+    /// ones (a large dump has one for most of its controls) are not even written.
+    var warningsFull: Bool { warnings.list.count >= warnings.limit }
+
+    /// Counts a warning past the limit.
+    mutating func countWarning() {
+        warnings.add(ImportWarning(.tooManyWarnings, "", lost: ""))
+    }
+
     /// `UIButton 0x7f8e… (line 12)` for messages.
     func describe(_ n: Int) -> String {
         let node = tree.nodes[n]
@@ -221,10 +230,14 @@ struct DumpSceneBuilder {
                 case (false, true): what = "whether it is enabled: assumed enabled"
                 default: what = "its targets: assumed none"
                 }
-                warn(
-                    .controlAssumed, n,
-                    "\(describe(n)) is a control and the dump does not record \(what) (a tap tracks it and sends its control events; no action is sent without a target)",
-                    lost: targetsKnown ? "its enabled state if it is disabled" : "its actions (give \"enabled\" and \"targets\" in an overlay)")
+                if warningsFull {
+                    countWarning()
+                } else {
+                    warn(
+                        .controlAssumed, n,
+                        "\(describe(n)) is a control and the dump does not record \(what) (a tap tracks it and sends its control events; no action is sent without a target)",
+                        lost: targetsKnown ? "its enabled state if it is disabled" : "its actions (give \"enabled\" and \"targets\" in an overlay)")
+                }
             }
         } else if node.enabled == false {
             warn(
@@ -239,16 +252,24 @@ struct DumpSceneBuilder {
             v.scroll = s
         }
         if node.hasGestureRecognizers, !overlay.contains("gestureRecognizers"), !node.address.map(recognizerViews.contains).orFalse {
-            warn(
-                .gestureRecognizersUnknown, n,
-                "\(describe(n)) has gesture recognizers (gestureRecognizers = <NSArray>), and the dump does not say which: none imported",
-                lost: "its gesture recognizers (give them in an overlay: \"gestureRecognizers\")")
+            if warningsFull {
+                countWarning()
+            } else {
+                warn(
+                    .gestureRecognizersUnknown, n,
+                    "\(describe(n)) has gesture recognizers (gestureRecognizers = <NSArray>), and the dump does not say which: none imported",
+                    lost: "its gesture recognizers (give them in an overlay: \"gestureRecognizers\")")
+            }
         }
         if node.animating {
-            warn(
-                .animationInFlight, n,
-                "\(describe(n)) was in a UIView animation when dumped: UIKit ignores touches on it until the animation ends unless it allows user interaction; TouchTrace hit-tests it where the dump puts it",
-                lost: "the animation (the frame shown is where it is going)")
+            if warningsFull {
+                countWarning()
+            } else {
+                warn(
+                    .animationInFlight, n,
+                    "\(describe(n)) was in a UIView animation when dumped: UIKit ignores touches on it until the animation ends unless it allows user interaction; TouchTrace hit-tests it where the dump puts it",
+                    lost: "the animation (the frame shown is where it is going)")
+            }
         }
         if let c = node.controllerClass {
             v.viewController = ControllerDraft(
