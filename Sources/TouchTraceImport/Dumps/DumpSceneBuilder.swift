@@ -100,7 +100,7 @@ struct DumpSceneBuilder {
             let fallback = node.address.map { "\(short)-\($0)" } ?? short
             // A control is named by the title its label shows (a button's UIButtonLabel).
             let title = r.viewClass.isControl && node.identifier == nil && node.label == nil ? titleInside(n) : nil
-            nodeIDs[n] = ids.make([node.identifier, node.label, node.text, title].map { $0.map(Self.folded) }, fallback: UniqueIDs.sanitize(fallback) ?? "view")
+            nodeIDs[n] = ids.make([node.identifier, node.label, node.text, title].map { $0.map(Self.folded) } + [fallback], fallback: "view")
         }
     }
 

@@ -33,26 +33,38 @@ struct XCUITestParser {
     /// The flags XCUITest prints after the attributes, and what they mean here.
     static let flags: Set<String> = ["Disabled", "Selected", "Focused", "Keyboard Focused", "Enabled", "Hittable", "Not Hittable"]
 
+    static let subtreeHeader = Array("Element subtree:".utf8)
+    static let pathHeader = Array("Path to element:".utf8)
+    static let queryHeader = Array("Query chain:".utf8)
+    static let attributesHeader = Array("Attributes:".utf8)
+
     mutating func parse() throws(ImportError) -> DumpTree {
-        let hasHeader = lines.contains { $0.bytes.text.contains("Element subtree:") }
+        let hasHeader = lines.contains { Self.find(Self.subtreeHeader, in: $0.bytes[...]) != nil }
         var section: Section = hasHeader ? .before : .subtree
         var stack: [(node: Int?, indent: Int)] = []
         for line in lines {
-            let text = line.bytes.text
-            let trimmed = text.trimmingSpaces
+            // The line without its surrounding spaces, as bytes (no String per line).
+            let b = line.bytes
+            var lo = 0
+            var hi = b.count
+            while lo < hi, b[lo] == UInt8(ascii: " ") || b[lo] == UInt8(ascii: "\t") { lo += 1 }
+            while hi > lo, b[hi - 1] == UInt8(ascii: " ") || b[hi - 1] == UInt8(ascii: "\t") { hi -= 1 }
+            let trimmed = b[lo..<hi]
             if trimmed.isEmpty { continue }
-            if section != .subtree || tree.nodes.isEmpty, trimmed.hasSuffix("Element subtree:") {
+            if section != .subtree || tree.nodes.isEmpty, trimmed.count >= Self.subtreeHeader.count,
+                trimmed.suffix(Self.subtreeHeader.count).elementsEqual(Self.subtreeHeader)
+            {
                 flushNoise()
                 section = .subtree
                 continue
             }
-            if trimmed.hasPrefix("Path to element:") || trimmed.hasPrefix("Query chain:") {
+            if trimmed.starts(with: Self.pathHeader) || trimmed.starts(with: Self.queryHeader) {
                 flushNoise()
                 section = .after
                 continue
             }
             if section == .after { continue }
-            if section == .before, trimmed.contains("Attributes:") {
+            if section == .before, Self.find(Self.attributesHeader, in: trimmed) != nil {
                 flushNoise()
                 continue
             }
@@ -282,6 +294,18 @@ struct XCUITestParser {
         if j < b.count, b[j] == UInt8(ascii: ":"), j > s { return true }
         let word = b[s..<j].text.trimmingSpaces
         return flags.contains(word) && (j == b.count || b[j] == UInt8(ascii: ","))
+    }
+
+    /// The index of `needle` in `haystack`, or nil.
+    static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var i = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while i <= last {
+            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     static func isLetter(_ c: UInt8) -> Bool {
