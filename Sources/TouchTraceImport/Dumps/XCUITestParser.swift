@@ -143,10 +143,17 @@ struct XCUITestParser {
 
     /// Screen frames → frames in the parent element's coordinates (an element without a frame
     /// sits at its parent's origin with no size).
+    ///
+    /// An accessibility element's parent is not always its view's superview (a container's
+    /// frame may not hold its elements): elements that stick out of their parent's frame are
+    /// counted in one `layoutApproximated` warning, since hit testing (H4) takes the parent as
+    /// their superview and cannot reach them there.
     mutating func relativeFrames() {
         var origin: [Point] = Array(repeating: .zero, count: tree.nodes.count)
+        var outside: (first: Int, count: Int)?
         for i in tree.nodes.indices {
-            let parentOrigin = tree.nodes[i].parent.map { origin[$0] } ?? .zero
+            let parent = tree.nodes[i].parent
+            let parentOrigin = parent.map { origin[$0] } ?? .zero
             guard let r = absolute[i] else {
                 origin[i] = parentOrigin
                 tree.nodes[i].frame = Rect(x: 0, y: 0, width: 0, height: 0)
@@ -154,6 +161,19 @@ struct XCUITestParser {
             }
             origin[i] = Point(x: r.minX, y: r.minY)
             tree.nodes[i].frame = Rect(x: r.minX - parentOrigin.x, y: r.minY - parentOrigin.y, width: r.size.width, height: r.size.height)
+            if let p = parent, let pr = absolute[p], r.size.width > 0, r.size.height > 0,
+                r.minX < pr.minX - 0.5 || r.minY < pr.minY - 0.5 || r.maxX > pr.maxX + 0.5 || r.maxY > pr.maxY + 0.5
+            {
+                outside = outside.map { ($0.first, $0.count + 1) } ?? (i, 1)
+            }
+        }
+        if let outside {
+            let node = tree.nodes[outside.first]
+            warnings.add(
+                ImportWarning(
+                    .layoutApproximated,
+                    "\(outside.count) element\(outside.count == 1 ? "" : "s") stick out of their parent element's frame (the first, \(node.className) on line \(node.line ?? 0)): an accessibility parent is not always the superview, but hit testing takes it as one, so those parts are unreachable here",
+                    line: node.line, column: node.column, sourceID: node.sourceID, lost: "where those elements' views really are in the view tree"))
         }
     }
 
