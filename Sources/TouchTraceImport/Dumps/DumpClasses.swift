@@ -114,7 +114,7 @@ enum DumpClasses {
             var k = i
             var n = 0
             while k < b.count, b[k] >= 0x30, b[k] <= 0x39, k - i < 4 {
-                n = n * 10 + Int(b[k] - 0x30)
+                n = n * 10 + Int(truncatingIfNeeded: b[k] &- 0x30)
                 k += 1
             }
             if n > 0, k + n == b.count, b[k] < 0x30 || b[k] > 0x39 { return b[k...].text }

@@ -226,7 +226,13 @@ struct DumpOverlay {
             members[i].value = updating(members[i].value, path: rest, update)
             return .object(members)
         case var .array(items):
-            guard let i = Int(first), i >= 0, i < items.count else { return value }
+            // The token is one of the scene's own pointers' indices: digits, below the count.
+            var i = 0
+            for c in first.utf8 {
+                guard c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9"), i < items.count else { return value }
+                i = i * 10 + Int(truncatingIfNeeded: c &- UInt8(ascii: "0"))
+            }
+            guard !first.isEmpty, i < items.count else { return value }
             items[i] = updating(items[i], path: rest, update)
             return .array(items)
         default:

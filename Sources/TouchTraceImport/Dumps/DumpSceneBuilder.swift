@@ -153,11 +153,12 @@ struct DumpSceneBuilder {
             if r.viewClass != .UIWindow {
                 let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
                 var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
-                window.frame = Rect(x: 0, y: 0, width: max(f.maxX, f.size.width, 0), height: max(f.maxY, f.size.height, 0))
+                let size = Size(width: max(f.maxX, f.size.width, 0), height: max(f.maxY, f.size.height, 0))
+                window.frame = Rect(origin: .zero, size: size)
                 parent = document.add(window, to: nil)
                 warn(
                     .windowSynthesized, root,
-                    "the dump's root \(describe(root)) is not a window: it is put in a window of \(fmt(window.frame!.size.width)) × \(fmt(window.frame!.size.height)) at the screen's origin",
+                    "the dump's root \(describe(root)) is not a window: it is put in a window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
                     lost: "where its window really is (the dump is of a view, not of a window)")
             }
             var stack: [(node: Int, parent: Int?)] = [(root, parent)]
@@ -179,7 +180,8 @@ struct DumpSceneBuilder {
     }
 
     static func fmt(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int64(x)) : String(x)
+        if abs(x) < 1e15, let i = Int64(exactly: x) { return String(i) }
+        return String(x)
     }
     func fmt(_ x: Double) -> String { Self.fmt(x) }
 

@@ -165,9 +165,9 @@ enum DumpText {
 
     static func hexDigit(_ c: UInt8) -> UInt32? {
         switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(c - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(c - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(c - UInt8(ascii: "A") + 10)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(truncatingIfNeeded: c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(truncatingIfNeeded: c - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(truncatingIfNeeded: c - UInt8(ascii: "A") + 10)
         default: return nil
         }
     }
@@ -189,16 +189,16 @@ enum DumpText {
             var minimum: UInt32
             var value: UInt32
             switch c {
-            case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(c & 0x1F))
-            case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(c & 0x0F))
-            case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(c & 0x07))
+            case 0xC2...0xDF: (length, minimum, value) = (2, 0x80, UInt32(truncatingIfNeeded: c & 0x1F))
+            case 0xE0...0xEF: (length, minimum, value) = (3, 0x800, UInt32(truncatingIfNeeded: c & 0x0F))
+            case 0xF0...0xF4: (length, minimum, value) = (4, 0x10000, UInt32(truncatingIfNeeded: c & 0x07))
             default: return i
             }
             guard i + length <= n else { return i }
             for k in 1..<length {
                 let d = b[i + k]
                 guard d & 0xC0 == 0x80 else { return i }
-                value = (value << 6) | UInt32(d & 0x3F)
+                value = (value << 6) | UInt32(truncatingIfNeeded: d & 0x3F)
             }
             if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
             i += length

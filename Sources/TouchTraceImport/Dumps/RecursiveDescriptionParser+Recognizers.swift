@@ -25,8 +25,8 @@ extension RecursiveDescriptionParser {
             case "cancelsTouchesInView": g.cancelsTouchesInView = DumpValues.flag(v)
             case "delaysTouchesBegan": g.delaysTouchesBegan = DumpValues.flag(v)
             case "delaysTouchesEnded": g.delaysTouchesEnded = DumpValues.flag(v)
-            case "numberOfTapsRequired": g.numberOfTapsRequired = DumpValues.number(v).flatMap { $0 >= 1 && $0 <= 10 ? Int($0) : nil }
-            case "numberOfTouchesRequired": g.numberOfTouchesRequired = DumpValues.number(v).flatMap { $0 >= 1 && $0 <= 10 ? Int($0) : nil }
+            case "numberOfTapsRequired": g.numberOfTapsRequired = DumpValues.number(v).flatMap { $0 >= 1 && $0 <= 10 ? Int(exactly: $0) : nil }
+            case "numberOfTouchesRequired": g.numberOfTouchesRequired = DumpValues.number(v).flatMap { $0 >= 1 && $0 <= 10 ? Int(exactly: $0) : nil }
             case "minimumPressDuration": g.minimumPressDuration = DumpValues.number(v).flatMap { $0 >= 0 && $0 <= 3_600 ? $0 : nil }
             case "target", "targets":
                 // `<(action=handleTap:, target=<MyVC 0x…>)>`, possibly several `(…)` in one.
