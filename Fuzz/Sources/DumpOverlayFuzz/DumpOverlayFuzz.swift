@@ -16,6 +16,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+@_cdecl("DumpOverlayFuzz_main")
+func harnessMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzSupport.drive(argc, argv, fuzz)
+}
+
 let dump = """
     <MyApp.CheckoutViewController 0x7f01>, state: appeared, view: <UIView 0x7f10>
     <UIWindow: 0x7f00; frame = (0 0; 390 844); layer = <UIWindowLayer: 0x6000>>
