@@ -32,6 +32,11 @@ info:
     from another origin, or with CORS off, is answered as any OPTIONS request: the path's `405`
     (or `401` first on `/v1` paths when a token is required), OPTIONS not being one of its
     methods below, which list what a request can do rather than the preflight.
+
+    **Private Network Access** (Chrome): a plugin page on the internet that calls a service on
+    localhost or a private address first sends a preflight with
+    `Access-Control-Request-Private-Network: true`; an allowed origin's preflight that asks it
+    gets `Access-Control-Allow-Private-Network: true` as well (docs/integrations.md).
   license:
     name: Apache-2.0
     identifier: Apache-2.0
@@ -623,20 +628,29 @@ paths:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard, Figma JSON) or a runtime hierarchy dump as a scene
+      summary: Import a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) or a runtime hierarchy dump as a scene
       description: |
         The body is the file itself: Interface Builder's XML, the JSON of Figma's REST API
         (`GET /v1/files/:key`, `/v1/files/:key/nodes?ids=`, or a plugin's
-        `exportAsync({format: "JSON_REST_V1"})`), or a runtime hierarchy dump (docs/import-dumps.md):
-        UIKit's `recursiveDescription` text (with a `_printHierarchy` of the view controllers in the
-        same text, if wanted), XCUITest's `debugDescription`, a `_printHierarchy` alone, or Sentry's
+        `exportAsync({format: "JSON_REST_V1"})`), Penpot's Transit JSON (a `get-file` or
+        `get-file-fragment` response, or a JSON array of a `get-file` response and the fragments
+        its pages point to), a `.penpot` export (ZIP, v3), a `.sketch` file (ZIP) or one Sketch
+        page's JSON, or a runtime hierarchy dump (docs/import-dumps.md): UIKit's
+        `recursiveDescription` text (with a `_printHierarchy` of the view controllers in the same
+        text, if wanted), XCUITest's `debugDescription`, a `_printHierarchy` alone, or Sentry's
         `view-hierarchy.json`; prompts, quotes and an escaped one-line string around a dump are
-        undone. A dump may also come in an envelope, `{"dump": <the text, or Sentry's JSON>,
-        "controllers": <a _printHierarchy text>, "overlay": {"views": {<scene id or address>:
-        {"enabled", "selected", "targets", "gestureRecognizers", "actions", "class", …}}}}`, so that
-        what a dump cannot say (a control's enabled state and targets, which recognizers a view has)
-        comes with it; an overlay that does not apply is a 422 with every problem's pointer in the
-        envelope. For Figma the body may instead be an envelope,
+        undone. The format is read off the bytes unless `format` says it: a ZIP's entries tell
+        Sketch from Penpot, JSON's shape tells Figma, a Sketch page, Penpot, Sentry and a dump
+        envelope apart, a text's lines tell the dump formats apart; bytes of no accepted format
+        get a 422 saying what they are. An archive is checked against its limits (entries,
+        inflated sizes, compression ratio, names that climb out, nested archives, duplicates)
+        before anything is inflated: a hostile archive is a 422 at once. A dump may also come in
+        an envelope, `{"dump": <the text, or Sentry's JSON>, "controllers": <a _printHierarchy
+        text>, "overlay": {"views": {<scene id or address>: {"enabled", "selected", "targets",
+        "gestureRecognizers", "actions", "class", …}}}}`, so that what a dump cannot say (a
+        control's enabled state and targets, which recognizers a view has) comes with it; an
+        overlay that does not apply is a 422 with every problem's pointer in the envelope. For
+        Figma the body may instead be an envelope,
         `{"file": <Figma JSON>, "mapping": <class mapping>}`, to send a team's class mapping
         (`{"rules": [{"match": "Button*", "class": "UIButton", "customClass", "types"}],
         "useDefaults": true}`) with the file. The answer is `{"format", "scene", "warnings"}` (or
@@ -646,14 +660,15 @@ paths:
         element's id, what was lost) for everything approximated. The import fails only for a
         file that cannot be read (400 with `line` and `column`), that is over a limit, or that
         has nothing usable in it. With `store`, the scene is also stored under that id (201,
-        `Location`, `ETag`). See docs/import-ib.md, docs/import-figma.md and docs/import-dumps.md.
+        `Location`, `ETag`). See docs/import-ib.md, docs/import-figma.md, docs/import-design.md and
+        docs/import-dumps.md.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}, description: "Default: read off the document (a `.json` file name does not decide between Figma, Sentry and a dump envelope; the content does)."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}, description: "Default: read off the document (a `.json` file name does not decide between Figma, Sketch, Penpot, Sentry and a dump envelope; the content does)."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
-        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame."}
-        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in an envelope body."}
-        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames) instead of importing one."}
+        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame. Penpot and Sketch: a board or artboard, by id or name; default the prototype's start (a flow's starting board, Sketch's flow home), else the first."}
+        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma, Penpot, Sketch: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in a Figma envelope body."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames; Penpot: boards; Sketch: artboards) instead of importing one."}
         - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
         - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
         - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
@@ -668,15 +683,23 @@ paths:
             schema: {type: string, format: binary}
           text/plain:
             schema: {type: string, description: "A hierarchy dump's text."}
+          application/zip:
+            schema: {type: string, format: binary, description: "A .sketch file or a .penpot export."}
+          application/transit+json:
+            schema: {type: string, description: "Penpot's Transit JSON (get-file, get-file-fragment)."}
           application/json:
             schema:
-              type: object
-              description: |
-                A Figma REST API file response (`{"document", "components", …}`), a nodes response
-                (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
-                `{"file": <one of those>, "mapping": <class mapping>}`; Sentry's view hierarchy
-                (`{"rendering_system", "windows"}`); or a dump envelope `{"dump", "controllers",
-                "overlay"}`.
+              oneOf:
+                - type: object
+                  description: |
+                    A Figma REST API file response (`{"document", "components", …}`), a nodes response
+                    (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
+                    `{"file": <one of those>, "mapping": <class mapping>}`; a Sketch page
+                    (`{"_class": "page", "layers"}`); a Penpot response in Transit JSON-Verbose;
+                    Sentry's view hierarchy (`{"rendering_system", "windows"}`); or a dump envelope
+                    `{"dump", "controllers", "overlay"}`.
+                - type: array
+                  description: Penpot's Transit JSON (a map written as an array), or a get-file response followed by its fragments.
       responses:
         "200":
           description: The imported scene (or the list of scenes) and the warnings.
@@ -1738,7 +1761,7 @@ components:
       type: object
       required: [format, warnings]
       properties:
-        format: {type: string, enum: [xib, storyboard, figma, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}
+        format: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}
         scene: {$ref: "#/components/schemas/Scene"}
         scenes:
           type: array
@@ -1763,7 +1786,7 @@ components:
             type: object
             required: [kind, message, lost]
             properties:
-              kind: {type: string, description: "A closed set; docs/import-ib.md, docs/import-figma.md and docs/import-dumps.md list every kind."}
+              kind: {type: string, description: "A closed set; docs/import-ib.md, docs/import-figma.md, docs/import-design.md and docs/import-dumps.md list every kind."}
               message: {type: string}
               line: {type: [integer, "null"]}
               column: {type: [integer, "null"]}

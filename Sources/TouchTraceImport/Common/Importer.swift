@@ -20,6 +20,10 @@ public enum Importer {
             return try FigmaImporter.importDocument(bytes, options: options)
         case .recursiveDescription, .xcuitest, .printHierarchy, .sentryViewHierarchy:
             return try DumpImporter.importDocument(bytes, format: format, options: options)
+        case .penpot:
+            return try PenpotImporter.importDocument(bytes, options: options)
+        case .sketch:
+            return try SketchImporter.importDocument(bytes, options: options)
         }
     }
 }

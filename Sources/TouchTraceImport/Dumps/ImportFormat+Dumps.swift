@@ -10,16 +10,14 @@ extension ImportFormat {
     }
 
     /// The format of a document named `fileName` (nil: no name) with these bytes: the name's
-    /// extension decides for `.xib` and `.storyboard`; a `.json` file (or a nameless one) is read
-    /// for what it is, since Figma's JSON, Sentry's view hierarchy and a dump envelope all are
-    /// JSON; any other text is sniffed for a hierarchy dump.
+    /// extension decides, except that a `.json` name says little (Figma's JSON, a Sketch page,
+    /// Penpot's Transit, Sentry's view hierarchy and a dump envelope all are JSON): the bytes do;
+    /// with no name or another extension, the bytes (`sniff`: archives, JSON's shape, Interface
+    /// Builder's XML, a hierarchy dump's text).
     public static func detect(fileName: String?, bytes: [UInt8]) -> ImportFormat? {
-        let byName = fileName.flatMap(ImportFormat.init(fileName:))
-        switch byName {
-        case .xib?, .storyboard?: return byName
-        case .figma?: return sniffJSONDump(bytes) ?? .figma
-        default: return sniff(bytes)
-        }
+        var format = fileName.flatMap(ImportFormat.init(fileName:)) ?? sniff(bytes)
+        if format == .figma, let sniffed = sniff(bytes), sniffed != .figma { format = sniffed }
+        return format
     }
 
     /// The dump format a text holds, from its first 64 KB, or nil: a line with a view
