@@ -70,5 +70,8 @@ let package = Package(
         benchmark("DesignImportBenchmark", folder: "DesignImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
         benchmark("LayoutBenchmark", folder: "LayoutBenchmark", engine: ["TouchTraceEngine"]),
+        // Why-not (the diagnosis stage) on the generated scenes, with a traced hit test at the same
+        // points as the reference measured in the same run.
+        benchmark("WhyNotBenchmark", folder: "WhyNot", engine: ["TouchTraceEngine"], local: ["SceneGenerator"]),
     ]
 )

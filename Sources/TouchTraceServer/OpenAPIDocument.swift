@@ -344,6 +344,60 @@ paths:
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/why-not:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [traces]
+      operationId: whyNotStored
+      summary: Why a view of a stored scene does not get a tap
+      description: |
+        Is the view reachable by a tap at the point (in the coordinates of the view's window;
+        default the view's center)? If not, every reason, typed, in the order hit testing meets
+        them, each naming the view responsible and the rule (docs/uikit-rules.md), what is hit
+        instead, fixes, and the frames of the views involved. The answer is 200 whether or not the
+        view is reachable. Never changes the stored scene. See docs/why-not.md.
+      requestBody:
+        required: false
+        description: An empty body is the empty request `{}` (a 422 asking for a view).
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/WhyNotRequest"}
+      responses:
+        "200": {$ref: "#/components/responses/WhyNotResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/why-not:
+    post:
+      tags: [traces]
+      operationId: whyNotInline
+      summary: Why a view of a scene sent inline does not get a tap
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/WhyNotRequest"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200": {$ref: "#/components/responses/WhyNotResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+        "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/touches:
     parameters:
       - $ref: "#/components/parameters/SceneID"
@@ -898,6 +952,11 @@ components:
                   results:
                     type: array
                     items: {$ref: "#/components/schemas/HitTestTrace"}
+    WhyNotResult:
+      description: The diagnosis (docs/why-not.md), whether or not the view is reachable.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/WhyNotResult"}
     Picture:
       description: The picture, deterministic and well-formed SVG 1.1 (docs/render.md).
       content:
@@ -1460,6 +1519,68 @@ components:
           type: array
           description: "Layout changes applied, with one layout cycle, before hit testing (\"what does this tap hit after rotating?\")."
           items: {$ref: "#/components/schemas/LayoutChange"}
+    WhyNotRequest:
+      type: object
+      required: [view]
+      properties:
+        view: {type: string, description: The id of the view to diagnose.}
+        point:
+          $ref: "#/components/schemas/Point"
+          description: In the coordinates of the view's window; default the center of the view's bounds.
+        window:
+          type: string
+          description: "The window whose coordinates `point` is in (default the view's own window); the answer gives the point in the view's window's coordinates."
+        changes:
+          type: array
+          description: Layout changes applied, with one layout cycle, first.
+          items: {$ref: "#/components/schemas/LayoutChange"}
+    WhyNotResult:
+      type: object
+      required: [view, point, window, reachable, hitView, causes, fixes, frames]
+      properties:
+        view: {type: string}
+        point: {$ref: "#/components/schemas/Point"}
+        window: {type: [string, "null"], description: "The view's window, whose coordinates `point` and `frames` are in; null when the view is in no window."}
+        reachable: {type: boolean, description: "Whether a tap there reaches the view: no cause with `blocks`."}
+        hitView: {type: [string, "null"], description: What the hit test at the point returns.}
+        causes:
+          type: array
+          description: Every reason, in the order hit testing meets them.
+          items: {$ref: "#/components/schemas/WhyNotCause"}
+        fixes:
+          type: array
+          description: One per cause, in order (equal fixes once).
+          items: {$ref: "#/components/schemas/WhyNotFix"}
+        frames:
+          type: object
+          description: "The views involved (the view, the hit view, the views the causes name) by id, in window coordinates (bounding boxes, transforms applied)."
+          additionalProperties: {$ref: "#/components/schemas/Rect"}
+    WhyNotCause:
+      type: object
+      required: [kind, view, rule, detail, blocks]
+      properties:
+        kind:
+          type: string
+          enum: [outsideSuperviewBounds, interactionDisabled, hidden, transparent, disabledControl, coveredBy, zeroSize, hitTestOverride, gestureRecognizer, scrollViewDelay, notInWindow]
+        view: {type: string, description: "The view responsible: where hit testing decides (the ancestor whose bounds leave the point out, the covering view, the view a recognizer is attached to, …)."}
+        rule: {type: string, description: "The rule (docs/uikit-rules.md) that decides."}
+        detail: {type: string}
+        blocks: {type: boolean, description: "False only for scrollViewDelay: the tap arrives, late."}
+        cover: {type: string, enum: [laterSibling, laterSiblingOfAncestor, frontWindow, subview, viewController], description: For coveredBy.}
+        answer: {type: string, description: "For coveredBy: what the covering branch's hit test returned; for a redirect: where it sends the touch."}
+        via: {type: string, description: "For laterSiblingOfAncestor: the ancestor it is a later sibling of."}
+        recognizer: {type: string, description: For gestureRecognizer and scrollViewDelay.}
+        override: {type: string, enum: [pointInside, passThroughSelf, redirect, capture], description: "For hitTestOverride: which override decides (a redirect's target is `answer`)."}
+    WhyNotFix:
+      type: object
+      required: [kind, view, text]
+      properties:
+        kind: {type: string, description: The kind of the cause it fixes.}
+        view: {type: string, description: The view to change.}
+        text: {type: string}
+        change:
+          type: object
+          description: "When one layout change applies the fix: a `set` ({\"op\": \"set\", \"view\", and hidden, userInteractionEnabled, alpha or enabled}), which a request's `changes` accepts."
     RenderRequest:
       type: object
       description: What to draw over the scene; every member is optional.

@@ -84,9 +84,6 @@ struct SourceLintTests {
             rule: .conversion, path: "TouchTraceRender/SceneRenderer.swift", pattern: #"Int\(step\.(result|view)\)"#,
             reason: "a hit-test step's view index (Int32) widened"),
         Entry(
-            rule: .conversion, path: "TouchTraceCheck/Runner/HitExplanation.swift", pattern: #"Int\(\$0\.view\)"#,
-            reason: "a hit-test step's view index (Int32) widened"),
-        Entry(
             rule: .conversion, path: "TouchTraceEngine/JSON/JSONParser.swift",
             pattern: #"(Int\(bytes\[position\] &- UInt8|UInt32\(byte - UInt8)"#, reason: "a byte's digit value (0–15) widened"),
         Entry(
