@@ -4,8 +4,9 @@ import TouchTraceEngine
 @testable import TouchTraceImport
 
 /// The classic "my button gets no tap" cases, each as a dump of our own making
-/// (Tests/Fixtures/import-dumps/<rule>-….txt), imported and then tapped: the engine's hit test and
-/// touch delivery on the imported scene show the cause.
+/// (Tests/Fixtures/import-dumps/<rule>-….txt), imported, then asked why-not (the diagnosis stage:
+/// the typed cause and the view responsible) and tapped (the engine's hit test and touch delivery
+/// show the same cause in their traces).
 @Suite("From a dump to the cause of a missed tap")
 struct DumpEndToEndTests {
     static func scene(_ fixture: String) throws -> (Scene, ImportResult) {
@@ -98,5 +99,59 @@ struct DumpEndToEndTests {
         #expect(actions.contains { $0["action"] == "endEditing:" && $0["target"] == .string(form) }, "\(actions)")
         #expect(log.contains { $0["type"] == "touchesCancelled" && $0["responder"] == .string(cell) }, "\(log)")
         #expect(!r.warnings(.gestureRecognizersUnknown).contains { $0.sourceID == "0x7f8a1c50b2c0" })
+    }
+
+    // MARK: why-not
+
+    /// The why-not answer for the view with this source (address) at a point (nil: its center).
+    static func whyNot(_ fixture: String, view source: String, x: Double? = nil, y: Double? = nil) throws -> (JSONValue, ImportResult) {
+        let (scene, result) = try scene(fixture)
+        let id = try #require(result.id(of: source), "\(fixture): no view \(source)")
+        let point = x.flatMap { x in y.map { Point(x: x, y: $0) } }
+        let (diagnosed, diagnosis) = try TouchTrace.whyNot(WhyNotRequest(view: id, point: point), in: PreparedScene(scene), limits: defaultLimits)
+        return (diagnosis.json(in: diagnosed), result)
+    }
+
+    /// The causes' kinds and the views they name.
+    static func causes(_ answer: JSONValue) -> [(kind: String, view: String)] {
+        guard case let .array(causes)? = answer["causes"] else { return [] }
+        return causes.compactMap { c in
+            guard case let .string(kind)? = c["kind"], case let .string(view)? = c["view"] else { return nil }
+            return (kind, view)
+        }
+    }
+
+    @Test func whyNotNamesTheOverlayOverTheMap() throws {
+        let (answer, r) = try Self.whyNot("H3-transparent-overlay-over-map.txt", view: "0x7fb0a8d0c3f0", x: 350, y: 744)
+        #expect(answer["reachable"] == false)
+        let overlay = try #require(r.id(of: "0x7fb0a8d0d500"))
+        #expect(Self.causes(answer).contains { $0.kind == "coveredBy" && $0.view == overlay }, "\(answer)")
+    }
+
+    @Test func whyNotNamesTheCardTheButtonHangsOutOf() throws {
+        let (answer, r) = try Self.whyNot("H4-button-outside-its-superview.txt", view: "0x7fc3e1d0d3e0", x: 342, y: 315)
+        let card = try #require(r.id(of: "0x7fc3e1d0c2d0"))
+        #expect(Self.causes(answer).first.map { $0.kind == "outsideSuperviewBounds" && $0.view == card } == true, "\(answer)")
+    }
+
+    @Test func whyNotNamesTheImageViewTheButtonIsIn() throws {
+        let (answer, r) = try Self.whyNot("H6-button-inside-image-view.txt", view: "0x7f9e2c60d420")
+        let image = try #require(r.id(of: "0x7f9e2c60c310"))
+        #expect(Self.causes(answer).contains { $0.kind == "interactionDisabled" && $0.view == image }, "\(answer)")
+    }
+
+    @Test func whyNotFindsNothingUnderAnAlphaZeroOverlay() throws {
+        let (answer, _) = try Self.whyNot("H1-alpha-zero-overlay-does-not-block.txt", view: "0x7fa2b4d0c500", x: 195, y: 725)
+        #expect(answer["reachable"] == true, "\(answer)")
+        #expect(Self.causes(answer).allSatisfy { $0.kind != "coveredBy" && $0.kind != "transparent" })
+    }
+
+    /// The recognizer that cancels the cell's touches, supplied by an overlay or described in the
+    /// text: why-not names it, on the view it is attached to.
+    @Test(arguments: [("G3-tap-recognizer-cancels-cell-touches.txt", "0x7f8a1d019000"), ("G3-recognizers-described-cancel-cell-touches.txt", "0x7f8a1d019000")])
+    func whyNotNamesTheParentsTapRecognizer(_ fixture: String, _ cell: String) throws {
+        let (answer, r) = try Self.whyNot(fixture, view: cell)
+        let form = try #require(r.id(of: "0x7f8a1c50b2c0"))
+        #expect(Self.causes(answer).contains { $0.kind == "gestureRecognizer" && $0.view == form }, "\(answer)")
     }
 }

@@ -126,12 +126,13 @@ import TouchTraceServer
 }
 
 /// The README's dump lines (the block after `<!-- readme-test: import-dump -->`), run as written:
-/// each exits 0, and the tap on "Apply coupon" lands on the toast container that covers it.
+/// each exits 0, and why-not says the "Apply coupon" button is covered by the toast's container.
 @Suite struct ReadmeDumpExampleTests {
     @Test func theDumpLinesRunAsWritten() throws {
         let lines = ReadmeBlocks.lines(after: "<!-- readme-test: import-dump -->")
         #expect(lines.count == 2, "the README's dump block: \(lines)")
         let last = try ReadmeBlocks.runAsWritten(lines, scratch: "readme-dump")
+        #expect(last.contains(#""kind":"coveredBy""#) && last.contains(#""view":"ToastContainerView-0x7f9c4b714d90""#), "\(last.prefix(600))")
         #expect(last.contains(#""hitView":"ToastContainerView-0x7f9c4b714d90""#), "\(last.prefix(600))")
     }
 }
