@@ -74,26 +74,39 @@ struct DumpSceneBuilder {
         resolutions = Array(repeating: DumpClasses.Resolution(viewClass: .UIView), count: tree.nodes.count)
         nodeIDs = Array(repeating: "", count: tree.nodes.count)
         var insideCollection = Array(repeating: false, count: tree.nodes.count)
+        // A dump repeats a few classes thousands of times: each (class, base class, place) is
+        // resolved once.
+        var cache: [String: DumpClasses.Resolution] = [:]
         for n in preorder() {
             let node = tree.nodes[n]
             let parentInside = node.parent.map { insideCollection[$0] || resolutions[$0].viewClass == .UICollectionView } ?? false
-            var r = DumpClasses.resolve(
-                node, format: format, context: .init(insideCollectionView: parentInside, isRoot: node.parent == nil, foreignPlatform: tree.foreignPlatform))
-            if !r.viewClass.isScrollView, node.contentOffset != nil || node.contentSize != nil, node.elementType == nil {
-                r = DumpClasses.Resolution(
-                    viewClass: .UIScrollView, customClass: node.className,
-                    guess: "it prints contentOffset, which only UIScrollView's description does: imported as UIScrollView")
-            }
-            if r.viewClass == .UIWindow, node.parent != nil {
-                r = DumpClasses.Resolution(viewClass: .UIView, customClass: node.className, guess: "a window inside a view: imported as a UIView")
+            let scrolls = node.contentOffset != nil || node.contentSize != nil
+            let key = node.className + "\u{0}" + (node.baseClass ?? "") + (parentInside ? "c" : "-") + (node.parent == nil ? "r" : "-")
+                + (scrolls ? "s" : "-") + (node.elementType == nil ? "" : "e")
+            let r: DumpClasses.Resolution
+            if let cached = cache[key] {
+                r = cached
+            } else {
+                var resolved = DumpClasses.resolve(
+                    node, format: format, context: .init(insideCollectionView: parentInside, isRoot: node.parent == nil, foreignPlatform: tree.foreignPlatform))
+                if !resolved.viewClass.isScrollView, scrolls, node.elementType == nil {
+                    resolved = DumpClasses.Resolution(
+                        viewClass: .UIScrollView, customClass: node.className,
+                        guess: "it prints contentOffset, which only UIScrollView's description does: imported as UIScrollView")
+                }
+                if resolved.viewClass == .UIWindow, node.parent != nil {
+                    resolved = DumpClasses.Resolution(viewClass: .UIView, customClass: node.className, guess: "a window inside a view: imported as a UIView")
+                }
+                cache[key] = resolved
+                r = resolved
             }
             resolutions[n] = r
             insideCollection[n] = parentInside
             if let why = r.guess {
-                let key = node.className + "\u{0}" + r.viewClass.rawValue
-                if let g = guessed[key] { guessed[key] = (g.count + 1, g.node, g.why) } else {
-                    guessed[key] = (1, n, why)
-                    guessedOrder.append(key)
+                let guessKey = node.className + "\u{0}" + r.viewClass.rawValue
+                if let g = guessed[guessKey] { guessed[guessKey] = (g.count + 1, g.node, g.why) } else {
+                    guessed[guessKey] = (1, n, why)
+                    guessedOrder.append(guessKey)
                 }
             }
             let short = DumpClasses.shortName(node.className)
