@@ -395,3 +395,24 @@ extension JSONValue {
         return nil
     }
 }
+
+@Suite("Dump text: hostile shapes")
+struct DumpHostileTests {
+    /// Descriptions that never end, each followed by many lines that continue them: every one is
+    /// cut at 64 lines, so 1 MB of them import in time linear in their size.
+    @Test func unendingDescriptionsAreCutAndStayLinear() throws {
+        var text = "<UIWindow: 0x1; frame = (0 0; 10 10); layer = <CALayer: 0x2>>\n"
+        let filler = String(repeating: "(", count: 1_000) + "\n"
+        var k = 0
+        while text.utf8.count < 1_000_000 {
+            text += "   | <UIView: 0x\(String(k + 16, radix: 16)); frame = (0 0; 1 1); odd = (\n" + String(repeating: filler, count: 100)
+            k += 1
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let r = try importDump(text, format: .recursiveDescription)
+        let elapsed = clock.now - start
+        #expect(r.warnings(.dumpTruncated).count + r.warnings(.tooManyWarnings).count > 0)
+        #expect(elapsed < .seconds(10), "\(elapsed)")
+    }
+}

@@ -55,6 +55,12 @@ struct RecursiveDescriptionParser {
         var record: DescriptionRecord
     }
 
+    /// A description continues on at most this many lines, and this many bytes: UIKit truncates
+    /// the text it prints, so a real description ends far sooner, and each line added parses the
+    /// description again (the bound keeps a hostile dump's cost linear).
+    static let maxContinuationLines = 64
+    static let maxDescriptionBytes = 65_536
+
     mutating func parse() throws(ImportError) -> DumpTree {
         barMode = lines.contains { line in
             guard let s = DescriptionParser.start(in: line.bytes) else { return false }
@@ -78,7 +84,7 @@ struct RecursiveDescriptionParser {
                     if p.record.isClosed {
                         try finish(p, cutOff: false)
                         pending = nil
-                    } else if p.lines > 256 || p.buffer.count > limits.maxTagBytes {
+                    } else if p.lines >= Self.maxContinuationLines || p.buffer.count > Self.maxDescriptionBytes {
                         try finish(p, cutOff: true)
                         pending = nil
                     } else {
