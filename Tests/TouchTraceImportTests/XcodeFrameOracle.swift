@@ -1,3 +1,4 @@
+import TestSupport
 import TouchTraceEngine
 @testable import TouchTraceImport
 
@@ -15,9 +16,12 @@ struct XcodeFrameOracle {
         var element: String
         var stored: Rect
         var computed: Rect
+        /// Whether the nearest view element above it agrees (or is not compared): the view is
+        /// where a disagreement starts, not one that only follows its superview's.
+        var root: Bool
         var description: String {
             func r(_ x: Rect) -> String { "(\(f(x.minX)), \(f(x.minY)), \(f(x.size.width)), \(f(x.size.height)))" }
-            return "\(unit) \(element) \(sourceID) [\(sceneID)]: Xcode \(r(stored)), TouchTrace \(r(computed))"
+            return "\(unit) \(element) \(sourceID) [\(sceneID)]: Xcode \(r(stored)), TouchTrace \(r(computed))\(root ? "" : " (follows its superview)")"
         }
         func f(_ v: Double) -> String { JSONWriter.format((v * 100).rounded() / 100) }
     }
@@ -43,6 +47,8 @@ struct XcodeFrameOracle {
             let imported = try Importer.importDocument(bytes, format: format, options: request.options)
             guard let json = imported.scene else { continue }
             let scene = try SceneDecoder().decode(json).laidOut()
+            var disagreeing: Set<Int> = []
+            var found: [(element: Int, disagreement: Disagreement)] = []
             for (sceneID, sourceID) in imported.ids.sorted(by: { $0.key < $1.key }) {
                 guard let view = scene.viewIndex(sceneID), let element = doc.elementsByID[sourceID],
                     let stored = doc.frame(of: element)
@@ -50,21 +56,47 @@ struct XcodeFrameOracle {
                 // Only the unit's own views (a container scene also shows its child's).
                 if let unitScene = request.scene, doc.scene(of: element) != unitScene { continue }
                 let el = doc.tree[element]
-                if el["misplaced"] == "YES" || el["ambiguous"] == "YES" {
+                if el["misplaced"] == "YES" || el["ambiguous"] == "YES" || isPlaceholder(element, doc) {
                     result.excluded += 1
                     continue
                 }
-                let computed = scene.views[view].frame
+                var computed = scene.views[view].frame
+                // A root view's stored origin is not a position (Xcode writes 0, 0 for a view
+                // that has no superview in the file): only its size is compared.
+                if isRoot(element, doc) { computed.origin = stored.origin }
                 result.compared += 1
                 if agree(stored, computed) {
                     result.agreeing += 1
                 } else {
-                    result.disagreements.append(
-                        Disagreement(unit: request.unit, sceneID: sceneID, sourceID: sourceID, element: el.name, stored: stored, computed: computed))
+                    disagreeing.insert(element)
+                    found.append(
+                        (element, Disagreement(unit: request.unit, sceneID: sceneID, sourceID: sourceID, element: el.name, stored: stored, computed: computed, root: true)))
                 }
+            }
+            for (element, var d) in found {
+                var up = doc.tree[element].parent
+                while let p = up, !doc.isView(p) { up = doc.tree[p].parent }
+                d.root = !(up.map { disagreeing.contains($0) } ?? false)
+                result.disagreements.append(d)
             }
         }
         return result
+    }
+
+    /// A controller's root view, or a xib's top-level view.
+    static func isRoot(_ e: Int, _ doc: IBDocument) -> Bool {
+        guard let parent = doc.tree[e].parent else { return true }
+        let owner = doc.tree[parent].name
+        return owner == "objects" || (doc.tree[e]["key"] == "view" && IBVocabulary.controllers.contains(owner))
+    }
+
+    /// A frame Xcode does not lay out: a tab bar controller's tab bar and a navigation
+    /// controller's toolbar are stored at placeholder frames (UIKit places them at run time).
+    static func isPlaceholder(_ e: Int, _ doc: IBDocument) -> Bool {
+        guard let parent = doc.tree[e].parent else { return false }
+        let owner = doc.tree[parent].name
+        let key = doc.tree[e]["key"]
+        return (owner == "tabBarController" && key == "tabBar") || (owner == "navigationController" && key == "toolbar")
     }
 
     static func agree(_ a: Rect, _ b: Rect) -> Bool {

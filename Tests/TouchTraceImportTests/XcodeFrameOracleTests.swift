@@ -12,13 +12,16 @@ struct XcodeFrameOracleTests {
         var compared = 0, agreeing = 0, excluded = 0
         var report = ["| file | views compared | within 0.5 pt | left out (misplaced/ambiguous) |", "|---|---:|---:|---:|"]
         var details: [String] = []
-        for entry in corpus {
+        var followers: [String] = []
+        let only = ProcessInfo.processInfo.environment["TOUCHTRACE_ORACLE_FILES"]
+        for entry in corpus where only.map({ f in f.split(separator: ",").contains { entry.file.contains($0) } }) ?? true {
             let r = try XcodeFrameOracle.check(file: entry.file, bytes: entry.bytes)
             compared += r.compared
             agreeing += r.agreeing
             excluded += r.excluded
             report.append("| \(entry.file) | \(r.compared) | \(r.agreeing) | \(r.excluded) |")
-            details += r.disagreements.map { "- \(entry.file): \($0)" }
+            details += r.disagreements.filter(\.root).map { "- \(entry.file): \($0)" }
+            followers += r.disagreements.filter { !$0.root }.map { "- \(entry.file): \($0)" }
         }
         let share = compared == 0 ? 1 : Double(agreeing) / Double(compared)
         report.append("| **all** | **\(compared)** | **\(agreeing)** (\(String(format: "%.1f", share * 100))%) | \(excluded) |")
@@ -26,8 +29,10 @@ struct XcodeFrameOracleTests {
         // safe area): reported, not asserted (Xcode's canvas is the oracle).
         var deviceAgreeing = 0, deviceCompared = 0
         var deviceByFile: [String] = []
-        for entry in corpus {
+        var appDetails: [String] = []
+        for entry in corpus where only.map({ f in f.split(separator: ",").contains { entry.file.contains($0) } }) ?? true {
             let r = try XcodeFrameOracle.check(file: entry.file, bytes: entry.bytes, canvas: false)
+            appDetails += r.disagreements.filter(\.root).map { "- \(entry.file): \($0)" }
             deviceAgreeing += r.agreeing
             deviceCompared += r.compared
             if r.agreeing < r.compared { deviceByFile.append("\(entry.file): \(r.compared - r.agreeing)") }
@@ -36,7 +41,7 @@ struct XcodeFrameOracleTests {
         report.append("As the app runs (ImportOptions.canvas false): \(deviceAgreeing) of \(deviceCompared) within 0.5 pt; disagreements by file: \(deviceByFile.joined(separator: ", ")).")
         print((report + ["", "Disagreements:"] + details).joined(separator: "\n"))
         if let path = ProcessInfo.processInfo.environment["TOUCHTRACE_ORACLE_REPORT"] {
-            try (report + ["", "Disagreements:"] + details).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            try (report + ["", "Disagreements:"] + details + ["", "Following:"] + followers + ["", "App mode roots:"] + appDetails).joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect(compared > 700, "the corpus should give hundreds of views to compare")
         #expect(share >= 0.95, "\(agreeing) of \(compared) views agree with Xcode's frames")

@@ -52,6 +52,10 @@ public struct ImportWarning: Sendable, Hashable {
         case runtimeAttributeIgnored
         /// More warnings than `ImportLimits.maxWarnings`: the rest are only counted.
         case tooManyWarnings
+        /// A stored frame that UIKit does not keep was replaced by the size UIKit gives the view
+        /// at run time (a bar's placeholder frame, a freeform root view, a top-level view that
+        /// its owner sizes).
+        case frameReplaced
         /// The document is not strict JSON (a trailing comma before `]` or `}`, which Figma never
         /// writes): read as if the comma were not there.
         case nonStandardJSON
@@ -67,7 +71,7 @@ public struct ImportWarning: Sendable, Hashable {
             .unsupportedElement, .unsupportedAttribute, .invalidValue, .gestureRecognizerApproximated, .gestureRecognizerDropped,
             .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
             .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
-            .runtimeAttributeIgnored, .tooManyWarnings,
+            .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced,
         ]
         /// The kinds the Figma importer raises.
         public static let figma: [Kind] = [

@@ -28,11 +28,11 @@ extension IBImport {
             // Safe-area insets from the stored frames (docs/autolayout.md's rule).
             let parentSafe = p.flatMap { safe[$0] } ?? .zero
             let parentSize = p.flatMap { document.views[$0].frame?.size } ?? frame.size
-            let mySafe = p == nil ? (draft.safeAreaInsets ?? .zero) : EdgeInsets(
+            let mySafe = draft.safeAreaInsets ?? (p == nil ? .zero : EdgeInsets(
                 top: min(max(0, parentSafe.top - frame.minY), frame.size.height),
                 left: min(max(0, parentSafe.left - frame.minX), frame.size.width),
                 bottom: min(max(0, frame.maxY - (parentSize.height - parentSafe.bottom)), frame.size.height),
-                right: min(max(0, frame.maxX - (parentSize.width - parentSafe.right)), frame.size.width))
+                right: min(max(0, frame.maxX - (parentSize.width - parentSafe.right)), frame.size.width)))
             safe[v] = mySafe
             let e = elementOf[v]
             let el = e.map { tree[$0] }
@@ -49,11 +49,11 @@ extension IBImport {
                     : system
                 changed = true
             }
-            if el?.name == "tableViewCell", draft.layoutMargins == nil, draft.directionalLayoutMargins == nil {
-                // A table view gives its cells its own side margins (the screen's system minimum,
-                // as its root view's) and 11 pt above and below (UIKit's cell default).
-                let side = IBDevice.rootMargins(width: document.views[document.windows[0]].frame?.size.width ?? frame.size.width).left
-                m = EdgeInsets(top: Self.cellVerticalMargin, left: side, bottom: Self.cellVerticalMargin, right: side)
+            if el?.name == "tableViewCell" || el?.name == "tableViewCellContentView", draft.layoutMargins == nil,
+                draft.directionalLayoutMargins == nil, let cell = Self.cellMargins(tools: doc.toolsVersion)
+            {
+                // A table view gives its cells and their content views its own margins.
+                m = EdgeInsets(top: cell.vertical, left: cell.side, bottom: cell.vertical, right: cell.side)
                 changed = true
             }
             if el?["insetsLayoutMarginsFromSafeArea"] != "NO", mySafe != .zero, p != nil, !inScroll.contains(v) {
@@ -84,8 +84,18 @@ extension IBImport {
         }
     }
 
-    /// UIKit's top and bottom layout margins of a table view cell (iOS 11 to 18).
-    static let cellVerticalMargin = 11.0
+    /// The layout margins of a table view cell and its content view on Xcode's canvas, by the
+    /// tools version that saved the document, measured from the corpus's constraints to content
+    /// views' margins (docs/import-ib.md, "Cell margins"): UIView's default 8 pt before Xcode 9.3
+    /// (tools versions below 13000: 21 constraints in 4 projects); 16 pt at the sides and 11 above
+    /// and below from iOS 11 (13000 to 23999: 86 constraints in 9 projects, on 375 and 414 pt
+    /// wide screens alike); 20 and 15 in Xcode 26 (24000 and later: 29 constraints in 3
+    /// projects). Nil: the default.
+    static func cellMargins(tools: Double) -> (side: Double, vertical: Double)? {
+        if tools < 13000 { return nil }
+        if tools >= IBBars.xcode26Tools, tools < IBScreen.unreleasedTools { return (20, 15) }
+        return (16, 11)
+    }
 
     func respectsSystemMargins(controllerID: String?) -> Bool {
         guard let id = controllerID, let e = doc.elementsByID[id] else { return true }

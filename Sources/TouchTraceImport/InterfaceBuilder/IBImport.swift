@@ -37,6 +37,14 @@ struct IBImport {
     var marginsRead: Set<String> = []
     /// The window's safe-area insets.
     var windowInsets = EdgeInsets.zero
+    /// The window's safe-area insets on Xcode's canvas (the same as `windowInsets` with `canvas`).
+    var canvasInsets = EdgeInsets.zero
+    /// The screen's unsafe edges (without bars).
+    var screenUnsafe = EdgeInsets.zero
+    /// The bars the unit's controller is shown with.
+    var unitBars = IBBars.Heights()
+    /// The stored frame of the navigation bar the unit's controller is shown below, if any.
+    var unitNavigationBar: Rect?
 
     static let maxControllerNesting = 16
 

@@ -18,9 +18,13 @@ public enum InterfaceBuilderImporter {
         // format read).
         let actual: ImportFormat = doc.kind == .storyboard ? .storyboard : .xib
         if doc.device == nil, let device = tree.child(of: doc.root, named: "device") {
+            let inferred = IBScreen(doc: doc, canvas: false, unitRoot: nil)?.device
+            let what = inferred.map { d in
+                "the screen is taken from the document's root views (\(IBImport.format(d.size))), with \(JSONWriter.format(d.insets.top)) pt at the top and \(JSONWriter.format(d.insets.bottom)) at the bottom as on \(d.notched ? "iPhones without a home button" : "devices with a home button") of that size"
+            } ?? "the screen is taken from each unit's root view, with a 20 pt status bar"
             importer.warn(
-                .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": the screen is taken from the root view's frame, with a 20 pt status bar",
-                lost: "the device's screen size and safe area")
+                .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": \(what)",
+                lost: "the device's exact screen size and safe area")
         }
         if doc.platform.contains("AppleTV") {
             importer.warn(
@@ -37,7 +41,8 @@ public enum InterfaceBuilderImporter {
         importer.document.name = sceneName(of: selected.first, doc) ?? options.fileName
         if selected.isEmpty {
             importer.warn(.emptyDocument, doc.root, "the document has no scenes or top-level views: the scene is an empty window", lost: "nothing")
-            _ = importer.addWindow(size: doc.device?.size ?? Size(width: 375, height: 667), insets: doc.device?.insets ?? .zero, sourceElement: nil)
+            let screen = doc.screen(canvas: options.canvas)
+            _ = importer.addWindow(size: screen?.size ?? Size(width: 375, height: 667), insets: screen?.insets ?? .zero, sourceElement: nil)
         } else if doc.kind == .storyboard {
             importer.importStoryboardUnit(selected[0])
         } else {
@@ -112,7 +117,7 @@ public enum InterfaceBuilderImporter {
         let isController = IBVocabulary.controllers.contains(tree[e].name)
         let root = isController ? doc.rootView(of: e) : e
         let views = root.map { r in tree.subtree(of: r).filter { doc.isView($0) }.count } ?? 0
-        let size = root.flatMap { doc.frame(of: $0)?.size } ?? (isController ? doc.device?.size : nil)
+        let size = root.flatMap { doc.frame(of: $0)?.size } ?? (isController ? doc.screen(canvas: false)?.size : nil)
         return ImportUnit(
             id: unit.id, controller: isController ? tree[e]["id"] : nil,
             storyboardIdentifier: tree[e]["storyboardIdentifier"], element: tree[e].name, customClass: tree[e]["customClass"],
