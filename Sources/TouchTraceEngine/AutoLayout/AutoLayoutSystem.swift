@@ -185,7 +185,7 @@ public struct AutoLayoutSystem: Sendable {
             }
             if node.layout.stack != nil {
                 taking.insert(v)
-                for a in AutoLayout.arrangedSubviews(of: v, in: scene) {
+                for a in AutoLayout.arrangedSubviews(of: v, in: scene) + AutoLayout.hiddenArrangedSubviews(of: v, in: scene) {
                     taking.insert(a)
                     arranged.insert(a)
                 }
@@ -211,6 +211,7 @@ public struct AutoLayoutSystem: Sendable {
                 constraints += AutoLayout.intrinsicConstraints(of: v, in: scene)
             }
             constraints += AutoLayout.stackConstraints(of: v, in: scene)
+            constraints += AutoLayout.hidingConstraints(of: v, in: scene)
             for (k, spec) in valid[v] ?? [] {
                 guard let c = LayoutConstraint(spec, view: v, in: scene) else { continue }
                 declared[DeclaredConstraint(view: v, index: k)] = constraints.count
