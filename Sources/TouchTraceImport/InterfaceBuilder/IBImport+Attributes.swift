@@ -103,6 +103,7 @@ extension IBImport {
             }
         }
         if let s = number(e, "spacing") { stack.spacing = s }
+        if let id = el["id"], let s = variations.spacings[id] { stack.spacing = s }
         // Xcode writes a stack view's layout margins without the flag when it arranges relative
         // to them: every stack view of the corpus with stored margins (56 in 11 projects, tools
         // versions 13771 to 24765) has its arranged views at those margins, and none writes
@@ -213,9 +214,6 @@ extension IBImport {
         if let runtime = tree.child(of: e, named: "userDefinedRuntimeAttributes") {
             let keys = tree[runtime].children.compactMap { tree[$0]["keyPath"] }
             warn(.runtimeAttributeIgnored, runtime, "runtime attributes of \(describe(e)) (\(keys.joined(separator: ", "))) are set by code at load time", lost: "the values of \(keys.joined(separator: ", "))", owner: e)
-        }
-        for variation in tree.children(of: e, named: "variation") {
-            warn(.layoutApproximated, variation, "size-class variation \"\(tree[variation]["key"] ?? "?")\" of \(describe(e)) is not applied: the document's base values are used", lost: "the variation's constraints and subviews for that size class", owner: e)
         }
         if el["layoutMarginsFollowReadableWidth"] == "YES" {
             warn(.layoutApproximated, e, "layoutMarginsFollowReadableWidth: the readable content width is not modelled", lost: "margins widened to the readable width on wide screens")

@@ -13,6 +13,8 @@ extension IBImport {
             for c in tree.children(of: list, named: "constraint") {
                 // Placeholder constraints exist in Xcode's canvas only: the build removes them.
                 if tree[c]["placeholder"] == "YES", !options.canvas { continue }
+                // A size-class variation leaves it out for the device's traits.
+                if let id = tree[c]["id"], variations.excluded.contains(id) { continue }
                 if let draft = constraint(c, holder: holder) { document.views[view].constraints.append(draft) }
             }
         }
@@ -71,6 +73,7 @@ extension IBImport {
             draft.multiplier = value
         }
         if let k = number(c, "constant") { draft.constant = k }
+        if let id = el["id"], let k = variations.constants[id] { draft.constant = k }
         if let p = el["priority"] {
             let named: [String: Double] = ["required": 1000, "defaultHigh": 750, "defaultLow": 250, "fittingSizeLevel": 50]
             if let value = named[p] ?? Double(p), value.isFinite {

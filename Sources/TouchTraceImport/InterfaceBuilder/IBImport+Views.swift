@@ -47,7 +47,9 @@ extension IBImport {
                 if let key = child["key"], Self.viewKeys.contains(key), doc.isView(c) { result.append(c) }
             }
         }
-        return result
+        // Views a size-class variation does not install for the device are not in the hierarchy.
+        guard !variations.excluded.isEmpty else { return result }
+        return result.filter { tree[$0]["id"].map { !variations.excluded.contains($0) } ?? true }
     }
 
     /// One view element → a view draft with its class, id, geometry and attributes.

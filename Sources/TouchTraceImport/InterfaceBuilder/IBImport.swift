@@ -48,9 +48,13 @@ struct IBImport {
 
     static let maxControllerNesting = 16
 
+    /// The document's size-class variations resolved for its device.
+    let variations: IBVariations
+
     init(doc: IBDocument, options: ImportOptions) {
         self.doc = doc
         self.options = options
+        variations = IBVariations(doc: doc)
         warnings = ImportWarnings(limit: options.limits.maxWarnings)
         document = SceneDocument(
             format: doc.kind == .storyboard ? .storyboard : .xib, file: options.fileName, name: nil)

@@ -31,6 +31,13 @@ public enum InterfaceBuilderImporter {
                 .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
                 lost: "the platform's own interaction model (tvOS's focus engine)")
         }
+        if !importer.variations.otherTraits.isEmpty, let first = tree.elements.firstIndex(where: { $0.name == "variation" && importer.variations.otherTraits[$0["key"] ?? ""] != nil }) {
+            let keys = importer.variations.otherTraits.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            importer.warn(
+                .layoutApproximated, first,
+                "size-class variations for other traits are not installed: the scene is laid out for \(importer.variations.description); variations: \(keys)",
+                lost: "the layout for other size classes (a resize does not switch variations)", owner: tree[first].parent)
+        }
         let units = doc.units
         // (No closures passed to map/flatMap in this typed-throws function: Swift 6.3.1's
         // optimizer crashes on them in a release build.)
