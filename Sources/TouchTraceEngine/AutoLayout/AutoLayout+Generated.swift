@@ -11,7 +11,7 @@ extension AutoLayout {
         let node = scene.views[view]
         guard let parent = node.parent else { return [] }
         // In alignment-rectangle terms, as every variable of the system (L6).
-        let frame = alignmentRect(forFrame: node.geometry.untransformedFrame, insets: alignmentRectInsets(of: node.viewClass))
+        let frame = alignmentRect(forFrame: node.geometry.untransformedFrame, insets: alignmentRectInsets(of: view, in: scene))
         let container = scene.views[parent].geometry.bounds.size
         let mask = node.layout.autoresizingMask
         func code(_ a: AutoresizingMask, _ b: AutoresizingMask, _ c: AutoresizingMask) -> String {

@@ -339,7 +339,7 @@ public struct AutoLayoutSystem: Sendable {
         let alignment = Rect(
             x: value(LayoutVariables.view(view, 0)) + 0, y: value(LayoutVariables.view(view, 1)) + 0,
             width: value(LayoutVariables.view(view, 2)) + 0, height: value(LayoutVariables.view(view, 3)) + 0)
-        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: scene.views[view].viewClass))
+        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: view, in: scene))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).
