@@ -111,6 +111,7 @@ public struct SceneDocument: Sendable {
             .obj(["top": .number($0.top), "leading": .number($0.leading), "bottom": .number($0.bottom), "trailing": .number($0.trailing)])
         })
         add("safeAreaInsets", v.safeAreaInsets.map(Self.insets))
+        add("alignmentRectInsets", v.alignmentRectInsets.map(Self.insets))
         add("semanticContentAttribute", v.semanticContentAttribute.map { .string($0.rawValue) })
         add("stack", v.stack.map(Self.stack))
         add("control", v.control.map(Self.control))

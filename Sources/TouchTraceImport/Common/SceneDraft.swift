@@ -26,6 +26,8 @@ public struct ViewDraft: Sendable {
     public var layoutMargins: EdgeInsets?
     public var directionalLayoutMargins: DirectionalEdgeInsets?
     public var safeAreaInsets: EdgeInsets?
+    /// `alignmentRectInsets` when they differ from the class's (L6).
+    public var alignmentRectInsets: EdgeInsets?
     public var semanticContentAttribute: SemanticContentAttribute?
     public var stack: StackDraft?
     public var control: ControlDraft?

@@ -63,7 +63,8 @@ extension IBImport {
         if let n = priority(e, "verticalCompressionResistancePriority") { resistance.vertical = n; hasResistance = true }
         if hasHugging { v.contentHugging = hugging }
         if hasResistance { v.compressionResistance = resistance }
-        v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced)
+        v.alignmentRectInsets = Self.alignmentRectInsets(v.viewClass, tools: doc.toolsVersion)
+        v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced, insets: v.alignmentRectInsets)
         if let m = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") {
             let r = tree[m]
             v.layoutMargins = EdgeInsets(
@@ -122,7 +123,7 @@ extension IBImport {
     /// frame, in the dimensions that class has: a label's text, a switch's 51 × 31, a slider's
     /// height), because Xcode measured it with the real fonts and images, which a server does
     /// not have. An image view uses its image's size from the document's resources.
-    mutating func intrinsicSize(_ e: Int, viewClass: ViewClass, frame: Rect?, misplaced: Bool) -> Size? {
+    mutating func intrinsicSize(_ e: Int, viewClass: ViewClass, frame: Rect?, misplaced: Bool, insets: EdgeInsets? = nil) -> Size? {
         let el = tree[e]
         func placeholder(_ key: String) -> Double?? {
             guard let raw = el[key] else { return nil }
@@ -140,10 +141,20 @@ extension IBImport {
         let axes = Self.intrinsicAxes(viewClass, element: el)
         guard axes.width || axes.height, let frame, !misplaced else { return nil }
         // The intrinsic size is the alignment rectangle's (L6): a switch's is 2 pt narrower than its frame.
-        let e = AutoLayout.alignmentRectInsets(of: viewClass)
+        let e = insets ?? AutoLayout.alignmentRectInsets(of: viewClass)
         return Size(
             width: axes.width ? max(0, frame.size.width - e.left - e.right) : -1,
             height: axes.height ? max(0, frame.size.height - e.top - e.bottom) : -1)
+    }
+
+    /// Alignment insets that depend on the iOS release the document was made for, where they
+    /// differ from the engine's class default (L6): `UISlider` is laid out 2 pt inside its frame
+    /// at each side and 1 pt above its bottom in documents before Xcode 26 (measured: the sliders
+    /// of appium's UICatalog, Xcode 7, and IBAnimatable, Xcode 9, 14 of them pinned by their
+    /// edges); Xcode 26 documents show none (GoMap's two sliders: thin evidence, the default kept).
+    static func alignmentRectInsets(_ viewClass: ViewClass, tools: Double) -> EdgeInsets? {
+        guard viewClass == .UISlider, tools > 0, tools < IBBars.xcode26Tools || tools >= IBScreen.unreleasedTools else { return nil }
+        return EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
     }
 
     /// The dimensions in which a UIKit class has an intrinsic content size.

@@ -9,7 +9,16 @@ extension IBImport {
         let screen = IBScreen(doc: doc, canvas: options.canvas, unitRoot: rootFrame)
         // Without a device, the screen is what the root view's frame spans from the top (its
         // origin is below the bars when they are opaque).
-        let size = screen?.size ?? rootFrame.map { Size(width: $0.maxX, height: $0.maxY) } ?? Size(width: 375, height: 667)
+        var size = screen?.size ?? rootFrame.map { Size(width: $0.maxX, height: $0.maxY) } ?? Size(width: 375, height: 667)
+        // A freeform root view (Xcode's "Simulated Size: Freeform", or a root wider or taller
+        // than the screen): the canvas is that size, with the device's unsafe edges; the app
+        // gives the controller's view the window's size (`placeRoot`).
+        if options.canvas, screen != nil, let root = rootFrame, root.size.width > 0, root.size.height > 0,
+            tree.child(of: controller, key: "freeformSimulatedSizeMetrics") != nil
+                || abs(root.size.width - size.width) > 0.5 || root.size.height > size.height + 0.5
+        {
+            size = root.size
+        }
         let barsOf = IBBars(doc: doc)
         var bars = barsOf.bars(of: controller)
         // A controller pushed in a sheet (its root is a sheet's height): Xcode 11 and later
