@@ -39,8 +39,9 @@ extension Picture {
         var x: Int64
         var y: Int64
         init(_ p: Point) {
-            x = Int64((min(max(p.x, -1e12), 1e12) * 2).rounded())
-            y = Int64((min(max(p.y, -1e12), 1e12) * 2).rounded())
+            // Half points, clamped to ±2·10^12 (NaN as 0), so that no coordinate traps.
+            x = Int64(truncatingIfNeeded: Checked.int(p.x * 2, rounding: .toNearestOrAwayFromZero, clampedTo: -2_000_000_000_000...2_000_000_000_000) ?? 0)
+            y = Int64(truncatingIfNeeded: Checked.int(p.y * 2, rounding: .toNearestOrAwayFromZero, clampedTo: -2_000_000_000_000...2_000_000_000_000) ?? 0)
         }
     }
 
@@ -151,7 +152,7 @@ extension Picture {
     /// three characters fit.
     static func shorten(_ text: String, width: Double, fontSize: Double) -> String? {
         guard width.isFinite, fontSize > 0 else { return nil }
-        let fits = Int(max(0, min(width / (fontSize * RenderStyle.advance), 10_000)))
+        let fits = Checked.int(width / (fontSize * RenderStyle.advance), rounding: .towardZero, clampedTo: 0...10_000) ?? 0
         let characters = Array(text)
         if characters.count <= fits { return text }
         guard fits >= 3 else { return nil }

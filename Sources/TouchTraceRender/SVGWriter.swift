@@ -66,7 +66,7 @@ struct SVGWriter {
         guard x.isFinite else { return "0" }
         let limit = 1e12
         let clamped = min(max(x, -limit), limit)
-        let hundredths = Int64((clamped * 100).rounded())
+        let hundredths = Int64(exactly: (clamped * 100).rounded()) ?? 0
         if hundredths == 0 { return "0" }
         let sign = hundredths < 0 ? "-" : ""
         let magnitude = hundredths.magnitude
@@ -101,7 +101,7 @@ struct SVGWriter {
     static func numberFine(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
         if abs(x) >= 1e6 { return number(x) }
-        let millionths = Int64((x * 1_000_000).rounded())
+        let millionths = Int64(exactly: (x * 1_000_000).rounded()) ?? 0
         if millionths == 0 { return "0" }
         let sign = millionths < 0 ? "-" : ""
         let magnitude = millionths.magnitude

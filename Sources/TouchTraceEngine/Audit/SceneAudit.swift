@@ -42,11 +42,12 @@ public enum SceneAudit {
         // Document order of the views, then the rules' order.
         var order = Array(repeating: Int.max, count: scene.views.count)
         for (k, v) in map.shapes.preorder.enumerated() { order[v] = k }
-        let rules = AuditRule.allCases
+        var rank: [AuditRule: Int] = [:]
+        for (k, rule) in AuditRule.allCases.enumerated() { rank[rule] = k }
         findings.sort {
             order[$0.view] != order[$1.view]
                 ? order[$0.view] < order[$1.view]
-                : rules.firstIndex(of: $0.rule)! < rules.firstIndex(of: $1.rule)!
+                : rank[$0.rule, default: 0] < rank[$1.rule, default: 0]
         }
         var counted: [AuditFinding] = []
         var allowed: [(finding: AuditFinding, reason: String)] = []

@@ -64,7 +64,7 @@ public enum AuditSeverity: String, Sendable, CaseIterable, Comparable {
     case off, warn, error
 
     public static func < (a: AuditSeverity, b: AuditSeverity) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
     }
 }
 

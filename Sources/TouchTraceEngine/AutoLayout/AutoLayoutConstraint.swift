@@ -76,7 +76,8 @@ public struct LayoutConstraint: Sendable, Hashable {
     }
 
     static func number(_ x: Double) -> String {
-        x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+        if abs(x) < 1e15, let whole = Checked.wholeNumber(x) { return String(whole) }
+        return String(x)
     }
 
     /// The JSON form of the constraint in a response: `origin`, `view`, `description`,

@@ -284,7 +284,7 @@ public struct AutoLayoutSystem: Sendable {
         solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: scene) }
         let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
-        let list = usable.map { solverConstraints[$0]! }
+        let list = usable.compactMap { solverConstraints[$0] }
         part = Array(repeating: -1, count: constraints.count)
         installed = Array(repeating: nil, count: constraints.count)
         let container = containers()
@@ -293,7 +293,7 @@ public struct AutoLayoutSystem: Sendable {
             var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
             solver.budget = budget
             let index = solvers.count
-            let memberConstraints = members.map { solverConstraints[$0]! }
+            let memberConstraints = members.compactMap { solverConstraints[$0] }
             let groups = members.map { container[constraints[$0].first.anchor] }
             for k in ConstraintPartition.requiredFirstOrder(memberConstraints, groups: groups) {
                 if budget.spend() { break }  // out of time: the unfinished system is thrown away

@@ -62,7 +62,8 @@ public enum ControlKind: Sendable, Hashable {
             let value = min(max(v["value"] ?? 0, lo), hi)
             return (.slider(minimum: lo, maximum: hi, continuous: control.flags["continuous"] ?? true), value, nil)
         case .UISegmentedControl:
-            let count = max(0, Int(v["numberOfSegments"] ?? 0))
+            // A whole number in 0…maxItemCount (the decoder checks it): clamped all the same.
+            let count = Checked.int(v["numberOfSegments"] ?? 0, rounding: .down, clampedTo: 0...ControlConfig.maxItemCount) ?? 0
             return (.segmented(count: count), v["selectedSegmentIndex"] ?? -1, nil)
         case .UIStepper:
             let lo = v["minimumValue"] ?? 0
@@ -71,7 +72,7 @@ public enum ControlKind: Sendable, Hashable {
             let step = v["stepValue"] ?? 1
             return (.stepper(minimum: lo, maximum: hi, step: step, wraps: control.flags["wraps"] ?? false), value, nil)
         case .UIPageControl:
-            let count = max(0, Int(v["numberOfPages"] ?? 0))
+            let count = Checked.int(v["numberOfPages"] ?? 0, rounding: .down, clampedTo: 0...ControlConfig.maxItemCount) ?? 0
             return (.pageControl(count: count), v["currentPage"] ?? 0, nil)
         default: return (.plain, nil, nil)
         }
@@ -95,7 +96,12 @@ extension ControlKind {
             return value == current ? nil : .number(value)
         case let .segmented(count):
             guard inside, let p, count > 0, bounds.size.width > 0 else { return nil }
-            let index = Double(min(max(Int(((p.x - bounds.minX) / bounds.size.width * Double(count)).rounded(.down)), 0), count - 1))
+            // The segment under the finger; a tiny width or a huge coordinate gives a quotient
+            // past Int's range (or NaN), which is clamped to the ends, not converted as it is.
+            guard let segment = Checked.int(
+                (p.x - bounds.minX) / bounds.size.width * Double(count), rounding: .down, clampedTo: 0...(count - 1))
+            else { return nil }
+            let index = Double(segment)
             return index == current ? nil : .number(index)
         case let .stepper(lo, hi, step, wraps):
             guard inside, let p, let current else { return nil }

@@ -29,8 +29,7 @@ public struct JSONOutput: Sendable {
 
     /// A number in `JSONWriter.format`'s one format, with a fast path for integers.
     public mutating func number(_ n: Double) {
-        if n == n.rounded(.towardZero), abs(n) < 1e15 {
-            let value = Int64(n)
+        if n == n.rounded(.towardZero), abs(n) < 1e15, let value = Int64(exactly: n) {
             if value == 0 {
                 bytes.append(UInt8(ascii: "0"))
                 return
@@ -41,7 +40,7 @@ public struct JSONOutput: Sendable {
                 var v = value.magnitude
                 while v > 0 {
                     i -= 1
-                    raw[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                    raw[i] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
                     v /= 10
                 }
                 if value < 0 {

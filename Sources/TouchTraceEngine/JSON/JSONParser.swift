@@ -62,7 +62,7 @@ private struct Frame {
             if members.count < Self.keySetThreshold { return !members.contains { $0.key == key } }
             keys = Set(members.map(\.key))
         }
-        return keys!.insert(key).inserted
+        return keys?.insert(key).inserted ?? false
     }
 }
 

@@ -75,9 +75,7 @@ public struct JSONWriter: Sendable {
     /// Non-finite numbers never reach the writer (the engine rejects them); they print as null.
     public static func format(_ n: Double) -> String {
         guard n.isFinite else { return "null" }
-        if n == n.rounded(), abs(n) < 9_007_199_254_740_992 {
-            return String(Int64(n))
-        }
+        if let whole = Checked.wholeNumber(n) { return String(whole) }
         return n.description
     }
 

@@ -1,6 +1,9 @@
 extension LayoutChange {
     /// The most changes one request may list.
     public static let maxChanges = 10_000
+    /// The largest constraint index a `setConstraint` change may give (far past any view's
+    /// constraints: the view's own count is checked when the change applies).
+    public static let maxConstraintIndex = 1_000_000_000
 
     /// The properties a `set` change may assign.
     public static let settableProperties = [
@@ -122,8 +125,19 @@ extension SceneBuilder {
                 let index = required("index", "the constraint's index in the view's constraints").flatMap {
                     context.number($0, at: p("index"), min: 0, what: "index")
                 }
-                if let index, index != index.rounded() { context.fail(p("index"), "index must be a whole number, not \(index)") }
-                if let owner, let index { reference = .index(view: owner, index: Int(index)) }
+                var position: Int?
+                if let index {
+                    if index != index.rounded() {
+                        context.fail(p("index"), "index must be a whole number, not \(index)")
+                    } else if let whole = Checked.int(exactly: index, in: 0...LayoutChange.maxConstraintIndex) {
+                        position = whole
+                    } else {
+                        // Past any view's constraints (the limit on constraints is far lower); the
+                        // view's own count is checked when the change applies.
+                        context.fail(p("index"), "index must be at most \(LayoutChange.maxConstraintIndex), not \(JSONWriter.format(index))")
+                    }
+                }
+                if let owner, let position { reference = .index(view: owner, index: position) }
             case (.some, .some):
                 context.fail(pointer, "setConstraint names a constraint by \"constraint\" (its identifier) or by \"view\" and \"index\", not both")
             case (nil, nil):
@@ -269,7 +283,7 @@ extension SceneBuilder {
         if f["font"] != nil {
             var scratch = ViewNode(id: "#set", viewClass: .UIView, parent: 0)
             let before = context.problems.count
-            readText(["font": f["font"]!], into: &scratch, at: pointer)
+            readText(f.filter { $0.key == "font" }, into: &scratch, at: pointer)
             if context.problems.count == before { result.append(.font(scratch.fontSize)) }
         }
         if let v = f["touches"], let t = context.choice(v, at: p("touches"), as: TouchHandling.self, what: "touches handling") {

@@ -56,8 +56,7 @@ extension HitRegionMap {
         var cells: [Trapezoid] = []
         var area = 0.0
         var insideTouchArea = 0.0
-        if let domain {
-            let windowBox = Rect.bounding(domain.corners.map(axes.toWindow))!
+        if let domain, let windowBox = Rect.bounding(domain.corners.map(axes.toWindow)) {
             var segments: [Segment] = []
             for u in shapes.grid.candidates(near: windowBox) {
                 guard let b = shapes.boxes[u], b.overlap(windowBox) != nil else { continue }

@@ -33,7 +33,9 @@ enum InscribedRectangleSearch {
         var ys: [Double] = []
         for row in base {
             ys.append(row.top)
-            let n = Int(((row.bottom - row.top) / rowHeight).rounded(.up))
+            // At most `inscribedMaximumRows` per row (the row height is at least the sloped
+            // height over that count); clamped, not converted, for rows of any height.
+            let n = Checked.int((row.bottom - row.top) / rowHeight, rounding: .up, clampedTo: 0...TouchTargetConstants.inscribedMaximumRows) ?? 0
             if n > 1, isSloped(sorted, row) {
                 for s in 1..<n { ys.append(row.top + (row.bottom - row.top) * Double(s) / Double(n)) }
             }

@@ -16,8 +16,8 @@ struct SpatialGrid: Sendable {
         let side = max(area.size.width, area.size.height, 1)
         cell = side.isFinite ? max(32, side / Double(Self.maximumSide)) : .infinity
         origin = area.origin
-        columns = cell.isFinite ? max(1, min(Self.maximumSide, Int((area.size.width / cell).rounded(.up)))) : 1
-        rows = cell.isFinite ? max(1, min(Self.maximumSide, Int((area.size.height / cell).rounded(.up)))) : 1
+        columns = cell.isFinite ? Checked.int(area.size.width / cell, rounding: .up, clampedTo: 1...Self.maximumSide) ?? 1 : 1
+        rows = cell.isFinite ? Checked.int(area.size.height / cell, rounding: .up, clampedTo: 1...Self.maximumSide) ?? 1 : 1
         buckets = Array(repeating: [], count: columns * rows)
         for (v, box) in boxes.enumerated() {
             guard let box, include(v), let (c0, r0, c1, r1) = span(of: box) else { continue }
@@ -36,11 +36,12 @@ struct SpatialGrid: Sendable {
         let y1 = (box.maxY - origin.y) / cell
         guard x1 >= 0, y1 >= 0, x0 < Double(columns), y0 < Double(rows), x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite
         else { return nil }
-        // Clamped before converting, so that no coordinate, however large, traps.
-        let c0 = Int(max(0, x0).rounded(.down))
-        let r0 = Int(max(0, y0).rounded(.down))
-        let c1 = Int(min(Double(columns - 1), x1).rounded(.down))
-        let r1 = Int(min(Double(rows - 1), y1).rounded(.down))
+        // Clamped, so that no coordinate, however large, traps.
+        guard let c0 = Checked.int(x0, rounding: .down, clampedTo: 0...(columns - 1)),
+            let r0 = Checked.int(y0, rounding: .down, clampedTo: 0...(rows - 1)),
+            let c1 = Checked.int(x1, rounding: .down, clampedTo: 0...(columns - 1)),
+            let r1 = Checked.int(y1, rounding: .down, clampedTo: 0...(rows - 1))
+        else { return nil }
         return (c0, r0, c1, r1)
     }
 

@@ -71,8 +71,7 @@ extension TouchArea {
     static func curveVertices(radius: Double, tolerance: Double) -> Int {
         guard radius > 0, radius.isFinite, tolerance > 0 else { return 8 }
         let needed = Double.pi * (radius / (2 * tolerance)).squareRoot()
-        let n = min(Double(TouchTargetConstants.maximumCurveVertices), max(8, needed.rounded(.up)))
-        let count = Int(n)
+        let count = Checked.int(needed, rounding: .up, clampedTo: 8...TouchTargetConstants.maximumCurveVertices) ?? 8
         return (count + 3) / 4 * 4
     }
 }

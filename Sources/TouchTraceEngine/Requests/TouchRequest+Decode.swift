@@ -23,11 +23,14 @@ extension TouchRequest {
             context.fail("/duration", "\"duration\" goes with \"longPress\" (a drag's duration goes inside \"drag\")")
         }
         if forms.count == 1 {
-            switch forms[0] {
-            case "touches": request.steps = context.touchList(f["touches"]!)
-            case "tap": request.steps = context.tap(f["tap"]!, count: f["count"])
-            case "drag": request.steps = context.drag(f["drag"]!)
-            default: request.steps = context.longPress(f["longPress"]!, duration: f["duration"])
+            if let v = f["touches"] {
+                request.steps = context.touchList(v)
+            } else if let v = f["tap"] {
+                request.steps = context.tap(v, count: f["count"])
+            } else if let v = f["drag"] {
+                request.steps = context.drag(v)
+            } else if let v = f["longPress"] {
+                request.steps = context.longPress(v, duration: f["duration"])
             }
         }
         if let w = f["window"] { request.window = context.string(w, at: "/window", what: "window") }

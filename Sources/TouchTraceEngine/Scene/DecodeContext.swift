@@ -60,14 +60,30 @@ public struct DecodeContext: Sendable {
         return n
     }
 
-    /// A whole number within bounds.
+    /// A whole number within bounds (the only way a document's number becomes an `Int`: see
+    /// ``Checked``). Out of range, fractional or non-finite numbers are problems at `pointer`.
     public mutating func integer(_ value: JSONValue, at pointer: String, min: Int, max: Int, what: String) -> Int? {
         guard let n = number(value, at: pointer, min: Double(min), max: Double(max), what: what) else { return nil }
         guard n == n.rounded() else {
             fail(pointer, "\(what) must be a whole number")
             return nil
         }
-        return Int(n)
+        // `Double(max)` rounds up for bounds near `Int.max`, so the range is checked again exactly.
+        guard let whole = Checked.int(exactly: n, in: min...max) else {
+            fail(pointer, "\(what) must be between \(min) and \(max), not \(JSONWriter.format(n))")
+            return nil
+        }
+        return whole
+    }
+
+    /// An index into a list of `count` items (`0..<count`); a problem at `pointer` otherwise.
+    /// `count` may be 0 (every index is then a problem).
+    public mutating func index(_ value: JSONValue, at pointer: String, count: Int, what: String) -> Int? {
+        guard count > 0 else {
+            if number(value, at: pointer, what: what) != nil { fail(pointer, "\(what): there is nothing to index (the list is empty)") }
+            return nil
+        }
+        return integer(value, at: pointer, min: 0, max: count - 1, what: what)
     }
 
     public mutating func bool(_ value: JSONValue, at pointer: String, what: String? = nil) -> Bool? {
@@ -224,7 +240,7 @@ public struct DecodeContext: Sendable {
                 previous = current
             }
             let distance = previous[b.count]
-            if distance <= 2, best == nil || distance < best!.1 { best = (candidate, distance) }
+            if distance <= 2, distance < best?.1 ?? Int.max { best = (candidate, distance) }
         }
         return best?.0
     }

@@ -62,8 +62,20 @@ extension SceneBuilder {
             readFlag(f, key, at: pointer) { control.flags[key] = $0 }
         }
         for key in Self.controlNumbers {
-            if let v = f[key], let n = context.number(v, at: JSONPointer.join(pointer, key), what: key) {
-                control.values[key] = n
+            guard let v = f[key] else { continue }
+            let at = JSONPointer.join(pointer, key)
+            switch key {
+            case "numberOfSegments", "numberOfPages":
+                // Counts: whole numbers (UIKit's properties are `Int`), read once here so that no
+                // later stage converts a fraction or a number past `Int`'s range.
+                if let n = context.integer(v, at: at, min: 0, max: ControlConfig.maxItemCount, what: key) { control.values[key] = Double(n) }
+            case "stepValue":
+                // UIStepper: "must be greater than 0" (UIKit raises an exception otherwise).
+                if let n = context.number(v, at: at, what: key) {
+                    if n > 0 { control.values[key] = n } else { context.fail(at, "stepValue must be greater than 0 (UIStepper), not \(JSONWriter.format(n))") }
+                }
+            default:
+                if let n = context.number(v, at: at, what: key) { control.values[key] = n }
             }
         }
         if let lo = control.values["minimumValue"], let hi = control.values["maximumValue"], lo > hi {

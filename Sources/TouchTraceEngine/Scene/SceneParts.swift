@@ -36,6 +36,11 @@ public struct ControlConfig: Sendable {
     /// UISlider `continuous` (C7), UIStepper `wraps`/`autorepeat`: flags by name.
     public var flags: [String: Bool] = [:]
 
+    /// The most segments (`numberOfSegments`) or pages (`numberOfPages`) a control may have. UIKit
+    /// sets no limit (the properties are `Int`); this one keeps every count far inside `Int`'s
+    /// range, so arithmetic on it cannot overflow.
+    public static let maxItemCount = 1_000_000
+
     public init() {}
 }
 

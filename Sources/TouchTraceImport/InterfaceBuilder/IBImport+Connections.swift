@@ -164,8 +164,8 @@ extension IBImport {
         if kind == .swipe, let direction = el["direction"], direction != "right" {
             warn(.gestureRecognizerApproximated, r, "a swipe \(direction) is imported as TouchTrace's swipe, which recognizes rightward swipes", lost: "the \(direction) direction")
         }
-        if kind == .tap, let taps = number(r, "numberOfTapsRequired") { draft.numberOfTapsRequired = Int(max(1, min(100, taps))) }
-        if let touches = number(r, "numberOfTouchesRequired") { draft.numberOfTouchesRequired = Int(max(1, min(20, touches))) }
+        if kind == .tap, let taps = number(r, "numberOfTapsRequired") { draft.numberOfTapsRequired = Checked.int(taps, rounding: .towardZero, clampedTo: 1...100) ?? 1 }
+        if let touches = number(r, "numberOfTouchesRequired") { draft.numberOfTouchesRequired = Checked.int(touches, rounding: .towardZero, clampedTo: 1...20) ?? 1 }
         if kind == .longPress, let d = number(r, "minimumPressDuration") { draft.minimumPressDuration = max(0, d) }
         draft.enabled = flag(r, "enabled")
         draft.cancelsTouchesInView = flag(r, "cancelsTouchesInView")
