@@ -144,8 +144,9 @@ extension IBImport {
             if IBVocabulary.controllers.contains(name) {
                 root = importController(e, into: window, frame: frame)
             } else {
-                root = importViewTree(view.element, into: window)
-                attachFilesOwner(to: root!, element: view.element)
+                let index = importViewTree(view.element, into: window)
+                attachFilesOwner(to: index, element: view.element)
+                root = index
             }
             if let root { fillWindow(root, element: view.element, size: frame.size) }
         }

@@ -51,8 +51,8 @@ struct IBVariations: Sendable {
             guard let owner = element.parent, let key = element["key"] else { continue }
             byOwner[owner, default: []].append((key, index))
         }
-        for owner in byOwner.keys.sorted() {
-            let ordered = byOwner[owner]!.sorted { a, b in Self.specificity(a.key) < Self.specificity(b.key) }
+        for (owner, list) in byOwner.sorted(by: { $0.key < $1.key }) {
+            let ordered = list.sorted { a, b in Self.specificity(a.key) < Self.specificity(b.key) }
             for (key, v) in ordered {
                 guard matches(key) else {
                     otherTraits[key, default: 0] += 1
