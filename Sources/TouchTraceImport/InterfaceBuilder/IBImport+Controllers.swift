@@ -44,7 +44,8 @@ extension IBImport {
         unitBars = bars
         screenUnsafe = screen?.insets ?? .zero
         canvasInsets = options.canvas ? windowInsets : insets(IBScreen(doc: doc, canvas: true, unitRoot: rootFrame))
-        _ = importController(controller, into: window, frame: Rect(origin: .zero, size: size))
+        let root = importController(controller, into: window, frame: Rect(origin: .zero, size: size))
+        addNavigationBar(for: controller, window: window, root: root)
     }
 
     /// Where a storyboard controller's root view lies in the space its container gives it:

@@ -21,6 +21,8 @@ struct IBImport {
         /// A layout guide, by its constraint item (`root#safeArea`, a guide id).
         case guide(String)
         case recognizer(id: String)
+        /// A bar item, by its scene id (not a view of the document: its bar makes one).
+        case barItem(String)
     }
     var objects: [String: Imported] = [:]
     /// The views made from elements, with their element, in document order.

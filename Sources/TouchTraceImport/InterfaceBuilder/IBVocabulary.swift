@@ -36,9 +36,14 @@ enum IBVocabulary {
         "avPlayerViewController", "hostingController", "viewControllerPlaceholder", "searchContainerViewController",
     ]
 
+    /// Controllers that contain others and draw their bars themselves.
+    static let containerControllers: Set<String> = ["navigationController", "tabBarController", "splitViewController", "pageViewController"]
+
     /// Gesture recognizer elements and the modelled type each becomes (nil: not modelled).
     static let recognizers: [String: GestureRecognizerConfig.Kind?] = [
         "tapGestureRecognizer": .tap, "longPressGestureRecognizer": .longPress, "panGestureRecognizer": .pan,
+        // Xcode writes long presses under this misspelt name too (sic; 2 files of the corpus).
+        "pongPressGestureRecognizer": .longPress,
         "swipeGestureRecognizer": .swipe, "screenEdgePanGestureRecognizer": .pan,
         "pinchGestureRecognizer": nil, "rotationGestureRecognizer": nil, "hoverGestureRecognizer": nil,
     ]
@@ -80,7 +85,7 @@ enum IBVocabulary {
         "layoutMarginsRelativeArrangement", "on", "value", "minValue", "maxValue", "minimumValue", "maximumValue",
         "stepValue", "wraps", "autorepeat", "continuous", "selectedSegmentIndex", "numberOfPages", "currentPage",
         "delaysContentTouches", "canCancelContentTouches", "text", "title", "placeholder", "scrollEnabled",
-        "image", "numberOfLines",
+        "image", "numberOfLines", "allowsSelection", "allowsMultipleSelection",
     ]
 
     /// View attributes that only change drawing, text input, data or Xcode's own bookkeeping: left
@@ -103,7 +108,7 @@ enum IBVocabulary {
         "clearButtonMode", "colorPixelFormat", "depthStencilPixelFormat", "enableSetNeedsDisplay", "datePickerMode",
         "minuteInterval", "useCurrentDate", "maximumValueImage", "minimumValueImage", "mapType", "tag",
         "customModule", "customModuleProvider", "colorLabel", "verifyAmbiguity", "largeTitles", "prefersLargeTitles",
-        "restorationIdentifier", "contentInsetAdjustmentBehavior", "allowsSelection", "allowsMultipleSelection",
+        "restorationIdentifier", "contentInsetAdjustmentBehavior",
         "allowsSelectionDuringEditing", "allowsMultipleSelectionDuringEditing", "prefetchingEnabled",
         "dragInteractionEnabled", "springLoaded", "insetsContentViewsToSafeArea", "cellLayoutMarginsFollowReadableWidth",
         "separatorInsetReference", "contentViewInsetsToSafeArea", "itemPositioning", "itemSpacing", "itemWidth",

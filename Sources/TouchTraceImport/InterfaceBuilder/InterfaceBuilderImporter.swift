@@ -58,6 +58,8 @@ public enum InterfaceBuilderImporter {
         importer.reportDockViews(selected)
         importer.importConstraints()
         importer.importConnections()
+        importer.importBarItems()
+        importer.importLists()
         importer.resolveMargins()
         var warnings = importer.warnings
         var document = importer.document
