@@ -56,6 +56,9 @@ public struct ImportWarning: Sendable, Hashable {
         /// at run time (a bar's placeholder frame, a freeform root view, a top-level view that
         /// its owner sizes).
         case frameReplaced
+        /// A control with an action (or a view with a wired gesture recognizer) that a tap at its
+        /// centre does not reach in the imported scene: the warning names what blocks it.
+        case unreachableControl
         /// The document is not strict JSON (a trailing comma before `]` or `}`, which Figma never
         /// writes): read as if the comma were not there.
         case nonStandardJSON
@@ -71,7 +74,7 @@ public struct ImportWarning: Sendable, Hashable {
             .unsupportedElement, .unsupportedAttribute, .invalidValue, .gestureRecognizerApproximated, .gestureRecognizerDropped,
             .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
             .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
-            .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced,
+            .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced, .unreachableControl,
         ]
         /// The kinds the Figma importer raises.
         public static let figma: [Kind] = [

@@ -102,6 +102,9 @@ public struct StackDraft: Sendable, Hashable {
 public struct ScrollDraft: Sendable {
     public var delaysContentTouches: Bool?
     public var canCancelContentTouches: Bool?
+    /// The adjusted content inset (S4) and the offset the scroll view starts at (S3).
+    public var contentInset: EdgeInsets?
+    public var contentOffset: Point?
     public init() {}
 }
 

@@ -119,6 +119,7 @@ extension IBImport {
     /// Imports a xib's top-level objects (or the one `options.scene` names), each view in a window
     /// of its own size, back to front in document order.
     mutating func importXibUnits(_ units: [IBDocument.Unit]) {
+        var roots: [(view: Int, element: Int)] = []
         for unit in units {
             let e = unit.element
             let name = tree[e].name
@@ -149,8 +150,46 @@ extension IBImport {
                 attachFilesOwner(to: index, element: view.element)
                 root = index
             }
-            if let root { fillWindow(root, element: view.element, size: frame.size) }
+            if let root {
+                fillWindow(root, element: view.element, size: frame.size)
+                roots.append((root, view.element))
+            }
         }
+        attachUnconnectedFilesOwner(roots: roots)
+    }
+
+    /// File's Owner without a `view` outlet (a view subclass that loads the nib and adds its
+    /// top-level view as a subview, or any object the code passes as owner) still receives the
+    /// actions connected to it: it is imported as the owner of the top-level view its outlets or
+    /// actions lead into (else the first), so that those actions arrive (T2), with an
+    /// `externalReference` warning saying where it really is.
+    mutating func attachUnconnectedFilesOwner(roots: [(view: Int, element: Int)]) {
+        guard let owner = doc.placeholder("IBFilesOwner", near: doc.root), let ownerID = tree[owner]["id"], objects[ownerID] == nil,
+            !roots.isEmpty
+        else { return }
+        var destinations: Set<String> = []
+        if let connections = tree.child(of: owner, named: "connections") {
+            for outlet in tree[connections].children { if let d = tree[outlet]["destination"] { destinations.insert(d) } }
+        }
+        var sources: Set<Int> = []
+        for (index, element) in tree.elements.enumerated() where element.name == "action" && element["destination"] == ownerID {
+            sources.insert(index)
+        }
+        guard !destinations.isEmpty || !sources.isEmpty else { return }
+        let chosen = roots.first { root in
+            tree.subtree(of: root.element).contains { e in
+                tree[e]["id"].map(destinations.contains) ?? false || sources.contains(e)
+            }
+        } ?? roots[0]
+        guard document.views[chosen.view].viewController == nil else { return }
+        let custom = tree[owner]["customClass"]
+        let id = ids.make([custom, "FilesOwner"], fallback: "FilesOwner")
+        document.views[chosen.view].viewController = ControllerDraft(id: id, sourceID: ownerID, customClass: custom)
+        objects[ownerID] = .controller(id: id, view: chosen.view)
+        warn(
+            .externalReference, owner,
+            "File's Owner (\(custom ?? "NSObject")) has no view outlet: it is the object that loads the nib at run time; it is imported as the owner of \(describe(chosen.element)) so that the actions connected to it arrive",
+            lost: "where File's Owner really is in the responder chain (a view that adds the nib's view, or a controller)")
     }
 
     /// A xib's top-level view is as large as its window (its stored frame: Xcode's canvas shows it

@@ -36,6 +36,7 @@ extension IBImport {
             safe[v] = mySafe
             let e = elementOf[v]
             let el = e.map { tree[$0] }
+            if let e, p != nil, !inScroll.contains(v) { adjustContentInset(v, element: e, safe: mySafe) }
             if let p, inScroll.contains(p) || document.views[p].viewClass.isScrollView { inScroll.insert(v) }
             var m = draft.layoutMargins ?? draft.directionalLayoutMargins.map {
                 EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
@@ -82,6 +83,23 @@ extension IBImport {
                 warn(.layoutApproximated, e, "\(approximated): the margins are taken from the superview's as laid out in the document", lost: "margins that follow the superview's when it changes")
             }
         }
+    }
+
+    /// `contentInsetAdjustmentBehavior` `.automatic` (the default since iOS 11): a table or
+    /// collection view, or a scroll view, whose frame reaches under the bars or the screen's
+    /// unsafe edges gets those overlaps as its adjusted content inset at the top and bottom, and
+    /// starts scrolled to the top of its content (`contentOffset.y = -top`), so that its first
+    /// rows sit below the navigation bar as Xcode's canvas shows them (S3, S4). Not when the
+    /// scroll view says `never` or its controller `automaticallyAdjustsScrollViewInsets="NO"`.
+    mutating func adjustContentInset(_ v: Int, element e: Int, safe: EdgeInsets) {
+        guard document.views[v].viewClass.isScrollView, document.views[v].viewClass != .UITextView, safe.top > 0 || safe.bottom > 0,
+            tree[e]["contentInsetAdjustmentBehavior"] != "never"
+        else { return }
+        if let c = doc.enclosingController(of: e), tree[c]["automaticallyAdjustsScrollViewInsets"] == "NO" { return }
+        var scroll = document.views[v].scroll ?? ScrollDraft()
+        scroll.contentInset = EdgeInsets(top: safe.top, left: 0, bottom: safe.bottom, right: 0)
+        if safe.top > 0 { scroll.contentOffset = Point(x: 0, y: -safe.top) }
+        document.views[v].scroll = scroll
     }
 
     /// The layout margins of a table view cell and its content view on Xcode's canvas, by the

@@ -64,6 +64,13 @@ public enum InterfaceBuilderImporter {
         var warnings = importer.warnings
         var document = importer.document
         let scene = try document.validated(warnings: &warnings)
+        // The scene decodes (validated); laid out, it says which wired controls a tap reaches.
+        if let decoded = try? SceneDecoder().decode(scene) {
+            importer.warnings = warnings
+            importer.document = document
+            importer.reportUnreachableControls(in: decoded.laidOut(limits: SceneLimits()))
+            warnings = importer.warnings
+        }
         return ImportResult(format: actual, scene: scene, warnings: warnings.all, ids: document.ids)
     }
 
