@@ -81,6 +81,9 @@ extension IBImport {
         if v.viewClass == .UIStackView { v.stack = readStack(e) }
     }
 
+    /// The standard space between sibling views (`NSLayoutConstraint` "standard" spacing).
+    static let standardSpacing = 8.0
+
     /// A priority attribute (1…1000).
     mutating func priority(_ e: Int, _ attribute: String) -> Double? {
         guard let n = number(e, attribute) else { return nil }
@@ -104,6 +107,9 @@ extension IBImport {
             }
         }
         if let s = number(e, "spacing") { stack.spacing = s }
+        // `spacingType="standard"`: UIStackView.spacingUseSystem, the system spacing between
+        // standard views (8 pt, the Auto Layout Guide's standard space).
+        if el["spacingType"] == "standard" { stack.spacing = Self.standardSpacing }
         if let id = el["id"], let s = variations.spacings[id] { stack.spacing = s }
         // Xcode writes a stack view's layout margins without the flag when it arranges relative
         // to them: every stack view of the corpus with stored margins (56 in 11 projects, tools
