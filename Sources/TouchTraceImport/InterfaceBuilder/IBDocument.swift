@@ -134,8 +134,10 @@ struct IBDocument: Sendable {
         for (index, element) in tree.elements.enumerated() {
             guard let parent = element.parent else { continue }
             let owner = tree[parent].name
-            if element["key"] == "view", owner != "navigationController", owner != "tabBarController",
-                IBVocabulary.controllers.contains(owner),
+            // Storyboard controllers' root views, and a xib's top-level views.
+            let topLevel = owner == "objects" && tree[parent].parent == 0 && element.name != "placeholder"
+            if (element["key"] == "view" && owner != "navigationController" && owner != "tabBarController"
+                && IBVocabulary.controllers.contains(owner)) || topLevel,
                 let r = tree.child(of: index, named: "rect", key: "frame"),
                 let w = tree[r]["width"].flatMap(Double.init), let h = tree[r]["height"].flatMap(Double.init), w > 0, h > 0
             {

@@ -1,0 +1,97 @@
+import Testing
+import TestSupport
+import TouchTraceEngine
+@testable import TouchTraceImport
+
+/// What the engine models, reached through imported documents: tabs (B2), bar button items and
+/// back items (B1), static cells' selection (V2), long presses Xcode writes under another name
+/// (G1), a freeform controller sized to its window, each tapped at the centre of the view the
+/// scene has for it.
+@Suite("Imported bars, tabs, cells and recognizers, tapped")
+struct IBModelledBehaviourTests {
+    static func trace(_ fixture: String, tapping id: String, duration: Double? = nil) throws -> (JSONValue, Scene) {
+        let result = try ImportFixtures.importFixture(fixture)
+        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let view = try #require(scene.viewIndex(id), "\(fixture) has no view \(id)")
+        let p = IBImport.windowCenter(of: view, in: scene)
+        var body: [(key: String, value: JSONValue)] = []
+        if let duration {
+            body = [("longPress", .obj(["x": .number(p.x), "y": .number(p.y)])), ("duration", .number(duration))]
+        } else {
+            body = [("tap", .obj(["x": .number(p.x), "y": .number(p.y)]))]
+        }
+        let request = try TouchRequest.decode(.object(body))
+        return (try TouchTrace.touches(request, in: scene), scene)
+    }
+
+    static func entries(_ trace: JSONValue, type: String) -> [JSONValue] {
+        guard case let .array(log)? = trace["log"] else { return [] }
+        return log.filter { $0["type"] == .string(type) }
+    }
+
+    static func actions(_ trace: JSONValue) -> [JSONValue] {
+        guard case let .array(list)? = trace["actions"] else { return [] }
+        return list
+    }
+
+    /// B2: the second tab's item selects it; its controller exists without its view.
+    @Test func aTabItemSelectsItsTab() throws {
+        let (trace, scene) = try Self.trace("frameReplaced-tab-bar-placeholder-and-tabs.storyboard", tapping: "item:Settings")
+        let select = try #require(Self.entries(trace, type: "selectTab").first)
+        #expect(select["selectedIndex"] == .number(1))
+        #expect(select["viewController"] == "SettingsViewController")
+        #expect(select["tabBarController"] == "MainTabsController")
+        #expect(Self.entries(trace, type: "delegate").contains { $0["method"] == "tabBarController(_:didSelect:)" })
+        // The tab bar is at the bottom (its 1000 × 1000 placeholder replaced), the first tab's
+        // button below the status bar is tapped as the app runs.
+        let bar = try #require(scene.viewIndex("tabBar"))
+        #expect(scene.views[bar].frame == Rect(x: 0, y: 618, width: 375, height: 49))
+        let (refresh, _) = try Self.trace("frameReplaced-tab-bar-placeholder-and-tabs.storyboard", tapping: "Refresh")
+        #expect(Self.actions(refresh).first?["action"] == "refresh:")
+        #expect(Self.actions(refresh).first?["target"] == "HomeViewController")
+    }
+
+    /// B1: a navigation controller's bar shows its root controller's items; the right item sends
+    /// its action, the left item's presentation segue names what it presents.
+    @Test func barButtonItemsSendTheirActions() throws {
+        let (compose, _) = try Self.trace("B1-navigation-controller-bar-items.storyboard", tapping: "item:add")
+        #expect(Self.actions(compose).first?["action"] == "compose:")
+        #expect(Self.actions(compose).first?["target"] == "InboxViewController")
+        let (filters, _) = try Self.trace("B1-navigation-controller-bar-items.storyboard", tapping: "item:Filters")
+        #expect(Self.actions(filters).first?["action"] == "present:Filters")
+        #expect(Self.actions(filters).first?["target"] == "InboxViewController")
+    }
+
+    /// B1, V2, S4: a pushed table view controller gets a navigation bar with a back item that pops
+    /// it; its static cells select by section and row, its controller told as the delegate; the
+    /// table starts below the bar (its adjusted content inset).
+    @Test func aPushedTableHasABackItemAndSelectsItsStaticCells() throws {
+        let fixture = "V2-static-cells-pushed-below-a-navigation-bar.storyboard"
+        let (back, _) = try Self.trace(fixture, tapping: "SettingsTableViewController.back")
+        let pop = try #require(Self.entries(back, type: "popViewController").first)
+        #expect(pop["viewController"] == "SettingsTableViewController")
+        let (licenses, scene) = try Self.trace(fixture, tapping: "Licenses")
+        let didSelect = Self.entries(licenses, type: "delegate").first { $0["method"] == "tableView(_:didSelectRowAt:)" }
+        #expect(didSelect?["receiver"] == "SettingsTableViewController")
+        #expect(didSelect?["indexPath"] == .obj(["section": .number(1), "row": .number(0)]))
+        // The first row is below the 64 pt of status and navigation bar.
+        let profile = try #require(scene.viewIndex("Profile"))
+        #expect(IBImport.windowCenter(of: profile, in: scene).y > 64)
+    }
+
+    /// G1: `pongPressGestureRecognizer` (Xcode's spelling) is a long press that sends its action.
+    @Test func aPongPressIsALongPress() throws {
+        let (trace, _) = try Self.trace("G1-long-press-written-pongPress.storyboard", tapping: "Photo", duration: 0.8)
+        #expect(Self.actions(trace).first?["action"] == "savePhoto:")
+        #expect(Self.actions(trace).first?["target"] == "PhotoViewController")
+    }
+
+    /// A freeform 800 × 40 controller is sized to its window as the app runs: its trailing
+    /// button is inside the window and a tap reaches it.
+    @Test func aFreeformControllerFitsItsWindow() throws {
+        let (trace, scene) = try Self.trace("frameReplaced-freeform-root-view.storyboard", tapping: "Clear")
+        #expect(Self.actions(trace).first?["action"] == "clearFilters:")
+        let clear = try #require(scene.viewIndex("Clear"))
+        #expect(IBImport.windowCenter(of: clear, in: scene).x < 375)
+    }
+}
