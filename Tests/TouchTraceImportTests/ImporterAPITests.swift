@@ -173,3 +173,24 @@ struct ImporterAPITests {
     }
 
 }
+
+extension ImporterAPITests {
+    /// A document is refused with a reason that says what it is: a macOS or a watchOS document,
+    /// and Interface Builder's pre-Xcode 5 archive format (`<archive type="…InterfaceBuilder3…">`).
+    @Test(arguments: [
+        ("<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"3.0\" toolsVersion=\"22155\"><objects/></document>", "macOS"),
+        ("<document type=\"com.apple.InterfaceBuilder3.WatchKit.Storyboard\" version=\"3.0\" toolsVersion=\"22155\"><scenes/></document>", "watchOS"),
+        ("<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\"><data/></archive>", "pre-Xcode 5"),
+    ])
+    func unsupportedDocumentsAreRefusedWithTheirReason(_ xml: String, _ reason: String) throws {
+        let bytes = Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + xml).utf8)
+        do {
+            _ = try Importer.importDocument(bytes, format: .xib)
+            Issue.record("a \(reason) document was imported")
+        } catch {
+            #expect(error.kind == .unsupportedDocument)
+            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.line != nil)
+        }
+    }
+}

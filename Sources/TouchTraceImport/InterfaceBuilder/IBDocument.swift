@@ -42,6 +42,12 @@ struct IBDocument: Sendable {
 
     init(tree: XMLTree) throws(ImportError) {
         self.tree = tree
+        if let root = tree.root, tree[root].name == "archive", let type = tree[root]["type"], type.contains("InterfaceBuilder") {
+            throw ImportError(
+                .unsupportedDocument,
+                "a pre-Xcode 5 Interface Builder archive (<archive type=\"\(type.prefix(80))\">): TouchTrace reads the document format Xcode 5 and later write; open the file in a recent Xcode and save it",
+                line: tree[root].position.line, column: tree[root].position.column)
+        }
         guard let root = tree.root, tree[root].name == "document", let type = tree[root]["type"] else {
             let name = tree.root.map { tree[$0].name } ?? "nothing"
             throw ImportError(

@@ -9,7 +9,10 @@ extension IBImport {
     /// so (a stored-frame hit test, `IBStoredTree`) or the import made it so. Hidden and disabled
     /// controls are left alone (a state the app changes); so is content that only scrolling brings
     /// into the window.
-    mutating func reportUnreachableControls(in scene: Scene) {
+    mutating func reportUnreachableControls(in json: JSONValue) {
+        // The scene decodes (the document was validated); laid out, it says what a tap reaches.
+        guard let decoded = try? SceneDecoder().decode(json) else { return }
+        let scene = decoded.laidOut(limits: SceneLimits())
         let stored = IBStoredTree(doc: doc, importer: self)
         let tester = HitTester(scene: scene)
         for (view, e) in viewElements {
