@@ -46,89 +46,94 @@ struct IBConnectionOracle {
         var result = FileResult(file: file)
         let format = ImportFormat(fileName: file) ?? .xib
         let doc = try IBDocument(tree: XMLTree.parse(bytes, limits: ImportLimits()))
-        let tree = doc.tree
-        let importer = IBImport(doc: doc, options: ImportOptions())
         let requests: [(unit: String, scene: Int?, options: ImportOptions)] = doc.kind == .storyboard
             ? doc.units.map { ($0.id, $0.scene, ImportOptions(scene: $0.id)) }
             : [("xib", nil, ImportOptions())]
         for request in requests {
             let imported = try Importer.importDocument(bytes, format: format, options: request.options)
             guard let json = imported.scene else { continue }
-            let scene = try SceneDecoder().decode(json).laidOut()
-            var sceneID: [String: String] = [:]
-            for (id, source) in imported.ids { sceneID[source] = id }
-            let stored = IBStoredTree(doc: doc, importer: importer)
-            // The unit's views with connections.
-            for e in tree.elements.indices where doc.isView(e) {
-                if let unitScene = request.scene, doc.scene(of: e) != unitScene { continue }
-                guard let sourceID = tree[e]["id"], let viewID = sceneID[sourceID], let view = scene.viewIndex(viewID) else { continue }
-                var wired: [(action: String, event: String, destination: String, recognizer: String?)] = []
-                let viewClass = IBVocabulary.viewClasses[tree[e].name] ?? .UIView
-                if viewClass.isControl, let connections = tree.child(of: e, named: "connections") {
-                    for c in tree[connections].children {
-                        switch tree[c].name {
-                        case "action":
-                            guard let selector = tree[c]["selector"] else { continue }
-                            wired.append((selector, tree[c]["eventType"] ?? "touchUpInside", destination(tree[c]["destination"], doc, sceneID), nil))
-                        case "segue" where !["embed", "relationship"].contains(tree[c]["kind"] ?? ""):
-                            wired.append((importer.segueAction(c).action, "touchUpInside", controllerOf(c, doc, sceneID), nil))
-                        default: continue
-                        }
-                    }
-                }
-                for r in recognizers(of: e, doc) {
-                    guard let connections = tree.child(of: r, named: "connections"), let rid = tree[r]["id"].flatMap({ sceneID[$0] }) else { continue }
-                    for c in tree[connections].children {
-                        switch tree[c].name {
-                        case "action":
-                            guard let selector = tree[c]["selector"] else { continue }
-                            wired.append((selector, "recognized", destination(tree[c]["destination"], doc, sceneID), rid))
-                        case "segue":
-                            wired.append((importer.segueAction(c).action, "recognized", controllerOf(c, doc, sceneID), rid))
-                        default: continue
-                        }
-                    }
-                }
-                // A destination in another scene: storyboards do not connect across scenes (Xcode
-                // flags it), nothing receives it at run time.
-                let crossing = wired.filter { $0.destination.hasPrefix("not imported") && !isOwner($0.destination, doc) }
-                if !crossing.isEmpty { result.ineligible["destination in another scene", default: 0] += crossing.count }
-                wired.removeAll { $0.destination.hasPrefix("not imported") && !isOwner($0.destination, doc) }
-                guard !wired.isEmpty else { continue }
-                if let reason = stored.untappable(e, control: viewClass.isControl, recognizer: !viewClass.isControl) {
-                    result.ineligible[reason, default: 0] += wired.count
-                    continue
-                }
-                let point = center(of: view, in: scene)
-                // Content the app shows only after scrolling (a freeform root taller than the
-                // window, as the app gives it the window's size): no tap reaches it first.
-                if let window = scene.windows.first, !scene.views[window].geometry.bounds.contains(point) {
-                    result.ineligible["off the window as the app runs (needs a scroll first)", default: 0] += wired.count
-                    continue
-                }
-                let trace = try tap(point, in: scene)
-                let hit = trace.hit.flatMap { scene.viewIndex($0) }
-                let reached = hit.map { isInside($0, view, scene) } ?? false
-                for w in wired {
-                    let kind = ControlKindName(viewClass)
-                    let tapTriggered = w.recognizer.map { isTapRecognizer($0, scene) } ?? kind.tapTriggers(w.event)
-                    var connection = Connection(
-                        unit: request.unit, source: sourceID, element: tree[e].name, action: w.action, event: w.event,
-                        destination: w.destination, tapTriggered: tapTriggered)
-                    connection.reached = reached
-                    let sender = w.recognizer ?? viewID
-                    connection.delivered = trace.actions.contains { a in
-                        a.sender == sender && a.action == w.action
-                            && (w.destination == "firstResponder" ? ["responderChain", "unhandled"].contains(a.resolution) : a.target == w.destination)
-                    }
-                    if !connection.ok {
-                        connection.detail = "tap at (\(f(point.x)), \(f(point.y))) hit \(trace.hit ?? "nothing"); actions: \(trace.actions.map { "\($0.sender) \($0.action) → \($0.target ?? "nil")" })"
-                    }
-                    result.connections.append(connection)
-                }
-            }
+            try checkUnit(request.unit, scene: request.scene, imported: imported, laidOut: try SceneDecoder().decode(json).laidOut(), doc: doc, into: &result)
         }
         return result
+    }
+
+    /// The connections of one unit (a storyboard scene, or a xib), in its imported and laid-out scene.
+    static func checkUnit(_ unit: String, scene unitScene: Int?, imported: ImportResult, laidOut scene: Scene, doc: IBDocument, into result: inout FileResult) throws {
+        let tree = doc.tree
+        let importer = IBImport(doc: doc, options: ImportOptions())
+        let request = (unit: unit, scene: unitScene)
+        var sceneID: [String: String] = [:]
+        for (id, source) in imported.ids { sceneID[source] = id }
+        let stored = IBStoredTree(doc: doc, importer: importer)
+        // The unit's views with connections.
+        for e in tree.elements.indices where doc.isView(e) {
+            if let unitScene = request.scene, doc.scene(of: e) != unitScene { continue }
+            guard let sourceID = tree[e]["id"], let viewID = sceneID[sourceID], let view = scene.viewIndex(viewID) else { continue }
+            var wired: [(action: String, event: String, destination: String, recognizer: String?)] = []
+            let viewClass = IBVocabulary.viewClasses[tree[e].name] ?? .UIView
+            if viewClass.isControl, let connections = tree.child(of: e, named: "connections") {
+                for c in tree[connections].children {
+                    switch tree[c].name {
+                    case "action":
+                        guard let selector = tree[c]["selector"] else { continue }
+                        wired.append((selector, tree[c]["eventType"] ?? "touchUpInside", destination(tree[c]["destination"], doc, sceneID), nil))
+                    case "segue" where !["embed", "relationship"].contains(tree[c]["kind"] ?? ""):
+                        wired.append((importer.segueAction(c).action, "touchUpInside", controllerOf(c, doc, sceneID), nil))
+                    default: continue
+                    }
+                }
+            }
+            for r in recognizers(of: e, doc) {
+                guard let connections = tree.child(of: r, named: "connections"), let rid = tree[r]["id"].flatMap({ sceneID[$0] }) else { continue }
+                for c in tree[connections].children {
+                    switch tree[c].name {
+                    case "action":
+                        guard let selector = tree[c]["selector"] else { continue }
+                        wired.append((selector, "recognized", destination(tree[c]["destination"], doc, sceneID), rid))
+                    case "segue":
+                        wired.append((importer.segueAction(c).action, "recognized", controllerOf(c, doc, sceneID), rid))
+                    default: continue
+                    }
+                }
+            }
+            // A destination in another scene: storyboards do not connect across scenes (Xcode
+            // flags it), nothing receives it at run time.
+            let crossing = wired.filter { $0.destination.hasPrefix("not imported") && !isOwner($0.destination, doc) }
+            if !crossing.isEmpty { result.ineligible["destination in another scene", default: 0] += crossing.count }
+            wired.removeAll { $0.destination.hasPrefix("not imported") && !isOwner($0.destination, doc) }
+            guard !wired.isEmpty else { continue }
+            if let reason = stored.untappable(e, control: viewClass.isControl, recognizer: !viewClass.isControl) {
+                result.ineligible[reason, default: 0] += wired.count
+                continue
+            }
+            let point = center(of: view, in: scene)
+            // Content the app shows only after scrolling (a freeform root taller than the
+            // window, as the app gives it the window's size): no tap reaches it first.
+            if let window = scene.windows.first, !scene.views[window].geometry.bounds.contains(point) {
+                result.ineligible["off the window as the app runs (needs a scroll first)", default: 0] += wired.count
+                continue
+            }
+            let trace = try tap(point, in: scene)
+            let hit = trace.hit.flatMap { scene.viewIndex($0) }
+            let reached = hit.map { isInside($0, view, scene) } ?? false
+            for w in wired {
+                let kind = ControlKindName(viewClass)
+                let tapTriggered = w.recognizer.map { isTapRecognizer($0, scene) } ?? kind.tapTriggers(w.event)
+                var connection = Connection(
+                    unit: request.unit, source: sourceID, element: tree[e].name, action: w.action, event: w.event,
+                    destination: w.destination, tapTriggered: tapTriggered)
+                connection.reached = reached
+                let sender = w.recognizer ?? viewID
+                connection.delivered = trace.actions.contains { a in
+                    a.sender == sender && a.action == w.action
+                        && (w.destination == "firstResponder" ? ["responderChain", "unhandled"].contains(a.resolution) : a.target == w.destination)
+                }
+                if !connection.ok {
+                    connection.detail = "tap at (\(f(point.x)), \(f(point.y))) hit \(trace.hit ?? "nothing"); actions: \(trace.actions.map { "\($0.sender) \($0.action) → \($0.target ?? "nil")" })"
+                }
+                result.connections.append(connection)
+            }
+        }
     }
 
     static func f(_ v: Double) -> String { JSONWriter.format((v * 100).rounded() / 100) }
