@@ -21,6 +21,10 @@ struct IBBars {
     static let sheetNavigationBar = 56.0
     static let tabBar = 49.0
     static let toolbar = 44.0
+    /// A toolbar above a home indicator is as tall as a tab bar (UIKit's toolbars on iPhones
+    /// without a home button: the Google Ads examples' eight scenes with a simulated toolbar on
+    /// an iPhone X sit 83 pt above the bottom, 49 and the indicator's 34).
+    static let toolbarAboveHomeIndicator = 49.0
     static let xcode26Tools = 24000.0
 
     /// The heights of the bars above and below a unit's content.
@@ -107,7 +111,7 @@ struct IBBars {
         if let metrics = tree.child(of: controller, key: "simulatedBottomBarMetrics") {
             switch tree[metrics].name {
             case "simulatedTabBarMetrics": bottom = Self.tabBar
-            case "simulatedToolbarMetrics": bottom = Self.toolbar
+            case "simulatedToolbarMetrics": bottom = (doc.device?.notched ?? false) ? Self.toolbarAboveHomeIndicator : Self.toolbar
             default: break
             }
             opaqueBottom = bottom > 0 && opaque(metrics)

@@ -76,7 +76,9 @@ extension IBImport {
                 }
             }
             effective[v] = m
-            guard changed, marginsRead.contains(draft.id) else { continue }
+            // A stack view that arranges relative to its margins reads them too.
+            let stackReads = draft.stack?.layoutMarginsRelativeArrangement == true
+            guard changed, marginsRead.contains(draft.id) || stackReads else { continue }
             document.views[v].layoutMargins = m
             document.views[v].directionalLayoutMargins = nil
             if let approximated, let e {
