@@ -9,12 +9,9 @@ extension IBImport {
     /// so (a stored-frame hit test, `IBStoredTree`) or the import made it so. Hidden and disabled
     /// controls are left alone (a state the app changes); so is content that only scrolling brings
     /// into the window.
-    mutating func reportUnreachableControls(in json: JSONValue) {
-        // The scene decodes (the document was validated); laid out, it says what a tap reaches.
-        guard let decoded = try? SceneDecoder().decode(json) else { return }
-        let scene = decoded.laidOut(limits: SceneLimits())
-        let stored = IBStoredTree(doc: doc, importer: self)
-        let tester = HitTester(scene: scene)
+    mutating func reportUnreachableControls(in decoded: Scene) {
+        // The wired views first: a document without any needs no layout here.
+        var wired: [(view: Int, element: Int, actions: [String])] = []
         for (view, e) in viewElements {
             let el = tree[e]
             let viewClass = document.views[view].viewClass
@@ -28,9 +25,17 @@ extension IBImport {
             if !document.views[view].gestureRecognizers.isEmpty {
                 actions += document.views[view].gestureRecognizers.flatMap { r in r.targets.map(\.action) }
             }
-            guard !actions.isEmpty, el["hidden"] != "YES", !(viewClass.isControl && el["enabled"] == "NO"),
-                let index = scene.viewIndex(document.views[view].id), scene.isAttached(index)
-            else { continue }
+            guard !actions.isEmpty, el["hidden"] != "YES", !(viewClass.isControl && el["enabled"] == "NO") else { continue }
+            wired.append((view, e, actions))
+        }
+        if wired.isEmpty { return }
+        // The validated scene, laid out, says what a tap reaches.
+        let scene = decoded.laidOut(limits: SceneLimits())
+        let stored = IBStoredTree(doc: doc, importer: self)
+        let tester = HitTester(scene: scene)
+        for (view, e, actions) in wired {
+            let viewClass = document.views[view].viewClass
+            guard let index = scene.viewIndex(document.views[view].id), scene.isAttached(index) else { continue }
             let documentSays = stored.untappable(e, control: viewClass.isControl, recognizer: !viewClass.isControl)
             if let reason = documentSays, ["hidden", "disabled", "no stored frame", "not interactive (itself or an ancestor)"].contains(reason) {
                 continue

@@ -43,10 +43,11 @@ public enum InterfaceBuilderImporter {
         importer.resolveMargins()
         var warnings = importer.warnings
         var document = importer.document
-        let scene = try document.validated(warnings: &warnings)
+        var decoded: Scene?
+        let scene = try document.validated(warnings: &warnings, decoded: &decoded)
         importer.warnings = warnings
         importer.document = document
-        importer.reportUnreachableControls(in: scene)
+        if let decoded { importer.reportUnreachableControls(in: decoded) }
         warnings = importer.warnings
         return ImportResult(format: actual, scene: scene, warnings: warnings.all, ids: document.ids)
     }
