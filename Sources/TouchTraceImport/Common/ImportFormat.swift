@@ -1,7 +1,9 @@
 /// The design formats TouchTrace imports. Interface Builder's two (`xib`, `storyboard`) are read
-/// by the Interface Builder importer; `figma` (the JSON of Figma's REST API) by the Figma importer.
+/// by the Interface Builder importer; `figma` (the JSON of Figma's REST API) by the Figma importer;
+/// `penpot` (Transit JSON of Penpot's API, the `.penpot` ZIP) and `sketch` (the `.sketch` ZIP, a
+/// page's JSON) by the design importers of docs/import-design.md.
 public enum ImportFormat: String, Sendable, CaseIterable {
-    case xib, storyboard, figma
+    case xib, storyboard, figma, penpot, sketch
 
     /// The format a file name implies by its extension (`Main.storyboard` → `.storyboard`), or nil.
     public init?(fileName: String) {
@@ -11,6 +13,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
         case "xib": self = .xib
         case "storyboard": self = .storyboard
         case "json", "fig": self = .figma
+        case "penpot": self = .penpot
+        case "sketch": self = .sketch
         default: return nil
         }
     }
@@ -22,6 +26,7 @@ extension ImportFormat {
     /// (`com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB`, `….CocoaTouch.XIB`, tvOS's
     /// `com.apple.InterfaceBuilder.AppleTV.Storyboard`). Nil when neither shows.
     public static func sniff(_ bytes: [UInt8]) -> ImportFormat? {
+        if let design = sniffDesign(bytes) { return design }
         let head = bytes.prefix(4_096)
         guard let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else { return nil }
         if first == UInt8(ascii: "{") { return .figma }
@@ -91,11 +96,14 @@ public struct ImportLimits: Sendable, Hashable {
     public var maxElements: Int
     /// The most warnings listed; the rest are counted in one last warning.
     public var maxWarnings: Int
+    /// Bounds on a ZIP archive (`.sketch`, `.penpot`), checked before anything is inflated.
+    public var archive: ArchiveLimits
 
     public init(
         maxBytes: Int = 8 << 20, maxDepth: Int = 256, maxAttributesPerElement: Int = 256, maxTagBytes: Int = 1 << 20,
-        maxElements: Int = 500_000, maxWarnings: Int = 1_000
+        maxElements: Int = 500_000, maxWarnings: Int = 1_000, archive: ArchiveLimits = ArchiveLimits()
     ) {
+        self.archive = archive
         self.maxBytes = maxBytes
         self.maxDepth = maxDepth
         self.maxAttributesPerElement = maxAttributesPerElement

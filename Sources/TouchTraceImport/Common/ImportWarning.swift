@@ -81,6 +81,16 @@ public struct ImportWarning: Sendable, Hashable {
             .unsupportedElement, .unsupportedAttribute, .invalidValue, .behaviourNotModelled, .externalReference,
             .layoutApproximated, .emptyDocument, .tooManyWarnings, .nonStandardJSON, .interactionDropped, .untappableOverflow,
         ]
+        /// The kinds the Penpot importer raises.
+        public static let penpot: [Kind] = [
+            .unsupportedElement, .invalidValue, .externalReference, .layoutApproximated, .emptyDocument, .tooManyWarnings,
+            .interactionDropped, .untappableOverflow,
+        ]
+        /// The kinds the Sketch importer raises.
+        public static let sketch: [Kind] = [
+            .unsupportedElement, .invalidValue, .externalReference, .layoutApproximated, .emptyDocument, .tooManyWarnings,
+            .interactionDropped, .untappableOverflow,
+        ]
     }
 
     public var kind: Kind

@@ -2,27 +2,33 @@ import ArgumentParser
 import TouchTraceEngine
 import TouchTraceImport
 
-/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON) → a scene
-/// document, with warnings for everything approximated and the id map back to the source.
+/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON; Penpot's
+/// Transit JSON or .penpot export; a .sketch file or page JSON) → a scene document, with
+/// warnings for everything approximated and the id map back to the source.
 /// `touchtrace import FILE`, `POST /v1/import` (the file as the body; `?store=ID` stores the scene).
 public enum ImportOperation: TouchTraceOperation {
     public static let name = "import"
-    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON) into a scene, with warnings and the id map."
+    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) into a scene, with warnings and the id map."
     public static let discussion = """
         The format comes from the file's extension, or --format (over HTTP ?format=, or is read \
-        off the document itself). A storyboard imports its initial view controller's scene unless \
+        off the document itself: a ZIP's entries tell a .sketch file from a .penpot export, JSON's \
+        shape tells Figma, a Sketch page and Penpot's Transit apart). A storyboard imports its initial view controller's scene unless \
         --scene (a scene or view controller id) or --controller (a Storyboard ID) picks another; \
         a Figma file (the JSON of Figma's REST API) imports its prototype's starting frame, else \
         its first top-level frame, unless --frame (a node id, or a top-level frame's name) picks \
-        another; --list lists them. --mapping FILE gives Figma layers UIKit classes by name \
+        another; --list lists them. A Penpot file (get-file or get-file-fragment Transit JSON, a \
+        JSON array of a get-file and its fragments, or a .penpot ZIP) and a Sketch file (.sketch, or \
+        a page's JSON) import a board or artboard the same way, by --frame (an id or a name). \
+        --mapping FILE gives Figma layers UIKit classes by name \
         ({"rules": [{"match": "Button*", "class": "UIButton"}], "useDefaults": true}). The answer is \
         {"format", "scene", "warnings"}: the scene's origin.ids maps every scene id to its element \
         or node in the design file, and every warning has the file's line and column (XML) or the \
         node's JSON pointer (Figma). With --output the scene alone is written to a file, ready for \
         the other subcommands. Over HTTP, POST the file as the body to /v1/import (for Figma, or \
         {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
-        the default names off); ?store=ID also stores the scene (201, Location). See \
-        docs/import-ib.md and docs/import-figma.md.
+        the default names off; a .sketch or .penpot archive as the body itself, application/zip); \
+        ?store=ID also stores the scene (201, Location). See docs/import-ib.md, \
+        docs/import-figma.md and docs/import-design.md.
         """
     public static let rules: [RuleID] = []
     public static let sceneUse = SceneUse.none
@@ -33,15 +39,15 @@ public enum ImportOperation: TouchTraceOperation {
         ]
     }
     public static var httpBody: HTTPBody {
-        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json"])
+        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json", "application/zip", "application/transit+json"])
     }
     public static var queryParameters: [QueryParameter] {
         [
-            QueryParameter("format", .string, help: "xib, storyboard or figma (default: read off the document)."),
+            QueryParameter("format", .string, help: "xib, storyboard, figma, penpot or sketch (default: read off the document)."),
             QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
             QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
-            QueryParameter("frame", .string, help: "Figma: the frame to import, by node id or by a top-level frame's name."),
-            QueryParameter("mapping", .string, help: "Figma: a built-in class mapping, default or none (a custom one goes in an envelope body)."),
+            QueryParameter("frame", .string, help: "Figma, Penpot, Sketch: the frame, board or artboard to import, by id or by name."),
+            QueryParameter("mapping", .string, help: "Figma, Penpot, Sketch: a built-in class mapping, default or none (a custom one goes in a Figma envelope body, or --mapping)."),
             QueryParameter("list", .bool, help: "List the document's scenes instead of importing one."),
             QueryParameter("canvas", .bool, help: "Lay out as the design tool's canvas shows the document (docs/import-ib.md)."),
             QueryParameter("store", .string, help: "Also store the scene under this id (201 with Location and ETag)."),
@@ -50,10 +56,10 @@ public enum ImportOperation: TouchTraceOperation {
     }
 
     public struct Options: OperationOptions {
-        @Argument(help: ArgumentHelp("The design file: .xib, .storyboard or a Figma file's JSON.", valueName: "file"))
+        @Argument(help: ArgumentHelp("The design file: .xib, .storyboard, a Figma file's JSON, a Penpot file (.penpot or Transit JSON), a .sketch file or page JSON.", valueName: "file"))
         public var file: String
 
-        @Option(help: "xib, storyboard or figma (default: from the file's extension).")
+        @Option(help: "xib, storyboard, figma, penpot or sketch (default: from the file's extension, else its bytes).")
         public var format: String?
 
         @Option(help: "A storyboard scene or view controller id, or a xib top-level object id.")
@@ -62,13 +68,13 @@ public enum ImportOperation: TouchTraceOperation {
         @Option(help: "A storyboard view controller's Storyboard ID.")
         public var controller: String?
 
-        @Option(help: ArgumentHelp("Figma: the frame to import, by node id or by a top-level frame's name.", valueName: "name-or-node-id"))
+        @Option(help: ArgumentHelp("Figma, Penpot, Sketch: the frame, board or artboard to import, by id or by name.", valueName: "name-or-id"))
         public var frame: String?
 
-        @Option(help: ArgumentHelp("Figma: a class-mapping file (JSON) giving layers UIKit classes by name.", valueName: "file"))
+        @Option(help: ArgumentHelp("Figma, Penpot, Sketch: a class-mapping file (JSON) giving layers UIKit classes by name.", valueName: "file"))
         public var mapping: String?
 
-        @Flag(help: "List the document's scenes (Figma: top-level frames) instead of importing one.")
+        @Flag(help: "List the document's scenes (Figma: top-level frames; Penpot: boards; Sketch: artboards) instead of importing one.")
         public var list = false
 
         @Flag(help: "Lay out as the design tool's canvas shows the document, not as the app runs.")
@@ -117,8 +123,12 @@ public enum ImportOperation: TouchTraceOperation {
             }
         } else {
             format = fileName.flatMap(ImportFormat.init(fileName:)) ?? ImportFormat.sniff(document)
+            // A .json name says little: a Sketch page or a Penpot response is JSON too.
+            if format == .figma, let sniffed = ImportFormat.sniff(document), sniffed != .figma { format = sniffed }
             if format == nil {
-                context.fail("/format", "cannot tell the format of the document: give format (xib, storyboard or figma)")
+                context.fail(
+                    "/format",
+                    "cannot tell the format of the document: it is \(ImportFormat.describe(document)); accepted: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (give format to say which)")
             }
         }
         let store = string("store")
@@ -137,9 +147,9 @@ public enum ImportOperation: TouchTraceOperation {
             for problem in problems { context.fail(problem.pointer, problem.message) }
         }
         let frame = string("frame")
-        if let format, format != .figma {
-            if frame != nil { context.fail("/frame", "frame picks a Figma frame; an Interface Builder document takes scene or controller") }
-            if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma documents only") }
+        if let format, format == .xib || format == .storyboard {
+            if frame != nil { context.fail("/frame", "frame picks a Figma frame, Penpot board or Sketch artboard; an Interface Builder document takes scene or controller") }
+            if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma, Penpot and Sketch documents only") }
         }
         let options = ImportOptions(
             scene: string("scene"), controller: string("controller"), list: flag("list"), fileName: fileName,
