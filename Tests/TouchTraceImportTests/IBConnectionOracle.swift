@@ -65,6 +65,11 @@ struct IBConnectionOracle {
         var sceneID: [String: String] = [:]
         for (id, source) in imported.ids { sceneID[source] = id }
         let stored = IBStoredTree(doc: doc, importer: importer)
+        // The tap goes to the scene as imported, as a touches request does (the engine runs its
+        // initial layout cycle; a second cycle over an already laid-out scene need not agree
+        // with the first, e.g. a proportional stack over stale frames).
+        guard let json = imported.scene else { return }
+        let asImported = try SceneDecoder().decode(json)
         // The unit's views with connections.
         for e in tree.elements.indices where doc.isView(e) {
             if let unitScene = request.scene, doc.scene(of: e) != unitScene { continue }
@@ -113,7 +118,7 @@ struct IBConnectionOracle {
                 result.ineligible["off the window as the app runs (needs a scroll first)", default: 0] += wired.count
                 continue
             }
-            let trace = try tap(point, in: scene)
+            let trace = try tap(point, in: asImported)
             let hit = trace.hit.flatMap { scene.viewIndex($0) }
             let reached = hit.map { isInside($0, view, scene) } ?? false
             for w in wired {

@@ -94,4 +94,28 @@ struct IBModelledBehaviourTests {
         let clear = try #require(scene.viewIndex("Clear"))
         #expect(IBImport.windowCenter(of: clear, in: scene).x < 375)
     }
+
+    /// L6: a placeholder constraint stands for the one the app makes in code. As the app runs it
+    /// is kept (with `layoutApproximated`): the panel reaches the safe area's bottom and its
+    /// button gets the tap; without it the panel had no height and the button was outside it
+    /// (H4). On the canvas it is kept too, without a warning: the panel fills the screen as
+    /// Xcode stored it.
+    @Test func aPlaceholderConstraintStandsForTheCodes() throws {
+        let name = "layoutApproximated-placeholder-constraint-kept-as-a-stand-in.storyboard"
+        let (trace, scene) = try Self.trace(name, tapping: "Send")
+        #expect(Self.actions(trace).first?["action"] == "send:")
+        #expect(Self.actions(trace).first?["target"] == "FeedbackViewController")
+        let panel = try #require(scene.viewIndex("Panel"))
+        #expect(scene.views[panel].frame == Rect(x: 0, y: 20, width: 375, height: 647))
+        let result = try ImportFixtures.importFixture(name)
+        #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["keyboardPlaceholder"])
+        #expect(!result.warnings.contains { $0.kind == .unreachableControl })
+        var options = try ImportFixtures.options(name)
+        options.canvas = true
+        let canvas = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
+        let laidOut = try SceneDecoder().decode(try #require(canvas.scene)).laidOut()
+        let canvasPanel = try #require(laidOut.viewIndex("Panel"))
+        #expect(laidOut.views[canvasPanel].frame == Rect(x: 0, y: 0, width: 375, height: 667))
+    }
 }
