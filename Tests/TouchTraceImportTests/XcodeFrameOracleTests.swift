@@ -29,7 +29,8 @@ struct XcodeFrameOracleTests {
         #expect(report.canvas.compared > 5000, "the corpus should give thousands of views to compare")
         #expect(report.canvas.share >= 0.92, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
         #expect(report.connections.eligible > 500)
-        #expect(report.connections.share >= 0.97, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")
+        #expect(report.app.share >= 0.875, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
+        #expect(report.connections.share >= 0.985, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")
     }
 }
 
