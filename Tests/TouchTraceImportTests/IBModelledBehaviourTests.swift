@@ -118,4 +118,21 @@ struct IBModelledBehaviourTests {
         let canvasPanel = try #require(laidOut.viewIndex("Panel"))
         #expect(laidOut.views[canvasPanel].frame == Rect(x: 0, y: 0, width: 375, height: 667))
     }
+
+    /// L6 (layout margins): in a document of Xcode 26, a cell that shows an accessory has 8 pt of
+    /// trailing margin in its content view, a cell without one keeps the table's 20 (measured on
+    /// the corpus: docs/import-ib.md, "Layout margins").
+    @Test func aCellWithAnAccessoryHasXcode26sTrailingMargin() throws {
+        let name = "L6-cell-accessory-trailing-margin-xcode26.storyboard"
+        var options = try ImportFixtures.options(name)
+        options.canvas = true
+        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        for (value, content, margin) in [("Units-value", "unitsContent", 8.0), ("Version-value", "versionContent", 20.0)] {
+            let v = try #require(scene.viewIndex(value))
+            let contentID = try #require(result.ids.first { $0.value == content }?.key)
+            let c = try #require(scene.viewIndex(contentID))
+            #expect(scene.views[v].frame.maxX == scene.views[c].frame.size.width - margin, "\(value)")
+        }
+    }
 }

@@ -55,6 +55,11 @@ extension IBImport {
             {
                 // A table view gives its cells and their content views its own margins.
                 m = EdgeInsets(top: cell.vertical, left: cell.side, bottom: cell.vertical, right: cell.side)
+                if el?.name == "tableViewCellContentView", let trailing = Self.accessoryTrailingMargin(tools: doc.toolsVersion),
+                    let ce = e, let c = tree[ce].parent, Self.showsAccessory(tree, cell: c)
+                {
+                    m.right = trailing
+                }
                 changed = true
             }
             if el?["insetsLayoutMarginsFromSafeArea"] != "NO", mySafe != .zero, p != nil, !inScroll.contains(v) {
@@ -115,6 +120,22 @@ extension IBImport {
         if tools < 13000 { return nil }
         if tools >= IBBars.xcode26Tools, tools < IBScreen.unreleasedTools { return (20, 15) }
         return (16, 11)
+    }
+
+    /// The trailing layout margin of a cell's content view when the cell shows an accessory, on
+    /// Xcode's canvas, by the tools version that saved the document: 8 pt in Xcode 26 (measured:
+    /// every constraint to such a content view's trailing margin, 6 views of 2 projects, tools
+    /// versions 24506 and 24765, against 20 pt for the cells without an accessory in the same
+    /// files). Nil before (no evidence: the cell's own margin applies).
+    static func accessoryTrailingMargin(tools: Double) -> Double? {
+        tools >= IBBars.xcode26Tools && tools < IBScreen.unreleasedTools ? 8 : nil
+    }
+
+    /// Whether a table view cell shows an accessory: a standard one (`accessoryType` other than
+    /// `none`) or a view of its own (`<view key="accessoryView">`).
+    static func showsAccessory(_ tree: XMLTree, cell: Int) -> Bool {
+        if let type = tree[cell]["accessoryType"], type != "none" { return true }
+        return tree.child(of: cell, key: "accessoryView") != nil
     }
 
     func respectsSystemMargins(controllerID: String?) -> Bool {
