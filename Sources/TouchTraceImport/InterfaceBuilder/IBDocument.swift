@@ -25,6 +25,8 @@ struct IBDocument: Sendable {
     let elementsByID: [String: Int]
     /// Resource images by name (`<resources><image name width height>`), their sizes in points.
     let imageSizes: [String: Size]
+    /// Resource images whose stated size is not a finite, non-negative number: their elements.
+    let unreadableImageSizes: [String: Int]
     /// Storyboard: the `initialViewController` id.
     let initialController: String?
     /// The Interface Builder build that saved the document (`toolsVersion`, 24127 for Xcode 26).
@@ -69,6 +71,7 @@ struct IBDocument: Sendable {
 
         var byID: [String: Int] = [:]
         var images: [String: Size] = [:]
+        var unreadableImages: [String: Int] = [:]
         var deviceID: String?
         var landscape = false
         for (index, element) in tree.elements.enumerated() {
@@ -83,14 +86,19 @@ struct IBDocument: Sendable {
                 let inDefaults = element.parent.map { tree[$0]["key"] == "defaultSimulatedMetrics" } ?? false
                 if inDefaults, element["orientation"]?.hasPrefix("landscape") == true { landscape = true }
             case "image" where element.parent.map({ tree[$0].name }) == "resources":
-                if let name = element["name"], let w = element["width"].flatMap(Double.init), let h = element["height"].flatMap(Double.init) {
-                    images[name] = Size(width: w, height: h)
+                if let name = element["name"] {
+                    if let w = element["width"].flatMap(Double.init), let h = element["height"].flatMap(Double.init), w.isFinite, h.isFinite, w >= 0, h >= 0 {
+                        images[name] = Size(width: w, height: h)
+                    } else {
+                        unreadableImages[name] = index
+                    }
                 }
             default: break
             }
         }
         elementsByID = byID
         imageSizes = images
+        unreadableImageSizes = unreadableImages
         self.deviceID = deviceID.map { String($0.prefix { $0 != "." }) }
         self.landscape = landscape
         let tools = toolsVersion
@@ -145,7 +153,7 @@ struct IBDocument: Sendable {
             if (element["key"] == "view" && owner != "navigationController" && owner != "tabBarController"
                 && IBVocabulary.controllers.contains(owner)) || topLevel,
                 let r = tree.child(of: index, named: "rect", key: "frame"),
-                let w = tree[r]["width"].flatMap(Double.init), let h = tree[r]["height"].flatMap(Double.init), w > 0, h > 0
+                let w = tree[r]["width"].flatMap(Double.init), let h = tree[r]["height"].flatMap(Double.init), w > 0, h > 0, w.isFinite, h.isFinite
             {
                 sizes[Size(width: w, height: h), default: 0] += 1
             }

@@ -66,16 +66,14 @@ extension IBImport {
         v.alignmentRectInsets = Self.alignmentRectInsets(v.viewClass, tools: doc.toolsVersion)
         v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced, insets: v.alignmentRectInsets)
         if let m = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") {
-            let r = tree[m]
             v.layoutMargins = EdgeInsets(
-                top: r["top"].flatMap(Double.init) ?? 8, left: r["left"].flatMap(Double.init) ?? 8,
-                bottom: r["bottom"].flatMap(Double.init) ?? 8, right: r["right"].flatMap(Double.init) ?? 8)
+                top: number(m, "top") ?? 8, left: number(m, "left") ?? 8,
+                bottom: number(m, "bottom") ?? 8, right: number(m, "right") ?? 8)
         }
         if let m = tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
-            let r = tree[m]
             v.directionalLayoutMargins = DirectionalEdgeInsets(
-                top: r["top"].flatMap(Double.init) ?? 8, leading: r["leading"].flatMap(Double.init) ?? 8,
-                bottom: r["bottom"].flatMap(Double.init) ?? 8, trailing: r["trailing"].flatMap(Double.init) ?? 8)
+                top: number(m, "top") ?? 8, leading: number(m, "leading") ?? 8,
+                bottom: number(m, "bottom") ?? 8, trailing: number(m, "trailing") ?? 8)
             if v.layoutMargins != nil { v.directionalLayoutMargins = nil }
         }
         if v.viewClass == .UIStackView { v.stack = readStack(e) }
@@ -143,6 +141,12 @@ extension IBImport {
         if viewClass == .UIImageView {
             guard let name = el["image"] else { return nil }
             if let size = doc.imageSizes[name] { return size }
+            if let resource = doc.unreadableImageSizes[name] {
+                warn(
+                    .invalidValue, resource, "the size of image \"\(name.prefix(40))\" is not a finite, non-negative number",
+                    lost: "the image view's intrinsic content size (none is used)")
+                return nil
+            }
         }
         let axes = Self.intrinsicAxes(viewClass, element: el)
         guard axes.width || axes.height, let frame, !misplaced else { return nil }
