@@ -135,4 +135,23 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[v].frame.maxX == scene.views[c].frame.size.width - margin, "\(value)")
         }
     }
+
+    /// B2: a controller pushed with `hidesBottomBarWhenPushed` shows no tab bar, nor does one
+    /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
+    /// their safe areas reach the bottom of the screen and a button there gets the tap.
+    @Test func aControllerThatHidesTheBottomBarHasNoTabBar() throws {
+        let name = "B2-hides-bottom-bar-when-pushed.storyboard"
+        let (trace, scene) = try Self.trace(name, tapping: "Pay")
+        #expect(Self.actions(trace).first?["action"] == "pay:")
+        let pay = try #require(scene.viewIndex("Pay"))
+        #expect(scene.views[pay].frame == Rect(x: 20, y: 619, width: 335, height: 44))
+        for (unit, button, y) in [("receiptScene", "Done", 619.0)] {
+            var options = try ImportFixtures.options(name)
+            options.scene = unit
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+            let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let v = try #require(laidOut.viewIndex(button))
+            #expect(laidOut.views[v].frame.minY == y, "\(unit)")
+        }
+    }
 }

@@ -115,7 +115,7 @@ struct IBBars {
             default: break
             }
             opaqueBottom = bottom > 0 && opaque(metrics)
-        } else if inferred.tab || name == "tabBarController" {
+        } else if (inferred.tab && !inferred.hidesBottomBar) || name == "tabBarController" {
             bottom = Self.tabBar
         }
         return Heights(top: top, bottom: bottom, opaqueTop: opaqueTop && top > 0, opaqueBottom: opaqueBottom, pushedOnly: pushedOnly)
@@ -130,13 +130,17 @@ struct IBBars {
         /// infers a navigation bar even when no navigation controller in this file shows the
         /// source (it may be in another storyboard).
         var pushed = false
+        /// Pushed with `hidesBottomBarWhenPushed`, or pushed after a controller that was:
+        /// UIKit hides the tab bar ("the bottom bar remains hidden until the view controller is
+        /// popped from the stack"), and Xcode's canvas shows no tab bar.
+        var hidesBottomBar = false
     }
 
     /// For every controller element, the navigation controller and the tab bar controller it is
     /// shown in: relationships pass the container to the child, show and push segues pass the
     /// source's context on. A fixed point over the storyboard's segues.
     func inferredContext() -> [Int: Context] {
-        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool)] = []
+        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool, hides: Bool)] = []
         for (index, element) in tree.elements.enumerated() where element.name == "segue" {
             guard let source = doc.enclosingController(of: index),
                 let destination = element["destination"].flatMap({ doc.elementsByID[$0] })
@@ -144,9 +148,9 @@ struct IBBars {
             switch element["kind"] {
             case "relationship":
                 let sourceName = tree[source].name
-                edges.append((source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false))
+                edges.append((source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false, false))
             case "show", "push":
-                edges.append((source, destination, nil, false, true))
+                edges.append((source, destination, nil, false, true, tree[destination]["hidesBottomBarWhenPushed"] == "YES"))
             default: continue
             }
         }
@@ -158,7 +162,8 @@ struct IBBars {
                 let old = context[edge.to] ?? Context()
                 let new = Context(
                     navigation: old.navigation ?? edge.navigation ?? from.navigation, tab: old.tab || from.tab || edge.tab,
-                    pushed: old.pushed || edge.pushed || from.pushed)
+                    pushed: old.pushed || edge.pushed || from.pushed,
+                    hidesBottomBar: old.hidesBottomBar || edge.hides || (edge.pushed && from.hidesBottomBar))
                 if new != old {
                     context[edge.to] = new
                     changed = true
