@@ -28,7 +28,7 @@ extension CheckRunner {
             problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene" + scene.didYouMean(entry.view, among: IDSuggestion.isView)))
         }
         if !problems.isEmpty { throw StepProblem(problems) }
-        let result = SceneAudit.run(try state.map(limits: limits), options: options, pointers: ViewPointers(scene: state.prepared.scene))
+        let result = SceneAudit.run(try state.map(limits: limits, work: regionWork), options: options, pointers: ViewPointers(scene: state.prepared.scene))
         let json = result.json
         let findingsJSON = Self.list(json["findings"])
         let allowedJSON = Self.list(json["allowed"])

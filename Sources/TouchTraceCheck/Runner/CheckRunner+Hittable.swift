@@ -6,7 +6,7 @@ extension CheckRunner {
     /// reason, when given, is the one the trace and the regions give.
     func notHittable(_ a: NotHittableAssertion, step: CheckStep, state: inout SceneState, into report: inout StepReport) throws {
         let scene = try state.scene(limits: limits)
-        let map = try state.map(limits: limits)
+        let map = try state.map(limits: limits, work: regionWork)
         guard let v = scene.viewIndex(a.view) else {
             throw StepProblem(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
         }
@@ -24,7 +24,7 @@ extension CheckRunner {
                 report.failures.append(Failure(
                     expectation: "assertNotHittable", pointer: a.pointer, location: nil,
                     message: "expected \(a.view) not to be hittable at \(Measure.point(p)), but the touch there reaches it (hit view \(scene.views[hit].id))",
-                    explanation: HitExplanation.lines(expected: nil, trace: trace, point: p, scene: scene), expected: "notHittable", actual: "hittable"))
+                    explanation: HitExplanation.lines(expected: nil, trace: trace, point: p, scene: scene, work: regionWork), expected: "notHittable", actual: "hittable"))
                 return
             }
             reason = Self.reason(at: p, of: v, region: region, map: map)

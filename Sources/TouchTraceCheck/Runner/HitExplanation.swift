@@ -5,7 +5,7 @@ import TouchTraceEngine
 /// from the touch at that point (the region blocker there: a later sibling, an ancestor's
 /// bounds, hidden, alpha, a window in front, …).
 enum HitExplanation {
-    static func lines(expected id: String?, trace: HitTestTrace, point: Point, scene: Scene) -> [String] {
+    static func lines(expected id: String?, trace: HitTestTrace, point: Point, scene: Scene, work: RegionWork? = nil) -> [String] {
         var lines: [String] = []
         let at = Measure.point(point)
         if let hit = trace.hitView {
@@ -20,14 +20,14 @@ enum HitExplanation {
             lines.append("the touch at \(at) hit nothing: every window (\(windows)) returned nil")
         }
         guard let id, let v = scene.viewIndex(id) else { return lines }
-        if let why = whyNot(v, point: point, trace: trace, scene: scene) { lines.append(why) }
+        if let why = whyNot(v, point: point, trace: trace, scene: scene, work: work) { lines.append(why) }
         return lines
     }
 
     /// Why the touch at `point` does not reach view `v`, or nil when it does.
-    static func whyNot(_ v: Int, point: Point, trace: HitTestTrace, scene: Scene) -> String? {
+    static func whyNot(_ v: Int, point: Point, trace: HitTestTrace, scene: Scene, work: RegionWork? = nil) -> String? {
         let id = scene.views[v].id
-        let map = HitRegionMap(scene: scene)
+        let map = HitRegionMap(scene: scene, work: work)
         if let hit = trace.hitView, map.touch(hitting: hit, reaches: v) {
             return hit == v ? nil : "the touch reaches \(id) through \(scene.views[hit].id), which does not take touches itself (R3)"
         }

@@ -200,6 +200,8 @@ extension LayoutEngine {
             mark(parent, .subviewAdded)
         case let .new(json):
             switch scene.addSubviewTree(json, at: p("subview"), to: parent, limits: limits) {
+            case let .failure(.tooComplex(list)):
+                complexity.append(contentsOf: list)
             case let .failure(error):
                 problems.append(contentsOf: error.problems)
             case let .success(v):

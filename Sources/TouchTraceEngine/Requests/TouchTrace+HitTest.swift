@@ -5,7 +5,8 @@ extension TouchTrace {
     public static func hitTest(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> JSONValue {
         let (scene, results) = try hitTestResults(request, in: prepared, limits: limits)
         let traces = results.map { $0.json(in: scene) }
-        return request.single ? traces[0] : .obj(["results": .array(traces)])
+        // (No trace only when the time budget ran out: the transport discards the answer.)
+        return request.single ? traces.first ?? .null : .obj(["results": .array(traces)])
     }
 
     /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
@@ -21,7 +22,23 @@ extension TouchTrace {
             window = index
         }
         let tester = HitTester(scene: scene)
-        return (scene, request.points.map { tester.hitTest($0, inWindow: window) })
+        var results: [HitTestTrace] = []
+        results.reserveCapacity(request.points.count)
+        var steps = 0
+        for point in request.points {
+            let trace = tester.hitTest(point, inWindow: window)
+            // The steps and the responder chain (a chain of presented controllers can be long).
+            steps += trace.steps.count + (trace.hitView.map { scene.responderChain(from: .view($0)).count } ?? 0)
+            // Each step is written in the answer: their number bounds its size (SceneLimits).
+            if steps > limits.maxTraceSteps {
+                throw .tooComplex([SceneProblem(
+                    pointer: request.single ? "/point" : "/points",
+                    message: "the hit tests of these points visit more than \(limits.maxTraceSteps) views in all, this server's limit on trace steps (maxTraceSteps); ask for fewer points")])
+            }
+            if limits.budget.spend(1 + trace.steps.count / 16) { break }
+            results.append(trace)
+        }
+        return (scene, results)
     }
 
     /// The response of `hitTest(_:in:)` as bytes, written directly (the API's hot path): the
@@ -30,7 +47,7 @@ extension TouchTrace {
         let (scene, results) = try hitTestResults(request, in: prepared, limits: limits)
         var out = JSONOutput(capacity: 512 * results.count)
         if request.single {
-            results[0].writeJSON(in: scene, into: &out)
+            if let first = results.first { first.writeJSON(in: scene, into: &out) } else { out.raw("null") }
         } else {
             out.raw("{\"results\":[")
             for (i, result) in results.enumerated() {
