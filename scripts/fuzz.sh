@@ -29,7 +29,7 @@ echo "== seeds"
 python3 - "$OUT/seeds" <<'PY'
 import glob, json, os, sys
 out = sys.argv[1]
-for kind in ("scenes", "requests"):
+for kind in ("scenes", "requests", "designs", "checks"):
     os.makedirs(os.path.join(out, kind), exist_ok=True)
 def put(kind, name, value):
     with open(os.path.join(out, kind, name), "w") as f:
@@ -46,13 +46,28 @@ for path in sorted(glob.glob("Examples/*.json")):
     value = json.load(open(path))
     kind = "scenes" if ("window" in value or "windows" in value) else "requests"
     put(kind, "example-" + os.path.basename(path)[:-5], value)
-print(f"{len(os.listdir(os.path.join(out, 'scenes')))} scene seeds, {len(os.listdir(os.path.join(out, 'requests')))} request seeds")
+# Design files of every format the importer reads (one folder per format under Tests/Fixtures).
+for path in sorted(glob.glob("Tests/Fixtures/import-*/*")):
+    if path.endswith(".expected.json") or path.endswith(".options.json"):
+        continue
+    with open(path, "rb") as f, open(os.path.join(out, "designs", os.path.basename(path)), "wb") as g:
+        g.write(f.read())
+# Expectation files, their scene named scene.json (the harness's fixed scene), without the outcome.
+for path in sorted(glob.glob("Tests/Fixtures/check/*.touchtrace.yaml")):
+    text = open(path).read().split("\n---\n")[0]
+    lines = [("scene: scene.json" if l.startswith("scene:") else l) for l in text.split("\n")]
+    with open(os.path.join(out, "checks", os.path.basename(path)), "w") as g:
+        g.write("\n".join(lines) + "\n")
+print(", ".join(f"{len(os.listdir(os.path.join(out, k)))} {k}" for k in ("scenes", "requests", "designs", "checks")))
 PY
 
+# The seed folders of each harness (a new harness for another format adds a line here).
 seeds_for() {
   case "$1" in
-    SceneDecoderFuzz) echo "$OUT/seeds/scenes" ;;
+    SceneDecoderFuzz | SceneOperationsFuzz) echo "$OUT/seeds/scenes" ;;
     RequestsFuzz) echo "$OUT/seeds/requests" ;;
+    ImportFuzz) echo "$OUT/seeds/designs" ;;
+    CheckFuzz) echo "$OUT/seeds/checks" ;;
     *) echo "$OUT/seeds/scenes $OUT/seeds/requests" ;;
   esac
 }
