@@ -6,6 +6,9 @@
 //   POST /v1/render                        the picture of a pasted scene, or after a resize
 //   POST /v1/scenes/{id}/hit-test, /v1/hit-test    which view a click hits, and why
 //   POST /v1/scenes/{id}/touches, /v1/touches       what a tap or a drag does
+//   POST /v1/scenes/{id}/why-not, /v1/why-not       why a view under the click does not get the tap
+//   POST /v1/import                        a pasted dump or design file → a scene (the format
+//                                          detected by the server), drawn inline
 // The audit's findings are read from the picture (`render` with `audit`), which numbers them as
 // the audit's text report does.
 "use strict";
@@ -43,10 +46,15 @@
     while (calls.children.length > 20) calls.removeChild(calls.lastChild);
   }
 
-  async function api(method, path, body, accept) {
+  // `body` is JSON-encoded, unless `raw` gives the body's bytes and media type.
+  async function api(method, path, body, accept, raw) {
     const init = { method: method, headers: headers(body !== undefined) };
     if (accept) init.headers["Accept"] = accept;
     if (body !== undefined) init.body = JSON.stringify(body);
+    if (raw) {
+      init.headers["Content-Type"] = raw.type;
+      init.body = raw.text;
+    }
     const response = await fetch(path, init);
     logCall(method, path, response.status);
     const text = await response.text();
@@ -258,7 +266,7 @@
     if (!result.actions.length) actions.innerHTML = "<li class=\"hint\">none</li>";
   }
 
-  async function click(point) {
+  async function click(point, under) {
     state.point = point;
     try {
       const hit = await trace("hit-test", { point: point });
@@ -266,6 +274,82 @@
       await draw();
       showHitTest(hit);
       showTouches(tap, "Tap at (" + point.x + ", " + point.y + ")");
+      await offerWhyNot(under, hit.hitView);
+    } catch (error) {
+      status(error.message, true);
+    }
+  }
+
+  // ---- Why not? -----------------------------------------------------------------------------
+
+  // The views drawn under a pointer event, front-most first (windows last), by id.
+  function viewsUnder(event) {
+    const ids = [];
+    for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
+      const view = el.closest && el.closest("#picture .tt-view");
+      const id = view && view.getAttribute("data-view");
+      if (id && ids.indexOf(id) < 0) ids.push(id);
+    }
+    const isWindow = (id) => !!currentSVG().querySelector('.tt-window[data-view="' + CSS.escape(id) + '"]');
+    return ids.filter((id) => !isWindow(id)).concat(ids.filter(isWindow));
+  }
+
+  // Lists the views under the click as buttons and asks about the front-most one that did not
+  // get the tap (the hit view when every one did).
+  async function offerWhyNot(under, hitView) {
+    const box = $("whynot-views");
+    box.textContent = "";
+    for (const id of under || []) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = id;
+      button.setAttribute("data-view", id);
+      button.addEventListener("click", function () { whyNot(id); });
+      box.appendChild(button);
+    }
+    const first = (under || []).find((id) => id !== hitView) || hitView;
+    if (first) await whyNot(first);
+  }
+
+  function markCauses(view, causes) {
+    const svg = currentSVG();
+    if (!svg) return;
+    for (const el of svg.querySelectorAll(".tt-cause, .tt-asked")) el.classList.remove("tt-cause", "tt-asked");
+    const mark = (id, cls) => {
+      const el = svg.querySelector('.tt-view[data-view="' + CSS.escape(id) + '"]');
+      if (el) el.classList.add(cls);
+    };
+    for (const c of causes) mark(c.view, "tt-cause");
+    mark(view, "tt-asked");
+  }
+
+  async function whyNot(view) {
+    if (!state.point) return;
+    for (const b of $("whynot-views").querySelectorAll("button")) b.classList.toggle("chosen", b.getAttribute("data-view") === view);
+    try {
+      const body = { view: view, point: state.point };
+      if (state.window) body.window = state.window.id;
+      const answer = await trace("why-not", body);
+      $("whynot-summary").textContent = answer.view + " at (" + answer.point.x + ", " + answer.point.y + "): " +
+        (answer.reachable ? "reachable" : "not reachable") + "; the hit test returns " + (answer.hitView || "nothing") + ".";
+      const causes = $("whynot-causes");
+      causes.textContent = "";
+      for (const c of answer.causes) {
+        const li = document.createElement("li");
+        li.className = c.blocks ? "blocks" : "delays";
+        li.textContent = c.kind + " · " + c.view + " [" + c.rule + "] " + c.detail;
+        causes.appendChild(li);
+      }
+      if (!answer.causes.length) causes.innerHTML = "<li class=\"hint\">none: a tap there reaches it</li>";
+      const fixes = $("whynot-fixes");
+      fixes.textContent = "";
+      for (const f of answer.fixes) {
+        const li = document.createElement("li");
+        li.textContent = f.text;
+        fixes.appendChild(li);
+      }
+      if (!answer.fixes.length) fixes.innerHTML = "<li class=\"hint\">none</li>";
+      markCauses(answer.view, answer.causes);
     } catch (error) {
       status(error.message, true);
     }
@@ -301,7 +385,7 @@
     const end = toScene(event);
     if (!end) return;
     const moved = Math.hypot(event.clientX - start.screen.x, event.clientY - start.screen.y);
-    if (moved > 6) drag(start.point, end); else click(start.point);
+    if (moved > 6) drag(start.point, end); else click(start.point, viewsUnder(event));
   });
 
   // ---- Choosing a scene ---------------------------------------------------------------------
@@ -312,7 +396,7 @@
     state.window = null;
     state.size = null;
     state.point = null;
-    for (const id of ["hit-steps", "control-events", "actions", "findings"]) $(id).textContent = "";
+    for (const id of ["hit-steps", "control-events", "actions", "findings", "whynot-views", "whynot-causes", "whynot-fixes"]) $(id).textContent = "";
     for (const id of ["hit-view", "hit-path", "responder-chain"]) $(id).textContent = "–";
     draw();
   }
@@ -354,6 +438,32 @@
     }
     $("stored-scenes").value = "";
     choose({ kind: "inline", scene: scene });
+  });
+  // A pasted dump or design file: the server detects the format (JSON goes as JSON, anything
+  // else as bytes), and the scene it answers is drawn inline.
+  $("import-button").addEventListener("click", async function () {
+    const text = $("import-text").value;
+    if (!text.trim()) return;
+    let type = "application/octet-stream";
+    try { JSON.parse(text); type = "application/json"; } catch (_) { /* a dump or XML */ }
+    const list = $("import-warnings");
+    list.textContent = "";
+    try {
+      const result = JSON.parse(await api("POST", "/v1/import", undefined, undefined, { text: text, type: type }));
+      for (const w of result.warnings || []) {
+        const li = document.createElement("li");
+        li.textContent = (w.line ? "line " + w.line + ": " : w.pointer ? w.pointer + ": " : "") + w.message;
+        list.appendChild(li);
+      }
+      const summary = document.createElement("li");
+      summary.className = "hint";
+      summary.textContent = "Imported as " + result.format + ", " + (result.warnings || []).length + " warning(s)" + (list.children.length ? ":" : ".");
+      list.insertBefore(summary, list.firstChild);
+      $("stored-scenes").value = "";
+      choose({ kind: "inline", scene: result.scene });
+    } catch (error) {
+      status(error.message, true);
+    }
   });
   for (const id of ["show-regions", "show-audit", "audit-profile"]) $(id).addEventListener("change", draw);
 

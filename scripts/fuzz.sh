@@ -36,8 +36,13 @@ def put(kind, name, value):
         json.dump(value, f, sort_keys=True)
 n = 0
 for path in sorted(glob.glob("Tests/Fixtures/*/*.json")):
-    fixture = json.load(open(path))
+    try:
+        fixture = json.load(open(path))
+    except ValueError:
+        continue  # a fixture that is not JSON on purpose (a document cut off)
     base = os.path.basename(path)[:-5]
+    if not isinstance(fixture, dict) or "scene" not in fixture:
+        continue  # an importer's input (a Figma or Sentry document, an overlay), not a scene fixture
     put("scenes", base, fixture["scene"])
     for i, case in enumerate(fixture.get("cases", [])):
         put("requests", f"{base}-{i}", case["request"])
@@ -58,7 +63,17 @@ for path in sorted(glob.glob("Tests/Fixtures/check/*.touchtrace.yaml")):
     lines = [("scene: scene.json" if l.startswith("scene:") else l) for l in text.split("\n")]
     with open(os.path.join(out, "checks", os.path.basename(path)), "w") as g:
         g.write("\n".join(lines) + "\n")
-print(", ".join(f"{len(os.listdir(os.path.join(out, k)))} {k}" for k in ("scenes", "requests", "designs", "checks")))
+# The hierarchy dump fixtures (text and Sentry JSON) and their overlays, as they are.
+import shutil
+for kind in ("dumps", "overlays"):
+    os.makedirs(os.path.join(out, kind), exist_ok=True)
+for path in sorted(glob.glob("Tests/Fixtures/import-dumps/*")):
+    base = os.path.basename(path)
+    if base.endswith(".overlay.json"):
+        shutil.copy(path, os.path.join(out, "overlays", base))
+    elif base.endswith(".txt") or base.endswith(".sentry.json"):
+        shutil.copy(path, os.path.join(out, "dumps", base))
+print(", ".join(f"{len(os.listdir(os.path.join(out, k)))} {k}" for k in ("scenes", "requests", "designs", "checks", "dumps", "overlays")))
 PY
 
 # The seed folders of each harness (a new harness for another format adds a line here).
@@ -68,6 +83,8 @@ seeds_for() {
     RequestsFuzz) echo "$OUT/seeds/requests" ;;
     ImportFuzz) echo "$OUT/seeds/designs" ;;
     CheckFuzz) echo "$OUT/seeds/checks" ;;
+    DumpOverlayFuzz) echo "$OUT/seeds/overlays" ;;
+    Dump*Fuzz) echo "$OUT/seeds/dumps" ;;
     *) echo "$OUT/seeds/scenes $OUT/seeds/requests" ;;
   esac
 }

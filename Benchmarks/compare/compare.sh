@@ -5,6 +5,7 @@
 # run whatever else the machine does, so the comparison holds on a busy 2-core machine.
 #
 #   Benchmarks/compare/compare.sh [BASE_REF] [REPETITIONS]   # default base-wave2 and 20
+#   COMPARE_BASE_API=0 Benchmarks/compare/compare.sh main    # a base with today's API
 #
 # The base is checked out with `git worktree` into a temporary folder; each tree is built in
 # release into its own scratch folder. Prints instructions per repetition for both and the
@@ -33,7 +34,9 @@ build() { # name tree base_api
         || { tail -30 "$work/build-$1.log" >&2; exit 1; }
     echo "$work/build-$1/release/engine-workloads"
 }
-base_bin=$(build base "$work/base" 1)
+# The base's API: 1 (the default) for a base before the operation catalogue, such as base-wave2,
+# whose entry points took a Scene; COMPARE_BASE_API=0 for a later base (main, say).
+base_bin=$(build base "$work/base" "${COMPARE_BASE_API:-1}")
 this_bin=$(build this "$root" 0)
 server() { # name tree → the tree's touchtrace, built in release
     echo "== build touchtrace in $1 (release)" >&2

@@ -10,6 +10,7 @@ public enum Catalogue {
         AuditOperation.self,
         CheckOperation.self,
         RenderOperation.self,
+        WhyNotOperation.self,
     ]
 
     /// The operation with this name.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 
 /// Which browser origins may call the API (CORS, the Fetch standard), for design-tool plugins:
@@ -59,6 +60,11 @@ public struct CORSPolicyError: Error, CustomStringConvertible {
 /// an allowed origin, errors included, exposing `Location` and `ETag` so a plugin can follow a
 /// stored import. A request from another origin is served as without CORS: no CORS headers,
 /// so the browser withholds the answer, and its preflight falls through to the router (405).
+///
+/// Private Network Access (WICG, Chrome): a page on the public internet (a design tool's plugin
+/// iframe) that calls a service on a private address or localhost first sends a preflight with
+/// `Access-Control-Request-Private-Network: true`; an allowed origin's preflight that asks gets
+/// `Access-Control-Allow-Private-Network: true`, so the plugin can reach a local TouchTrace.
 struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
     let policy: CORSPolicy
 
@@ -67,6 +73,9 @@ struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
     static var exposeHeaders: String { "Location, ETag, Allow" }
     /// Seconds a browser may cache a preflight answer.
     static var maxAge: String { "600" }
+    /// Private Network Access's preflight question and answer.
+    static var requestPrivateNetwork: HTTPField.Name { HTTPField.Name("Access-Control-Request-Private-Network")! }
+    static var allowPrivateNetwork: HTTPField.Name { HTTPField.Name("Access-Control-Allow-Private-Network")! }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let origin = request.headers[.origin] else { return try await next(request, context) }
@@ -79,12 +88,14 @@ struct CORSMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         }
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
-            return Response(
-                status: .noContent,
-                headers: [
-                    .accessControlAllowOrigin: origin, .accessControlAllowMethods: Self.allowMethods,
-                    .accessControlAllowHeaders: Self.allowHeaders, .accessControlMaxAge: Self.maxAge, .vary: "Origin",
-                ])
+            var headers: HTTPFields = [
+                .accessControlAllowOrigin: origin, .accessControlAllowMethods: Self.allowMethods,
+                .accessControlAllowHeaders: Self.allowHeaders, .accessControlMaxAge: Self.maxAge, .vary: "Origin",
+            ]
+            if request.headers[Self.requestPrivateNetwork]?.lowercased() == "true" {
+                headers[Self.allowPrivateNetwork] = "true"
+            }
+            return Response(status: .noContent, headers: headers)
         }
         var response = try await next(request, context)
         response.headers[.accessControlAllowOrigin] = origin

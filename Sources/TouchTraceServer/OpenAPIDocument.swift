@@ -32,6 +32,11 @@ info:
     from another origin, or with CORS off, is answered as any OPTIONS request: the path's `405`
     (or `401` first on `/v1` paths when a token is required), OPTIONS not being one of its
     methods below, which list what a request can do rather than the preflight.
+
+    **Private Network Access** (Chrome): a plugin page on the internet that calls a service on
+    localhost or a private address first sends a preflight with
+    `Access-Control-Request-Private-Network: true`; an allowed origin's preflight that asks it
+    gets `Access-Control-Allow-Private-Network: true` as well (docs/integrations.md).
   license:
     name: Apache-2.0
     identifier: Apache-2.0
@@ -343,6 +348,60 @@ paths:
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "503": {$ref: "#/components/responses/Overloaded"}
         "422": {$ref: "#/components/responses/Invalid"}
+  /v1/scenes/{id}/why-not:
+    parameters:
+      - $ref: "#/components/parameters/SceneID"
+    post:
+      tags: [traces]
+      operationId: whyNotStored
+      summary: Why a view of a stored scene does not get a tap
+      description: |
+        Is the view reachable by a tap at the point (in the coordinates of the view's window;
+        default the view's center)? If not, every reason, typed, in the order hit testing meets
+        them, each naming the view responsible and the rule (docs/uikit-rules.md), what is hit
+        instead, fixes, and the frames of the views involved. The answer is 200 whether or not the
+        view is reachable. Never changes the stored scene. See docs/why-not.md.
+      requestBody:
+        required: false
+        description: An empty body is the empty request `{}` (a 422 asking for a view).
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/WhyNotRequest"}
+      responses:
+        "200": {$ref: "#/components/responses/WhyNotResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+        "422": {$ref: "#/components/responses/Invalid"}
+  /v1/why-not:
+    post:
+      tags: [traces]
+      operationId: whyNotInline
+      summary: Why a view of a scene sent inline does not get a tap
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              allOf:
+                - $ref: "#/components/schemas/WhyNotRequest"
+                - type: object
+                  required: [scene]
+                  properties:
+                    scene: {$ref: "#/components/schemas/Scene"}
+      responses:
+        "200": {$ref: "#/components/responses/WhyNotResult"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "503": {$ref: "#/components/responses/Overloaded"}
+        "422": {$ref: "#/components/responses/Invalid"}
   /v1/scenes/{id}/touches:
     parameters:
       - $ref: "#/components/parameters/SceneID"
@@ -627,11 +686,29 @@ paths:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard, Figma JSON) as a scene
+      summary: Import a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) or a runtime hierarchy dump as a scene
       description: |
-        The body is the file itself: Interface Builder's XML, or the JSON of Figma's REST API
+        The body is the file itself: Interface Builder's XML, the JSON of Figma's REST API
         (`GET /v1/files/:key`, `/v1/files/:key/nodes?ids=`, or a plugin's
-        `exportAsync({format: "JSON_REST_V1"})`). For Figma the body may instead be an envelope,
+        `exportAsync({format: "JSON_REST_V1"})`), Penpot's Transit JSON (a `get-file` or
+        `get-file-fragment` response, or a JSON array of a `get-file` response and the fragments
+        its pages point to), a `.penpot` export (ZIP, v3), a `.sketch` file (ZIP) or one Sketch
+        page's JSON, or a runtime hierarchy dump (docs/import-dumps.md): UIKit's
+        `recursiveDescription` text (with a `_printHierarchy` of the view controllers in the same
+        text, if wanted), XCUITest's `debugDescription`, a `_printHierarchy` alone, or Sentry's
+        `view-hierarchy.json`; prompts, quotes and an escaped one-line string around a dump are
+        undone. The format is read off the bytes unless `format` says it: a ZIP's entries tell
+        Sketch from Penpot, JSON's shape tells Figma, a Sketch page, Penpot, Sentry and a dump
+        envelope apart, a text's lines tell the dump formats apart; bytes of no accepted format
+        get a 422 saying what they are. An archive is checked against its limits (entries,
+        inflated sizes, compression ratio, names that climb out, nested archives, duplicates)
+        before anything is inflated: a hostile archive is a 422 at once. A dump may also come in
+        an envelope, `{"dump": <the text, or Sentry's JSON>, "controllers": <a _printHierarchy
+        text>, "overlay": {"views": {<scene id or address>: {"enabled", "selected", "targets",
+        "gestureRecognizers", "actions", "class", …}}}}`, so that what a dump cannot say (a
+        control's enabled state and targets, which recognizers a view has) comes with it; an
+        overlay that does not apply is a 422 with every problem's pointer in the envelope. For
+        Figma the body may instead be an envelope,
         `{"file": <Figma JSON>, "mapping": <class mapping>}`, to send a team's class mapping
         (`{"rules": [{"match": "Button*", "class": "UIButton", "customClass", "types"}],
         "useDefaults": true}`) with the file. The answer is `{"format", "scene", "warnings"}` (or
@@ -641,14 +718,15 @@ paths:
         element's id, what was lost) for everything approximated. The import fails only for a
         file that cannot be read (400 with `line` and `column`), that is over a limit, or that
         has nothing usable in it. With `store`, the scene is also stored under that id (201,
-        `Location`, `ETag`). See docs/import-ib.md and docs/import-figma.md.
+        `Location`, `ETag`). See docs/import-ib.md, docs/import-figma.md, docs/import-design.md and
+        docs/import-dumps.md.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma]}, description: "Default: read off the document."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}, description: "Default: read off the document (a `.json` file name does not decide between Figma, Sketch, Penpot, Sentry and a dump envelope; the content does)."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
-        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame."}
-        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in an envelope body."}
-        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames) instead of importing one."}
+        - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame. Penpot and Sketch: a board or artboard, by id or name; default the prototype's start (a flow's starting board, Sketch's flow home), else the first."}
+        - {name: mapping, in: query, required: false, schema: {type: string, enum: [default, none]}, description: "Figma, Penpot, Sketch: a built-in class mapping: `default` (layer names such as `Button*` become controls, docs/import-figma.md) or `none` (every layer the class of its type). A custom mapping goes in a Figma envelope body."}
+        - {name: list, in: query, required: false, schema: {type: boolean}, description: "List the document's scenes (Figma: its top-level frames; Penpot: boards; Sketch: artboards) instead of importing one."}
         - {name: canvas, in: query, required: false, schema: {type: boolean}, description: "Lay out as the design tool's canvas shows the document, not as the app runs."}
         - {name: store, in: query, required: false, schema: {type: string, pattern: "^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}$"}, description: "Also store the scene under this id."}
         - {name: file, in: query, required: false, schema: {type: string}, description: "The file's name, recorded in the scene's origin."}
@@ -661,13 +739,25 @@ paths:
             schema: {type: string}
           application/octet-stream:
             schema: {type: string, format: binary}
+          text/plain:
+            schema: {type: string, description: "A hierarchy dump's text."}
+          application/zip:
+            schema: {type: string, format: binary, description: "A .sketch file or a .penpot export."}
+          application/transit+json:
+            schema: {type: string, description: "Penpot's Transit JSON (get-file, get-file-fragment)."}
           application/json:
             schema:
-              type: object
-              description: |
-                A Figma REST API file response (`{"document", "components", …}`), a nodes response
-                (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
-                `{"file": <one of those>, "mapping": <class mapping>}`.
+              oneOf:
+                - type: object
+                  description: |
+                    A Figma REST API file response (`{"document", "components", …}`), a nodes response
+                    (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
+                    `{"file": <one of those>, "mapping": <class mapping>}`; a Sketch page
+                    (`{"_class": "page", "layers"}`); a Penpot response in Transit JSON-Verbose;
+                    Sentry's view hierarchy (`{"rendering_system", "windows"}`); or a dump envelope
+                    `{"dump", "controllers", "overlay"}`.
+                - type: array
+                  description: Penpot's Transit JSON (a map written as an array), or a get-file response followed by its fragments.
       responses:
         "200":
           description: The imported scene (or the list of scenes) and the warnings.
@@ -866,6 +956,11 @@ components:
                   results:
                     type: array
                     items: {$ref: "#/components/schemas/HitTestTrace"}
+    WhyNotResult:
+      description: The diagnosis (docs/why-not.md), whether or not the view is reachable.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/WhyNotResult"}
     Picture:
       description: The picture, deterministic and well-formed SVG 1.1 (docs/render.md).
       content:
@@ -1237,12 +1332,13 @@ components:
           description: |
             Where an imported scene came from (docs/import-ib.md): the design format, the file, and
             `ids`, the source element id of every scene id made from one (an Interface Builder
-            object id, a Figma node id). Every key of `ids` must be an id of the scene (422
+            object id, a Figma node id; a dump's address, `line N` where a dump has none, or a
+            Sentry node's JSON pointer). Every key of `ids` must be an id of the scene (422
             otherwise); the engine does not read it further.
           required: [format]
           additionalProperties: false
           properties:
-            format: {type: string, examples: [storyboard, xib, figma]}
+            format: {type: string, examples: [storyboard, xib, figma, recursive-description]}
             file: {type: string}
             ids:
               type: object
@@ -1428,6 +1524,68 @@ components:
           type: array
           description: "Layout changes applied, with one layout cycle, before hit testing (\"what does this tap hit after rotating?\")."
           items: {$ref: "#/components/schemas/LayoutChange"}
+    WhyNotRequest:
+      type: object
+      required: [view]
+      properties:
+        view: {type: string, description: The id of the view to diagnose.}
+        point:
+          $ref: "#/components/schemas/Point"
+          description: In the coordinates of the view's window; default the center of the view's bounds.
+        window:
+          type: string
+          description: "The window whose coordinates `point` is in (default the view's own window); the answer gives the point in the view's window's coordinates."
+        changes:
+          type: array
+          description: Layout changes applied, with one layout cycle, first.
+          items: {$ref: "#/components/schemas/LayoutChange"}
+    WhyNotResult:
+      type: object
+      required: [view, point, window, reachable, hitView, causes, fixes, frames]
+      properties:
+        view: {type: string}
+        point: {$ref: "#/components/schemas/Point"}
+        window: {type: [string, "null"], description: "The view's window, whose coordinates `point` and `frames` are in; null when the view is in no window."}
+        reachable: {type: boolean, description: "Whether a tap there reaches the view: no cause with `blocks`."}
+        hitView: {type: [string, "null"], description: What the hit test at the point returns.}
+        causes:
+          type: array
+          description: Every reason, in the order hit testing meets them.
+          items: {$ref: "#/components/schemas/WhyNotCause"}
+        fixes:
+          type: array
+          description: One per cause, in order (equal fixes once).
+          items: {$ref: "#/components/schemas/WhyNotFix"}
+        frames:
+          type: object
+          description: "The views involved (the view, the hit view, the views the causes name) by id, in window coordinates (bounding boxes, transforms applied)."
+          additionalProperties: {$ref: "#/components/schemas/Rect"}
+    WhyNotCause:
+      type: object
+      required: [kind, view, rule, detail, blocks]
+      properties:
+        kind:
+          type: string
+          enum: [outsideSuperviewBounds, interactionDisabled, hidden, transparent, disabledControl, coveredBy, zeroSize, hitTestOverride, gestureRecognizer, scrollViewDelay, notInWindow]
+        view: {type: string, description: "The view responsible: where hit testing decides (the ancestor whose bounds leave the point out, the covering view, the view a recognizer is attached to, …)."}
+        rule: {type: string, description: "The rule (docs/uikit-rules.md) that decides."}
+        detail: {type: string}
+        blocks: {type: boolean, description: "False only for scrollViewDelay: the tap arrives, late."}
+        cover: {type: string, enum: [laterSibling, laterSiblingOfAncestor, frontWindow, subview, viewController], description: For coveredBy.}
+        answer: {type: string, description: "For coveredBy: what the covering branch's hit test returned; for a redirect: where it sends the touch."}
+        via: {type: string, description: "For laterSiblingOfAncestor: the ancestor it is a later sibling of."}
+        recognizer: {type: string, description: For gestureRecognizer and scrollViewDelay.}
+        override: {type: string, enum: [pointInside, passThroughSelf, redirect, capture], description: "For hitTestOverride: which override decides (a redirect's target is `answer`)."}
+    WhyNotFix:
+      type: object
+      required: [kind, view, text]
+      properties:
+        kind: {type: string, description: The kind of the cause it fixes.}
+        view: {type: string, description: The view to change.}
+        text: {type: string}
+        change:
+          type: object
+          description: "When one layout change applies the fix: a `set` ({\"op\": \"set\", \"view\", and hidden, userInteractionEnabled, alpha or enabled}), which a request's `changes` accepts."
     RenderRequest:
       type: object
       description: What to draw over the scene; every member is optional.
@@ -1729,7 +1887,7 @@ components:
       type: object
       required: [format, warnings]
       properties:
-        format: {type: string, enum: [xib, storyboard, figma]}
+        format: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}
         scene: {$ref: "#/components/schemas/Scene"}
         scenes:
           type: array
@@ -1754,13 +1912,13 @@ components:
             type: object
             required: [kind, message, lost]
             properties:
-              kind: {type: string, description: "A closed set; docs/import-ib.md and docs/import-figma.md list every kind."}
+              kind: {type: string, description: "A closed set; docs/import-ib.md, docs/import-figma.md, docs/import-design.md and docs/import-dumps.md list every kind."}
               message: {type: string}
               line: {type: [integer, "null"]}
               column: {type: [integer, "null"]}
-              sourceId: {type: [string, "null"], description: "The design file's id of the element (a Figma node id)."}
+              sourceId: {type: [string, "null"], description: "The design file's id of the element (a Figma node id; a dump's address, `line N` or JSON pointer)."}
               lost: {type: string, description: "What the scene does not have of it."}
-              pointer: {type: string, description: "Figma: the node's JSON pointer in the document sent (`/document/children/0/children/3`)."}
+              pointer: {type: string, description: "Figma and Sentry: the node's JSON pointer in the document sent (`/document/children/0/children/3`)."}
               sourceName: {type: string, description: "Figma: the node's name."}
     LayoutRequest:
       type: object

@@ -17,8 +17,8 @@ enum PlaygroundAssets {
 <body>
 <header>
   <h1>TouchTrace playground</h1>
-  <p>Pick a stored scene or paste one, click the picture to hit-test a point, drag to play a touch
-    sequence. Every answer comes from TouchTrace's public HTTP API; the calls are listed at the bottom.</p>
+  <p>Pick a stored scene, paste one or import a dump or design file; click the picture to hit-test a
+    point and ask why a view there does not get the tap, drag to play a touch sequence. Every answer comes from TouchTrace's public HTTP API; the calls are listed at the bottom.</p>
 </header>
 <main>
   <section id="controls" aria-label="Scene and options">
@@ -31,6 +31,17 @@ enum PlaygroundAssets {
       <summary>Paste a scene's JSON</summary>
       <textarea id="scene-json" rows="10" spellcheck="false" placeholder='{"window": {"id": "win", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": []}}'></textarea>
       <button id="use-json" type="button">Draw this scene</button>
+    </details>
+    <details id="import">
+      <summary>Paste a runtime dump or a design file</summary>
+      <p class="hint">Whatever <code>POST /v1/import</code> reads, the format detected by the server: a view
+        hierarchy dump from a running app (<code>recursiveDescription</code>, XCUITest's <code>debugDescription</code>,
+        <code>_printHierarchy</code>, a crash reporter's <code>view-hierarchy.json</code>), an Interface Builder
+        <code>.xib</code> or <code>.storyboard</code>, a Figma file's JSON, Penpot's Transit JSON or a Sketch page's JSON
+        (archives, <code>.sketch</code> and <code>.penpot</code>, go to <code>POST /v1/import</code> as files).</p>
+      <textarea id="import-text" rows="10" spellcheck="false" placeholder="&lt;UIWindow: 0x7fa; frame = (0 0; 390 844); layer = &lt;UIWindowLayer: 0x600&gt;&gt;"></textarea>
+      <button id="import-button" type="button">Import and draw</button>
+      <ol id="import-warnings"></ol>
     </details>
     <div class="row">
       <label><input type="checkbox" id="show-regions"> Hit regions</label>
@@ -64,6 +75,14 @@ enum PlaygroundAssets {
       <p>Path: <span id="hit-path">–</span></p>
       <p>Responder chain: <span id="responder-chain">–</span></p>
       <ol id="hit-steps"></ol>
+    </section>
+    <section>
+      <h2>Why not?</h2>
+      <p id="whynot-summary" class="hint">Click the picture: the views drawn under the pointer are listed; pick one to see why a tap there does not reach it.</p>
+      <div id="whynot-views" class="row"></div>
+      <ol id="whynot-causes"></ol>
+      <h3>Fixes</h3>
+      <ol id="whynot-fixes"></ol>
     </section>
     <section>
       <h2>Touches</h2>
@@ -125,6 +144,15 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
 /* The path of the last hit test, marked on the picture's own view elements. */
 #picture .tt-on-path > .tt-frame { stroke: var(--accent); stroke-width: 3; stroke-dasharray: none; }
 #picture .tt-hit-view > .tt-frame { fill: var(--accent); fill-opacity: 0.3; }
+/* Every view's frame takes clicks, filled or not, so the views under the pointer can be listed. */
+#picture .tt-view > .tt-frame { pointer-events: visible; }
+/* The views the last why-not names. */
+#picture .tt-cause > .tt-frame { stroke: #cf222e; stroke-width: 3; stroke-dasharray: 6 3; }
+#picture .tt-asked > .tt-frame { stroke: #0969da; stroke-width: 3; }
+#whynot-views button.chosen { font-weight: bold; }
+#whynot-causes li, #whynot-fixes li, #import-warnings li { margin: 0.15rem 0; }
+#whynot-causes .delays { color: var(--muted); }
+#import-warnings { font-size: 0.8rem; color: var(--muted); max-height: 8rem; overflow: auto; }
 #picture .tt-drag { stroke: #0969da; stroke-width: 3; marker-end: none; }
 @media (max-width: 60rem) {
   main { grid-template-columns: 1fr; grid-template-areas: "controls" "stage" "answers"; }
@@ -142,6 +170,9 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
 //   POST /v1/render                        the picture of a pasted scene, or after a resize
 //   POST /v1/scenes/{id}/hit-test, /v1/hit-test    which view a click hits, and why
 //   POST /v1/scenes/{id}/touches, /v1/touches       what a tap or a drag does
+//   POST /v1/scenes/{id}/why-not, /v1/why-not       why a view under the click does not get the tap
+//   POST /v1/import                        a pasted dump or design file → a scene (the format
+//                                          detected by the server), drawn inline
 // The audit's findings are read from the picture (`render` with `audit`), which numbers them as
 // the audit's text report does.
 "use strict";
@@ -179,10 +210,15 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
     while (calls.children.length > 20) calls.removeChild(calls.lastChild);
   }
 
-  async function api(method, path, body, accept) {
+  // `body` is JSON-encoded, unless `raw` gives the body's bytes and media type.
+  async function api(method, path, body, accept, raw) {
     const init = { method: method, headers: headers(body !== undefined) };
     if (accept) init.headers["Accept"] = accept;
     if (body !== undefined) init.body = JSON.stringify(body);
+    if (raw) {
+      init.headers["Content-Type"] = raw.type;
+      init.body = raw.text;
+    }
     const response = await fetch(path, init);
     logCall(method, path, response.status);
     const text = await response.text();
@@ -394,7 +430,7 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
     if (!result.actions.length) actions.innerHTML = "<li class=\"hint\">none</li>";
   }
 
-  async function click(point) {
+  async function click(point, under) {
     state.point = point;
     try {
       const hit = await trace("hit-test", { point: point });
@@ -402,6 +438,82 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
       await draw();
       showHitTest(hit);
       showTouches(tap, "Tap at (" + point.x + ", " + point.y + ")");
+      await offerWhyNot(under, hit.hitView);
+    } catch (error) {
+      status(error.message, true);
+    }
+  }
+
+  // ---- Why not? -----------------------------------------------------------------------------
+
+  // The views drawn under a pointer event, front-most first (windows last), by id.
+  function viewsUnder(event) {
+    const ids = [];
+    for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
+      const view = el.closest && el.closest("#picture .tt-view");
+      const id = view && view.getAttribute("data-view");
+      if (id && ids.indexOf(id) < 0) ids.push(id);
+    }
+    const isWindow = (id) => !!currentSVG().querySelector('.tt-window[data-view="' + CSS.escape(id) + '"]');
+    return ids.filter((id) => !isWindow(id)).concat(ids.filter(isWindow));
+  }
+
+  // Lists the views under the click as buttons and asks about the front-most one that did not
+  // get the tap (the hit view when every one did).
+  async function offerWhyNot(under, hitView) {
+    const box = $("whynot-views");
+    box.textContent = "";
+    for (const id of under || []) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = id;
+      button.setAttribute("data-view", id);
+      button.addEventListener("click", function () { whyNot(id); });
+      box.appendChild(button);
+    }
+    const first = (under || []).find((id) => id !== hitView) || hitView;
+    if (first) await whyNot(first);
+  }
+
+  function markCauses(view, causes) {
+    const svg = currentSVG();
+    if (!svg) return;
+    for (const el of svg.querySelectorAll(".tt-cause, .tt-asked")) el.classList.remove("tt-cause", "tt-asked");
+    const mark = (id, cls) => {
+      const el = svg.querySelector('.tt-view[data-view="' + CSS.escape(id) + '"]');
+      if (el) el.classList.add(cls);
+    };
+    for (const c of causes) mark(c.view, "tt-cause");
+    mark(view, "tt-asked");
+  }
+
+  async function whyNot(view) {
+    if (!state.point) return;
+    for (const b of $("whynot-views").querySelectorAll("button")) b.classList.toggle("chosen", b.getAttribute("data-view") === view);
+    try {
+      const body = { view: view, point: state.point };
+      if (state.window) body.window = state.window.id;
+      const answer = await trace("why-not", body);
+      $("whynot-summary").textContent = answer.view + " at (" + answer.point.x + ", " + answer.point.y + "): " +
+        (answer.reachable ? "reachable" : "not reachable") + "; the hit test returns " + (answer.hitView || "nothing") + ".";
+      const causes = $("whynot-causes");
+      causes.textContent = "";
+      for (const c of answer.causes) {
+        const li = document.createElement("li");
+        li.className = c.blocks ? "blocks" : "delays";
+        li.textContent = c.kind + " · " + c.view + " [" + c.rule + "] " + c.detail;
+        causes.appendChild(li);
+      }
+      if (!answer.causes.length) causes.innerHTML = "<li class=\"hint\">none: a tap there reaches it</li>";
+      const fixes = $("whynot-fixes");
+      fixes.textContent = "";
+      for (const f of answer.fixes) {
+        const li = document.createElement("li");
+        li.textContent = f.text;
+        fixes.appendChild(li);
+      }
+      if (!answer.fixes.length) fixes.innerHTML = "<li class=\"hint\">none</li>";
+      markCauses(answer.view, answer.causes);
     } catch (error) {
       status(error.message, true);
     }
@@ -437,7 +549,7 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
     const end = toScene(event);
     if (!end) return;
     const moved = Math.hypot(event.clientX - start.screen.x, event.clientY - start.screen.y);
-    if (moved > 6) drag(start.point, end); else click(start.point);
+    if (moved > 6) drag(start.point, end); else click(start.point, viewsUnder(event));
   });
 
   // ---- Choosing a scene ---------------------------------------------------------------------
@@ -448,7 +560,7 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
     state.window = null;
     state.size = null;
     state.point = null;
-    for (const id of ["hit-steps", "control-events", "actions", "findings"]) $(id).textContent = "";
+    for (const id of ["hit-steps", "control-events", "actions", "findings", "whynot-views", "whynot-causes", "whynot-fixes"]) $(id).textContent = "";
     for (const id of ["hit-view", "hit-path", "responder-chain"]) $(id).textContent = "–";
     draw();
   }
@@ -490,6 +602,32 @@ code, .mono { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 
     }
     $("stored-scenes").value = "";
     choose({ kind: "inline", scene: scene });
+  });
+  // A pasted dump or design file: the server detects the format (JSON goes as JSON, anything
+  // else as bytes), and the scene it answers is drawn inline.
+  $("import-button").addEventListener("click", async function () {
+    const text = $("import-text").value;
+    if (!text.trim()) return;
+    let type = "application/octet-stream";
+    try { JSON.parse(text); type = "application/json"; } catch (_) { /* a dump or XML */ }
+    const list = $("import-warnings");
+    list.textContent = "";
+    try {
+      const result = JSON.parse(await api("POST", "/v1/import", undefined, undefined, { text: text, type: type }));
+      for (const w of result.warnings || []) {
+        const li = document.createElement("li");
+        li.textContent = (w.line ? "line " + w.line + ": " : w.pointer ? w.pointer + ": " : "") + w.message;
+        list.appendChild(li);
+      }
+      const summary = document.createElement("li");
+      summary.className = "hint";
+      summary.textContent = "Imported as " + result.format + ", " + (result.warnings || []).length + " warning(s)" + (list.children.length ? ":" : ".");
+      list.insertBefore(summary, list.firstChild);
+      $("stored-scenes").value = "";
+      choose({ kind: "inline", scene: result.scene });
+    } catch (error) {
+      status(error.message, true);
+    }
   });
   for (const id of ["show-regions", "show-audit", "audit-profile"]) $(id).addEventListener("change", draw);
 

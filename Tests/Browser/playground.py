@@ -4,7 +4,8 @@
 Run by PlaygroundBrowserTests (Tests/TouchTraceServerTests) against a fresh `touchtrace serve`
 that has Examples/map-overlay.json stored as "map":
 
-    playground.py --url http://127.0.0.1:PORT --screenshot out.png [--audit-scene FILE]
+    playground.py --url http://127.0.0.1:PORT --screenshot out.png --audit-scene FILE \
+        --import-file FILE --import-view ID --import-point X,Y --import-cause KIND:VIEW
 
 1. loads /?scene=map and waits for the picture (GET /v1/scenes/map/render.svg);
 2. clicks the picture at window point (100, 300): the page must report the hit view
@@ -14,7 +15,12 @@ that has Examples/map-overlay.json stored as "map":
 4. drags from the button to (330, 600): touchDragExit and touchUpOutside are listed;
 5. rotates the window: the picture is drawn again at 844×390 (POST /v1/render with changes);
 6. pastes the scene of --audit-scene, ticks Audit: the findings are listed, numbered;
-7. goes back to the map, clicks (100, 300) again and saves a screenshot.
+7. goes back to the map, clicks (100, 300) again: why-not is asked for the map, the front-most
+   view under the pointer that did not get the tap; its cause (covered by the overlay, H3) is
+   listed and outlined; asking about root instead says it is reachable;
+8. pastes --import-file (a dump or a design file) into the import box: POST /v1/import, the
+   scene is drawn; a click on --import-view at --import-point lists why-not for it, with the
+   cause --import-cause; then saves a screenshot.
 
 Prints one line per check; exits 1 on the first failure (with the page's status line).
 Uses only chromium and chromedriver from Debian's packages: no network, no driver download.
@@ -37,6 +43,10 @@ def main():
     parser.add_argument("--url", required=True)
     parser.add_argument("--screenshot", required=True)
     parser.add_argument("--audit-scene", required=True)
+    parser.add_argument("--import-file", required=True)
+    parser.add_argument("--import-view", required=True)
+    parser.add_argument("--import-point", required=True, help="X,Y in window coordinates")
+    parser.add_argument("--import-cause", required=True, help="KIND:VIEW, the first cause expected")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
     parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     args = parser.parse_args()
@@ -175,13 +185,46 @@ def run(driver, args):
     check(badges == len(findings), "every finding is outlined and numbered on the picture (%d)" % badges)
     driver.find_element(By.ID, "show-audit").click()
 
-    # 7. Back to the map: the screenshot shows a hit path.
+    # Back to the map: the hit path again.
     driver.execute_script("const s = document.getElementById('stored-scenes'); s.value = 'map'; s.dispatchEvent(new Event('change'));")
     wait(driver, picture_ready, "the map again")
     wait(driver, lambda d: d.execute_script("return document.querySelectorAll('#picture .tt-view').length") == 5, "the map's views")
     click_at(driver, 100, 300)
     wait(driver, lambda d: text(d, "hit-view") == "overlay", "the overlay again")
     wait(driver, lambda d: d.execute_script("return !!document.querySelector('#picture .tt-hit-view')"), "the path again")
+
+    # 7. Why not the map? The views under the pointer, the map asked about, its cause.
+    wait(driver, lambda d: "map at (100, 300)" in text(d, "whynot-summary"), "why-not is asked for the map under the overlay")
+    under = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#whynot-views button")]
+    check(under[:2] == ["overlay", "map"] and "win" in under, "the views drawn under the pointer are listed, front-most first: %s" % under)
+    check("not reachable" in text(driver, "whynot-summary"), "the map is not reachable there")
+    causes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#whynot-causes li")]
+    check(len(causes) == 1 and causes[0].startswith("coveredBy · overlay [H3]"), "its cause: covered by the overlay (H3): %s" % causes)
+    check(len(driver.find_elements(By.CSS_SELECTOR, "#whynot-fixes li")) == 1, "one fix is listed")
+    marked = driver.execute_script(
+        "return [...document.querySelectorAll('#picture .tt-cause, #picture .tt-asked')].map(e => e.getAttribute('data-view') + ':' + e.getAttribute('class'))")
+    check(any(m.startswith("overlay:") and "tt-cause" in m for m in marked) and any(m.startswith("map:") and "tt-asked" in m for m in marked),
+          "the overlay is outlined as the cause, the map as the view asked about: %s" % marked)
+    driver.find_element(By.CSS_SELECTOR, "#whynot-views button[data-view='root']").click()
+    wait(driver, lambda d: "root at (100, 300): reachable" in text(d, "whynot-summary"), "root is reachable (the overlay passes the touch up)")
+
+    # 8. Import a dump or a design file and ask why-not in it.
+    with open(args.import_file, encoding="utf-8") as f:
+        dump = f.read()
+    driver.find_element(By.CSS_SELECTOR, "#import summary").click()
+    driver.execute_script("arguments[0].value = arguments[1];", driver.find_element(By.ID, "import-text"), dump)
+    driver.find_element(By.ID, "import-button").click()
+    wait(driver, lambda d: d.execute_script(
+        "return !!document.querySelector('#picture .tt-view[data-view=\"' + arguments[0] + '\"]')", args.import_view),
+        "the imported scene is drawn with %s" % args.import_view)
+    check(text(driver, "import-warnings").startswith("Imported as"), "the import is reported: %s" % text(driver, "import-warnings").split("\n")[0])
+    x, y = (float(v) for v in args.import_point.split(","))
+    click_at(driver, x, y)
+    kind, view = args.import_cause.split(":")
+    wait(driver, lambda d: text(d, "whynot-summary").startswith(args.import_view + " at"), "why-not is asked for %s" % args.import_view)
+    causes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#whynot-causes li")]
+    check(any(c.startswith(kind + " · " + view + " [") for c in causes), "the imported scene's cause: %s %s in %s" % (kind, view, causes))
+
     driver.execute_script("window.scrollTo(0, 0); document.getElementById('stage').scrollTo(0, 0);")
     time.sleep(0.3)
     driver.save_screenshot(args.screenshot)

@@ -50,7 +50,7 @@ import TouchTraceEngine
         let junit = try String(contentsOf: work.appendingPathComponent("report.xml"), encoding: .utf8)
         #expect(junit.hasPrefix("<?xml"))
         #expect(junit.contains("<testsuite name=\"Checkout sheet\""), "\(junit.prefix(400))")
-        #expect(junit.contains("closeButton is covered by promoBanner"))
+        #expect(junit.contains("closeButton (334, 48, 44×44) is covered by promoBanner (0, 80, 390×56), a later sibling of its ancestor header"))
     }
 
     @Test func exitStatusesAreTheDocumentedOnes() throws {

@@ -62,7 +62,8 @@ import TouchTraceEngine
         let failure = try #require(junit.range(of: "<failure message=\"expected hitView cancelButton, but overlay was hit\""))
         let body = junit[failure.upperBound...].prefix(while: { $0 != "<" })
         #expect(body.contains("expected hitView cancelButton, but overlay was hit"))
-        #expect(body.contains("covered by overlay, a later sibling"))
+        #expect(body.contains("covered by overlay (0, 600, 390×80), a later sibling"))
+        #expect(body.contains("fix: move overlay off cancelButton"))
     }
 
     @Test func githubAnnotationsSummariseBeyondTenErrors() throws {

@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// One folder of the shared test corpus (`../shared/corpus/<name>/` from the package root): read
-/// from there, never copied into the repository; each file is checked against its sha256 in the
-/// folder's INDEX.tsv. Tests that need it skip, saying so, when it is absent.
-struct Corpus {
+/// One folder of the shared test data (`../shared/corpus/<name>/` from the package root, beside the
+/// repository: see the README's "Test data" section): read from there, never copied into the
+/// repository; each file is checked against its sha256 in the folder's INDEX.tsv. A test that needs
+/// it carries the `.requires(corpus)` trait, so that without the folder the test framework reports
+/// it as skipped, with the reason, instead of passing it.
+struct Corpus: Sendable {
     struct Entry {
         var file: String
         var sha256: String
@@ -21,6 +23,14 @@ struct Corpus {
 
     var folder: URL { Self.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/\(name)") }
 
+    /// Whether the folder (its INDEX.tsv) is there.
+    var isPresent: Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent("INDEX.tsv").path) }
+
+    /// Why a test that needs the folder is skipped.
+    var absence: String {
+        "the \(label) corpus is not at \(folder.path) (it lives beside the repository, in ../shared/corpus/\(name); see the README's \"Test data\")"
+    }
+
     /// The entries of INDEX.tsv with their bytes, or nil when the corpus is not there.
     func load() throws -> [Entry]? {
         let index = folder.appendingPathComponent("INDEX.tsv")
@@ -33,12 +43,10 @@ struct Corpus {
         }
     }
 
-    /// The corpus, each file checked against its sha256; nil (with a message) when absent.
-    func checked() throws -> [Entry]? {
-        guard let entries = try load() else {
-            print("\(label) corpus not found at \(folder.path): skipping (it lives next to the repository, in ../shared/corpus/\(name))")
-            return nil
-        }
+    /// The corpus, each file checked against its sha256. Only for tests with `.requires(corpus)`:
+    /// an absent folder is then an error, not a silent pass.
+    func checked() throws -> [Entry] {
+        guard let entries = try load() else { throw CorpusAbsent(message: absence) }
         for entry in entries {
             #expect(SHA256.hex(entry.bytes) == entry.sha256, "\(entry.file) is not the file INDEX.tsv describes")
         }
@@ -51,4 +59,24 @@ extension Corpus {
     static let ib = Corpus(name: "ib", label: "IB")
     /// The Figma files (REST API responses).
     static let figma = Corpus(name: "figma", label: "Figma")
+}
+
+/// Thrown when a test reads a corpus folder that is not there (the `.requires` trait skips such
+/// tests first, so this shows a test that lacks the trait).
+struct CorpusAbsent: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test only when the corpus folder is present; otherwise the test is reported as
+    /// skipped with the reason (`swift test` counts it), never passed.
+    static func requires(_ corpus: Corpus) -> Self {
+        .enabled(if: corpus.isPresent, Comment(rawValue: corpus.absence))
+    }
+
+    /// Runs a diagnostic test only when the environment variable is set (it names what to print).
+    static func requiresEnvironment(_ name: String) -> Self {
+        .enabled(if: ProcessInfo.processInfo.environment[name] != nil, Comment(rawValue: "set \(name) to run this diagnostic"))
+    }
 }

@@ -7,8 +7,8 @@ import TouchTraceImport
 struct CorpusImportTests {
     /// Every corpus file imports with no error, by default and scene by scene; every scene it
     /// gives decodes (the id map included), lays out, and maps every view to its IB element.
-    @Test func everyFileAndEverySceneImports() throws {
-        guard let corpus = try Corpus.ib.checked() else { return }
+    @Test(.requires(.ib)) func everyFileAndEverySceneImports() throws {
+        let corpus = try Corpus.ib.checked()
         var kinds: [String: Int] = [:]
         for entry in corpus {
             let format = try #require(ImportFormat(fileName: entry.file))

@@ -8,8 +8,8 @@ struct FigmaCorpusImportTests {
     /// Every corpus file imports with no error, by default and frame by frame; every scene
     /// decodes (its id map included), lays out, and maps every view but the window to a node.
     /// The counts of warnings by kind are printed (docs/import-figma.md quotes them).
-    @Test func everyFileAndEveryFrameImports() throws {
-        guard let corpus = try Corpus.figma.checked() else { return }
+    @Test(.requires(.figma)) func everyFileAndEveryFrameImports() throws {
+        let corpus = try Corpus.figma.checked()
         var kinds: [String: Int] = [:]
         var frames = 0
         for entry in corpus {
@@ -45,8 +45,8 @@ extension FigmaCorpusImportTests {
     /// Every prototype link of the corpus (38 `transitionNodeID`s in four files), tapped at the
     /// centre of its layer's visible box, reaches its `navigate:` action through the engine's
     /// touch delivery, unless another layer in front takes the tap: those are listed.
-    @Test func everyCorpusLinkIsReachedByATap() throws {
-        guard let corpus = try Corpus.figma.checked() else { return }
+    @Test(.requires(.figma)) func everyCorpusLinkIsReachedByATap() throws {
+        let corpus = try Corpus.figma.checked()
         var links = 0, reached = 0
         var missed: [String] = []
         for entry in corpus {

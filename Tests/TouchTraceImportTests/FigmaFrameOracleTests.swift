@@ -7,8 +7,8 @@ import TouchTraceEngine
 struct FigmaFrameOracleTests {
     /// Every visible node of every top-level frame of every corpus file is imported at Figma's
     /// absolute bounding box (relative to its frame) within 0.01 pt.
-    @Test func importedFramesEqualFigmasBoxes() throws {
-        guard let corpus = try Corpus.figma.checked() else { return }
+    @Test(.requires(.figma)) func importedFramesEqualFigmasBoxes() throws {
+        let corpus = try Corpus.figma.checked()
         var report = ["| file | frames | visible nodes | within 0.01 pt |", "|---|---:|---:|---:|"]
         var failures: [String] = []
         var total = 0
@@ -27,8 +27,8 @@ struct FigmaFrameOracleTests {
     /// After TouchTrace's layout pass (the initial cycle: stack views and constraints at the
     /// frame's own size), at least 95% of the children of auto-layout frames are where Figma
     /// stored them (within 0.5 pt); every disagreement is listed (docs/import-figma.md explains them).
-    @Test func layoutPassReproducesAutoLayout() throws {
-        guard let corpus = try Corpus.figma.checked() else { return }
+    @Test(.requires(.figma)) func layoutPassReproducesAutoLayout() throws {
+        let corpus = try Corpus.figma.checked()
         var report = ["| file | auto-layout children | within 0.5 pt | all visible nodes | within 0.5 pt |", "|---|---:|---:|---:|---:|"]
         var details: [String] = []
         var arranged = 0, arrangedAgreeing = 0
@@ -53,7 +53,7 @@ struct FigmaFrameOracleTests {
 
     /// Debugging aid: `TOUCHTRACE_FIGMA_DUMP=<corpus file>[:<frame>]` prints that import and its
     /// layout (nothing is checked).
-    @Test func dumpOneImport() throws {
+    @Test(.requires(.figma), .requiresEnvironment("TOUCHTRACE_FIGMA_DUMP")) func dumpOneImport() throws {
         guard let spec = ProcessInfo.processInfo.environment["TOUCHTRACE_FIGMA_DUMP"], let corpus = try Corpus.figma.load() else { return }
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
         guard let entry = corpus.first(where: { $0.file == parts[0] }) else { return }
@@ -69,8 +69,8 @@ struct FigmaFrameOracleTests {
 extension FigmaFrameOracleTests {
     /// Every frame of the corpus lays out without an unsatisfiable constraint, and no view is
     /// left ambiguous: the stack views and constraints the importer writes determine every frame.
-    @Test func corpusFramesLayOutWithoutConflictsOrAmbiguity() throws {
-        guard let corpus = try Corpus.figma.checked() else { return }
+    @Test(.requires(.figma)) func corpusFramesLayOutWithoutConflictsOrAmbiguity() throws {
+        let corpus = try Corpus.figma.checked()
         var frames = 0
         for entry in corpus {
             let parsed = try FigmaJSON.parse(entry.bytes, limits: ImportLimits())

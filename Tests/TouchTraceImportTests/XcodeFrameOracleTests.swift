@@ -7,8 +7,8 @@ import TouchTraceEngine
 struct XcodeFrameOracleTests {
     /// At least 95% of the corpus's views (misplaced and ambiguous ones left out) are within
     /// 0.5 pt of the frame Xcode stored, after TouchTrace's layout pass at the document's size.
-    @Test func framesAgreeWithXcode() throws {
-        guard let corpus = try Corpus.ib.checked() else { return }
+    @Test(.requires(.ib)) func framesAgreeWithXcode() throws {
+        let corpus = try Corpus.ib.checked()
         var compared = 0, agreeing = 0, excluded = 0
         var report = ["| file | views compared | within 0.5 pt | left out (misplaced/ambiguous) |", "|---|---:|---:|---:|"]
         var details: [String] = []
@@ -46,7 +46,7 @@ struct XcodeFrameOracleTests {
 extension XcodeFrameOracleTests {
     /// Debugging aid: `TOUCHTRACE_IB_DUMP=<corpus file>:<scene id>` prints that import's scene
     /// and warnings (nothing is checked).
-    @Test func dumpOneImport() throws {
+    @Test(.requires(.ib), .requiresEnvironment("TOUCHTRACE_IB_DUMP")) func dumpOneImport() throws {
         guard let spec = ProcessInfo.processInfo.environment["TOUCHTRACE_IB_DUMP"], let corpus = try Corpus.ib.load() else { return }
         let parts = spec.split(separator: ":", maxSplits: 1).map(String.init)
         guard let entry = corpus.first(where: { $0.file == parts[0] }) else { return }

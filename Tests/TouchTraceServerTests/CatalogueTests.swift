@@ -32,6 +32,9 @@ import TouchTraceStore
         Case(operation: "layout", body: #"{"changes": [], "includeInitialLayout": true, "includeConstraints": true}"#,
             cli: ["@empty-list", "--include-initial-layout", "--include-constraints"]),
         Case(operation: "validate", body: "{}", cli: []),
+        Case(operation: "why-not", body: #"{"view": "map"}"#, cli: ["--view", "map"]),
+        Case(operation: "why-not", body: #"{"view": "locateButton", "point": {"x": -5, "y": -5}, "window": "win"}"#,
+            cli: ["--view", "locateButton", "--point", "-5,-5", "--window", "win"]),
     ]
 
     @Test func everyOperationHasItsRoutesAndSubcommand() throws {

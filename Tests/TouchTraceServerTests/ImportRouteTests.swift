@@ -89,7 +89,7 @@ import TouchTraceServer
                 #expect(response.body.json?["type"] == .string(ProblemType.importLimitExceeded.uri))
             }
             // An unknown format, an unknown query parameter, a bad store id.
-            try await client.execute(uri: "/v1/import?format=sketch", method: .post, headers: [.contentType: "application/xml"], body: ByteBuffer(string: Self.xib)) { response in
+            try await client.execute(uri: "/v1/import?format=psd", method: .post, headers: [.contentType: "application/xml"], body: ByteBuffer(string: Self.xib)) { response in
                 #expect(response.status == .unprocessableContent)
                 #expect(response.body.text.contains("unknown format"))
             }

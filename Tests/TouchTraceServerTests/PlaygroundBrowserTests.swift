@@ -6,7 +6,8 @@ import TouchTraceEngine
 /// `chromium-driver`) driven by Selenium (PyPI) through Tests/Browser/playground.py, against a
 /// fresh `touchtrace serve`. The script loads the page, clicks a point and checks that the hit
 /// view and the highlighted path appear, replays a tap and a drag, rotates the window, audits a
-/// pasted scene, and saves a screenshot; this test then checks that every API call the page made
+/// pasted scene, asks why-not for the view under a click, imports a pasted design file and asks
+/// why-not in it, and saves a screenshot; this test then checks that every API call the page made
 /// is a route of openapi.yaml.
 ///
 /// Without Chromium, chromedriver or Selenium the test is skipped with a message; `.ci/run`
@@ -78,17 +79,25 @@ import TouchTraceEngine
         let (status, output) = try await Self.runOffThePool([
             "nice", "-n", "19", "python3", "Tests/Browser/playground.py", "--url", "http://127.0.0.1:\(server.port)", "--screenshot", screenshot,
             "--audit-scene", auditScene, "--chromium", Self.chromium, "--chromedriver", Self.chromedriver,
+            // A design file of our own: a button in an image view (H6), imported through the page.
+            "--import-file", "Tests/Browser/button-in-image-view.storyboard", "--import-view", "Close", "--import-point", "340,135",
+            "--import-cause", "interactionDisabled:Banner",
         ])
         print(output)
         #expect(status == 0, "the browser script failed:\n\(output)")
         #expect(output.contains("ok - hit view: overlay"))
         #expect(output.contains("ok - the path is highlighted on the picture"))
+        #expect(output.contains("ok - its cause: covered by the overlay (H3)"))
+        #expect(output.contains("ok - the imported scene's cause: interactionDisabled Banner"))
         #expect(FileManager.default.fileExists(atPath: screenshot), "a screenshot at \(screenshot)")
 
         let calls = output.components(separatedBy: "\n").filter { $0.hasPrefix("call: ") }.map { String($0.dropFirst(6)) }
         #expect(calls.contains { $0.hasPrefix("GET /v1/scenes/map/render.svg") })
         #expect(calls.contains("POST /v1/render"))
         #expect(calls.contains("POST /v1/scenes/map/hit-test"))
+        #expect(calls.contains("POST /v1/scenes/map/why-not"))
+        #expect(calls.contains("POST /v1/import"))
+        #expect(calls.contains("POST /v1/why-not"))
         for call in calls {
             #expect(PlaygroundTests.isDocumented(call), "the page called \(call), which openapi.yaml does not document")
         }

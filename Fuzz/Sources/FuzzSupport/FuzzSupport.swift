@@ -54,6 +54,18 @@ public enum FuzzSupport {
             ]}
             """#
 
+    /// An import's scene must load: traps (a finding) when the operation answered a scene the
+    /// scene decoder refuses. The dump importers make valid scenes by construction and do not
+    /// decode their own output, so this is where that is checked.
+    public static func checkImportedScene(_ result: OperationResult?) {
+        guard let result, case let .json(body) = result.body, let scene = body["scene"] else { return }
+        do {
+            _ = try SceneDecoder(limits: SceneLimits()).decode(scene)
+        } catch {
+            fatalError("an imported scene does not load: \(error)")
+        }
+    }
+
     /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does.
     public static func runOperations(_ request: JSONValue) {
         for operation in Catalogue.operations where operation.sceneUse == .required {

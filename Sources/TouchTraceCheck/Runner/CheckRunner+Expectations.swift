@@ -13,7 +13,7 @@ extension CheckRunner {
             let explained = report.failures.contains { !$0.explanation.isEmpty }
             if why, !explained, let hit = o.hit {
                 let expectedView: String? = e.hitView?.value ?? e.action?.value.sender ?? nil
-                explanation = HitExplanation.lines(expected: expectedView, trace: hit.trace, point: hit.point, scene: hit.scene, work: regionWork)
+                explanation = HitExplanation.lines(expected: expectedView, trace: hit.trace, point: hit.point, scene: hit.scene)
             }
             report.failures.append(Failure(expectation: what, pointer: pointer, location: nil, message: message, explanation: explanation, expected: expected, actual: actual))
             if let update { report.updates.append(ValueUpdate(pointer: pointer, value: update)) }

@@ -24,7 +24,7 @@ extension CheckRunner {
                 report.failures.append(Failure(
                     expectation: "assertNotHittable", pointer: a.pointer, location: nil,
                     message: "expected \(a.view) not to be hittable at \(Measure.point(p)), but the touch there reaches it (hit view \(scene.views[hit].id))",
-                    explanation: HitExplanation.lines(expected: nil, trace: trace, point: p, scene: scene, work: regionWork), expected: "notHittable", actual: "hittable"))
+                    explanation: HitExplanation.lines(expected: nil, trace: trace, point: p, scene: scene), expected: "notHittable", actual: "hittable"))
                 return
             }
             reason = Self.reason(at: p, of: v, region: region, map: map)

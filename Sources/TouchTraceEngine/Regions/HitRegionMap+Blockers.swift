@@ -90,7 +90,14 @@ struct BlockerContext {
             if taker <= -2 { return BlockerKey(relation: .viewController, view: nil, viewController: -2 - taker) }
             return BlockerKey(relation: .elsewhere, view: hit)
         }
-        if shapes.isInSubtree(view, of: hit) { return BlockerKey(relation: .capturedByAncestor, view: hit) }
+        if shapes.isInSubtree(view, of: hit) {
+            // An ancestor answered with itself: it captures (H9), or the view's own pass-through
+            // returned nil and the answer fell back to the ancestor (H3).
+            if case .passThroughSelf = scene.views[view].hitTest, scene.views[hit].hitTest != .capture {
+                return BlockerKey(relation: .passesThrough, view: view)
+            }
+            return BlockerKey(relation: .capturedByAncestor, view: hit)
+        }
         if let hitWindow = map.window(of: hit), let ownWindow = map.window(of: view), hitWindow != ownWindow,
             let front = map.tester.windowOrder.firstIndex(of: hitWindow),
             let back = map.tester.windowOrder.firstIndex(of: ownWindow), front < back

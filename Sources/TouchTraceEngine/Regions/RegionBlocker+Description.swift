@@ -39,51 +39,35 @@ extension RegionBlocker {
 
     /// What blocks it, said of the view (`view` is the region's view): "covered by couponBanner,
     /// a later sibling", "outside its superview row (H4)", "inside hidden ancestor card (H1)", …
+    /// in the diagnosis's words (``Diagnosis/Cause/phrase(kind:view:rule:cover:via:answer:recognizer:override:of:in:name:)``),
+    /// the one explainer.
     public func phrase(of view: Int, in scene: Scene) -> String {
-        let name = self.view.map { scene.views[$0].id } ?? "nothing"
-        let isSelf = self.view == view
+        let blocker = self.view
+        func said(_ kind: Diagnosis.Cause.Kind, _ named: Int?, rule: RuleID = .H3, cover: Diagnosis.Cause.Cover? = nil, answer: Int? = nil,
+                  override: Diagnosis.Cause.Override? = nil) -> String {
+            Diagnosis.Cause.phrase(
+                kind: kind, view: named ?? view, rule: rule, cover: cover, via: via, answer: answer, override: override, of: view, in: scene)
+        }
         switch relation {
-        case .laterSibling:
-            return "covered by \(name), a later sibling"
-        case .laterSiblingOfAncestor:
-            return "covered by \(name), a later sibling of its ancestor \(via.map { scene.views[$0].id } ?? "?")"
-        case .frontWindow:
-            let level = self.view.map { RegionFormat.measure(scene.views[$0].level) } ?? "0"
-            return "covered by window \(name) (level \(level)) in front"
-        case .subview:
-            return "taken by its subview \(name), which takes touches itself"
-        case .viewController:
-            return "taken by view controller \(viewController.map { scene.viewControllers[$0].id } ?? "?"), which handles touches"
-        case .capturedByAncestor:
-            return "captured by its ancestor \(name), whose hitTest returns itself (H9)"
-        case .redirected:
-            return "redirected to \(name) by its own hitTest (H9)"
-        case .passesThrough:
-            return "passed through: its hitTest returns nil there (H9)"
-        case .outsideAncestor:
-            let parent = scene.views[view].parent
-            if self.view == parent { return "outside its superview \(name) (H4)" }
-            if let v = self.view, scene.views[v].parent == nil { return "outside its window \(name) (H4)" }
-            return "outside its ancestor \(name) (H4)"
-        case .hidden:
-            return isSelf ? "hidden (H1)" : "inside hidden ancestor \(name) (H1)"
+        case .laterSibling: return said(.coveredBy, blocker, cover: .laterSibling)
+        case .laterSiblingOfAncestor: return said(.coveredBy, blocker, cover: .laterSiblingOfAncestor)
+        case .frontWindow: return said(.coveredBy, blocker, cover: .frontWindow)
+        case .subview: return said(.coveredBy, blocker, cover: .subview)
+        case .viewController: return said(.coveredBy, viewController.map { scene.viewControllers[$0].view }, cover: .viewController)
+        case .capturedByAncestor: return said(.hitTestOverride, blocker, override: .capture)
+        case .redirected: return said(.hitTestOverride, view, answer: blocker, override: .redirect)
+        case .passesThrough: return said(.hitTestOverride, view, override: .passThroughSelf)
+        case .outsideAncestor: return said(.outsideSuperviewBounds, blocker)
+        case .hidden: return said(.hidden, blocker)
         case .userInteractionDisabled:
-            let rule = self.view.map { scene.views[$0].viewClass.defaultUserInteractionEnabled ? "H1" : "H6" } ?? "H1"
-            return isSelf
-                ? "not interactive: userInteractionEnabled is false (\(rule))"
-                : "inside \(name), whose userInteractionEnabled is false (\(rule))"
-        case .transparent:
-            return isSelf ? "transparent: alpha below 0.01 (H1)" : "inside \(name), whose alpha is below 0.01 (H1)"
-        case .disabledControl:
-            return isSelf ? "disabled (H7)" : "inside disabled control \(name) (H7)"
-        case .nonInvertibleTransform:
-            return isSelf
-                ? "never hit: its transform cannot be inverted (H5)"
-                : "inside \(name), whose transform cannot be inverted (H5)"
-        case .notInWindow:
-            return "not in any window"
+            let classDefault = blocker.map { !scene.views[$0].viewClass.defaultUserInteractionEnabled } ?? false
+            return said(.interactionDisabled, blocker, rule: classDefault ? .H6 : .H1)
+        case .transparent: return said(.transparent, blocker)
+        case .disabledControl: return said(.disabledControl, blocker)
+        case .nonInvertibleTransform: return said(.zeroSize, blocker, rule: .H5)
+        case .notInWindow: return said(.notInWindow, blocker)
         case .elsewhere:
-            return self.view == nil ? "hit by nothing" : "hit by \(name) instead"
+            return blocker.map { "hit by \(scene.views[$0].id) instead" } ?? "hit by nothing"
         }
     }
 

@@ -24,11 +24,11 @@ extension TouchSession {
     mutating func fireTimers(before limit: Double?) {
         while true {
             let recognizerDue = arena.isEmpty ? nil : arena.nextDeadline(before: limit)
-            let settle = scrolls.isEmpty ? nil : nextSettle(before: limit)
+            let settle = scrolling.isEmpty ? nil : scrolling.nextSettle(before: limit)
             if let settle, recognizerDue.map({ settle.due < $0 }) ?? true {
                 startEvent(at: settle.due)
                 time = settle.due
-                self.settle(settle.view)
+                perform(scrolling.settle(settle.view))
                 continue
             }
             guard let due = recognizerDue else { return }
@@ -75,7 +75,8 @@ extension TouchSession {
     mutating func sendRecognizerActions(_ recognizer: GestureRecognizerRef, state: GestureState) {
         if recognizer.kind == .textInteraction, state == .recognized {
             // F1: the text interaction's tap focuses its field or text view.
-            focus(recognizer.view, touch: currentSample?.touch)
+            let scene = self.scene
+            perform(focus.focus(recognizer.view, previous: scene.firstResponder, touch: currentSample?.touch) { scene.views[$0].viewClass == .UITextField })
             return
         }
         guard case let .declared(position) = recognizer.kind else { return }

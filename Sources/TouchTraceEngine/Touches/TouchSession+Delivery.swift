@@ -29,14 +29,15 @@ extension TouchSession {
     /// A touch begins: hit test once (R2), count taps (M3), apply `exclusiveTouch` (M2) and
     /// `multipleTouchEnabled` (M1), then deliver `touchesBegan` to the hit view.
     mutating func begin(_ sample: TouchSample) {
-        if !scrolls.isEmpty { placeMovingScrollViews(at: sample.time) }
+        if !scrolling.isEmpty { placeMovingScrollViews(at: sample.time) }
         defer { arena.movingScrollViews = [] }
         let tester = HitTester(scene: scene)
-        let hit = tester.hitTest(sample.point, inWindow: referenceWindow, traced: false)
+        let hit = givenHitView.map { HitTestTrace(point: sample.point, hitView: $0, window: scene.root(of: $0), windowOrder: [], steps: []) }
+            ?? tester.hitTest(sample.point, inWindow: referenceWindow, traced: false)
         var tapCount = 1
         var previous: Int?
         if let last = lastEnded, sample.time - last.time <= scene.options.multiTapInterval,
-            distance(sample.point, last.point) <= scene.options.multiTapRadius
+            sample.point.distance(to: last.point) <= scene.options.multiTapRadius
         {
             tapCount = last.tapCount + 1
             previous = last.touch
@@ -104,10 +105,7 @@ extension TouchSession {
         } else if touch.delivered, let view = touch.view {
             deliver(sample.phase, touch: sample.touch, at: sample.point, tapCount: touch.tapCount, to: view)
         }
-        if sample.phase == .ended {
-            explainMissedCell(touch: sample.touch, hitView: touch.view)
-            explainFocusKept(touch: sample.touch, hitView: touch.view)
-        }
+        if sample.phase == .ended { explainEnded(touch: sample.touch, hitView: touch.view) }
     }
 
     /// Delivers a touch method to `view` and on along the responder chain (R1, R3): each
@@ -123,7 +121,7 @@ extension TouchSession {
             if case let .view(index) = current, scene.views[index].control != nil, scene.views[index].touches != .handle {
                 guard runControl(index, phase, touch: touch, at: point, tapCount: tapCount, hasNext: next != nil) else { return }
             } else {
-                let handling = touchHandling(current)
+                let handling = scene.touchHandling(current)
                 let forwards = handling != .handle && next != nil
                 record(isFirst ? .R2 : .R3, .touches(
                     phase, responder: current, touch: touch, forwarded: forwards, handling: TouchesTrace.Handling(handling), point: nil))
@@ -142,7 +140,7 @@ extension TouchSession {
     /// the call goes on to the next responder.
     mutating func runControl(_ view: Int, _ phase: TouchPhase, touch: Int, at point: Point, tapCount: Int, hasNext: Bool) -> Bool {
         var machine = tracker(view)
-        let local = localPoint(point, in: view)
+        let local = scene.point(point, inWindow: referenceWindow, convertedTo: view)
         let output: [ControlTrackingAction]
         switch phase {
         case .began: output = machine.touchBegan(touch, at: local, tapCount: tapCount)
@@ -174,57 +172,17 @@ extension TouchSession {
     mutating func apply(_ edit: ControlEdit) {
         guard let view = scene.viewIndex(edit.view) else { return }
         var machine = tracker(view)
-        let rule: RuleID
+        let (rule, value) = machine.edit(edit.property, edit.value)
         switch (edit.property, edit.value) {
         case let (.enabled, .bool(b)):
-            _ = machine.setEnabled(b)
             scene.views[view].control?.enabled = b
             arena.setControlEnabled(view, b)
-            rule = .C8
         case let (.selected, .bool(b)):
-            _ = machine.setSelected(b)
             scene.views[view].control?.selected = b
-            rule = .C9
         default:
-            _ = machine.setValue(edit.value)
-            rule = .C7
+            break
         }
         controls[view] = machine
-        let s = machine.state
-        let value: ControlPropertyValue?
-        switch edit.property {
-        case .enabled: value = .bool(s.enabled)
-        case .selected: value = .bool(s.selected)
-        case .on: value = .bool(s.on ?? false)
-        default: value = s.value.map { .number($0) }
-        }
-        record(rule, .set(control: view, property: edit.property, value: value, tracking: s.tracking))
-    }
-
-    func touchHandling(_ responder: ResponderRef) -> TouchHandling {
-        switch responder {
-        case let .view(index): return scene.views[index].touches
-        case let .viewController(index): return scene.viewControllers[index].touches
-        case .application, .appDelegate: return .forward
-        }
-    }
-
-    /// A point in the request window's coordinates, in `view`'s bounds coordinates (H5), or nil
-    /// when a transform on the way cannot be inverted. Walks the ancestors with a loop.
-    func localPoint(_ p: Point, in view: Int) -> Point? {
-        guard let reference = referenceWindow ?? HitTester(scene: scene).windowOrder.first else { return nil }
-        var path = [view]
-        while let parent = scene.views[path[path.count - 1]].parent { path.append(parent) }
-        var q: Point? = scene.views[reference].geometry.convertToSuperview(p)
-        for v in path.reversed() {
-            q = q.flatMap { scene.views[v].geometry.convertFromSuperview($0) }
-        }
-        return q
-    }
-
-    func distance(_ a: Point, _ b: Point) -> Double {
-        let dx = a.x - b.x
-        let dy = a.y - b.y
-        return (dx * dx + dy * dy).squareRoot()
+        record(rule, .set(control: view, property: edit.property, value: value, tracking: machine.state.tracking))
     }
 }

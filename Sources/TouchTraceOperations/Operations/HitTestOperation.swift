@@ -11,7 +11,7 @@ public enum HitTestOperation: TouchTraceOperation {
         (the id of the window whose coordinates the points are in; default the front-most) and \
         "changes" (layout changes applied, with one layout cycle, first). With one point the answer \
         is one trace; with several it is {"results": [...]}. Example: \
-        touchtrace hit-test Examples/map-overlay.json --point 100,300. See docs/hit-test-trace.md.
+        touchtrace hit-test Examples/map-overlay.json --point 100,300. The trace's fields: docs/trace-schema.md.
         """
     public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R1]
     public static let sceneUse = SceneUse.required

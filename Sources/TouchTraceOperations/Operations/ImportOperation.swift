@@ -2,27 +2,43 @@ import ArgumentParser
 import TouchTraceEngine
 import TouchTraceImport
 
-/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON) → a scene
-/// document, with warnings for everything approximated and the id map back to the source.
+/// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON; Penpot's
+/// Transit JSON or .penpot export; a .sketch file or page JSON) or a runtime hierarchy dump
+/// (`recursiveDescription`, XCUITest's `debugDescription`, `_printHierarchy`, Sentry's
+/// `view-hierarchy.json`) → a scene document, with warnings for everything approximated or
+/// assumed and the id map back to the source.
 /// `touchtrace import FILE`, `POST /v1/import` (the file as the body; `?store=ID` stores the scene).
 public enum ImportOperation: TouchTraceOperation {
     public static let name = "import"
-    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON) into a scene, with warnings and the id map."
+    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) or a hierarchy dump into a scene, with warnings and the id map."
     public static let discussion = """
         The format comes from the file's extension, or --format (over HTTP ?format=, or is read \
-        off the document itself). A storyboard imports its initial view controller's scene unless \
+        off the document itself: a ZIP's entries tell a .sketch file from a .penpot export, JSON's \
+        shape tells Figma, a Sketch page and Penpot's Transit apart). A storyboard imports its initial view controller's scene unless \
         --scene (a scene or view controller id) or --controller (a Storyboard ID) picks another; \
         a Figma file (the JSON of Figma's REST API) imports its prototype's starting frame, else \
         its first top-level frame, unless --frame (a node id, or a top-level frame's name) picks \
-        another; --list lists them. --mapping FILE gives Figma layers UIKit classes by name \
+        another; --list lists them. A Penpot file (get-file or get-file-fragment Transit JSON, a \
+        JSON array of a get-file and its fragments, or a .penpot ZIP) and a Sketch file (.sketch, or \
+        a page's JSON) import a board or artboard the same way, by --frame (an id or a name). \
+        --mapping FILE gives Figma layers UIKit classes by name \
         ({"rules": [{"match": "Button*", "class": "UIButton"}], "useDefaults": true}). The answer is \
         {"format", "scene", "warnings"}: the scene's origin.ids maps every scene id to its element \
         or node in the design file, and every warning has the file's line and column (XML) or the \
         node's JSON pointer (Figma). With --output the scene alone is written to a file, ready for \
         the other subcommands. Over HTTP, POST the file as the body to /v1/import (for Figma, or \
         {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
-        the default names off); ?store=ID also stores the scene (201, Location). See \
-        docs/import-ib.md and docs/import-figma.md.
+        the default names off; a .sketch or .penpot archive as the body itself, application/zip); \
+        ?store=ID also stores the scene (201, Location). A runtime hierarchy dump \
+        (recursive-description: lldb's po of recursiveDescription, Chisel's pviews; xcuitest: \
+        XCUIApplication().debugDescription; print-hierarchy: _printHierarchy; \
+        sentry-view-hierarchy: Sentry's view-hierarchy.json) is read off the text, any wrapping \
+        (prompts, quotes, an escaped one-line string) undone; --controllers FILE adds a \
+        _printHierarchy (or put both in one text) and --overlay FILE supplies what a dump cannot \
+        say ({"views": {"<id or address>": {"enabled": false, "targets": [...], \
+        "gestureRecognizers": [...]}}}); over HTTP, POST {"dump": "<text>", "controllers": \
+        "<text>", "overlay": {...}}. See docs/import-ib.md, docs/import-figma.md, \
+        docs/import-design.md and docs/import-dumps.md.
         """
     public static let rules: [RuleID] = []
     public static let sceneUse = SceneUse.none
@@ -33,15 +49,19 @@ public enum ImportOperation: TouchTraceOperation {
         ]
     }
     public static var httpBody: HTTPBody {
-        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json"])
+        .document(mediaTypes: [
+            "application/xml", "text/xml", "application/octet-stream", "application/json", "application/zip", "application/transit+json", "text/plain",
+        ])
     }
     public static var queryParameters: [QueryParameter] {
         [
-            QueryParameter("format", .string, help: "xib, storyboard or figma (default: read off the document)."),
+            QueryParameter(
+                "format", .string,
+                help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: read off the document)."),
             QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
             QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
-            QueryParameter("frame", .string, help: "Figma: the frame to import, by node id or by a top-level frame's name."),
-            QueryParameter("mapping", .string, help: "Figma: a built-in class mapping, default or none (a custom one goes in an envelope body)."),
+            QueryParameter("frame", .string, help: "Figma, Penpot, Sketch: the frame, board or artboard to import, by id or by name."),
+            QueryParameter("mapping", .string, help: "Figma, Penpot, Sketch: a built-in class mapping, default or none (a custom one goes in a Figma envelope body, or --mapping)."),
             QueryParameter("list", .bool, help: "List the document's scenes instead of importing one."),
             QueryParameter("canvas", .bool, help: "Lay out as the design tool's canvas shows the document (docs/import-ib.md)."),
             QueryParameter("store", .string, help: "Also store the scene under this id (201 with Location and ETag)."),
@@ -50,10 +70,14 @@ public enum ImportOperation: TouchTraceOperation {
     }
 
     public struct Options: OperationOptions {
-        @Argument(help: ArgumentHelp("The design file: .xib, .storyboard or a Figma file's JSON.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp(
+                "The design file (.xib, .storyboard, a Figma file's JSON, a Penpot file (.penpot or Transit JSON), a .sketch file or page JSON) or a hierarchy dump.",
+                valueName: "file"))
         public var file: String
 
-        @Option(help: "xib, storyboard or figma (default: from the file's extension).")
+        @Option(
+            help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: from the file's extension, else its bytes).")
         public var format: String?
 
         @Option(help: "A storyboard scene or view controller id, or a xib top-level object id.")
@@ -62,13 +86,13 @@ public enum ImportOperation: TouchTraceOperation {
         @Option(help: "A storyboard view controller's Storyboard ID.")
         public var controller: String?
 
-        @Option(help: ArgumentHelp("Figma: the frame to import, by node id or by a top-level frame's name.", valueName: "name-or-node-id"))
+        @Option(help: ArgumentHelp("Figma, Penpot, Sketch: the frame, board or artboard to import, by id or by name.", valueName: "name-or-id"))
         public var frame: String?
 
-        @Option(help: ArgumentHelp("Figma: a class-mapping file (JSON) giving layers UIKit classes by name.", valueName: "file"))
+        @Option(help: ArgumentHelp("Figma, Penpot, Sketch: a class-mapping file (JSON) giving layers UIKit classes by name.", valueName: "file"))
         public var mapping: String?
 
-        @Flag(help: "List the document's scenes (Figma: top-level frames) instead of importing one.")
+        @Flag(help: "List the document's scenes (Figma: top-level frames; Penpot: boards; Sketch: artboards) instead of importing one.")
         public var list = false
 
         @Flag(help: "Lay out as the design tool's canvas shows the document, not as the app runs.")
@@ -76,6 +100,12 @@ public enum ImportOperation: TouchTraceOperation {
 
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the scene alone to this file.", valueName: "scene.json"))
         public var output: String?
+
+        @Option(help: ArgumentHelp("A hierarchy dump: what it cannot say, per view (JSON; docs/import-dumps.md#overlay).", valueName: "file"))
+        public var overlay: String?
+
+        @Option(help: ArgumentHelp("A recursiveDescription: the _printHierarchy of its view controllers, to attach them by address.", valueName: "file"))
+        public var controllers: String?
 
         public init() {}
 
@@ -91,6 +121,8 @@ public enum ImportOperation: TouchTraceOperation {
             if list { members.append(("list", true)) }
             if canvas { members.append(("canvas", true)) }
             if let output { members.append(("output", .string(output))) }
+            if let overlay { members.append(("overlay", try RequestFile.parse(overlay, cli))) }
+            if let controllers { members.append(("controllers", .string(String(decoding: try cli.read(controllers), as: UTF8.self)))) }
             return CLIRequest(.object(members), document: try cli.read(file))
         }
 
@@ -101,7 +133,8 @@ public enum ImportOperation: TouchTraceOperation {
 
     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
         var context = DecodeContext()
-        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"] + (input.transport == .cli ? ["output"] : [])
+        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"]
+            + (input.transport == .cli ? ["output", "overlay", "controllers"] : [])
         guard let fields = context.object(input.request, at: "", allowed: allowed, what: "the request") else {
             throw OperationError(.invalidRequest(context.problems))
         }
@@ -116,9 +149,11 @@ public enum ImportOperation: TouchTraceOperation {
                 context.fail("/format", "unknown format \"\(name)\"; expected one of: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))
             }
         } else {
-            format = fileName.flatMap(ImportFormat.init(fileName:)) ?? ImportFormat.sniff(document)
+            format = ImportFormat.detect(fileName: fileName, bytes: document)
             if format == nil {
-                context.fail("/format", "cannot tell the format of the document: give format (xib, storyboard or figma)")
+                context.fail(
+                    "/format",
+                    "cannot tell the format of the document: it is \(ImportFormat.describe(document)); accepted: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (give format to say which)")
             }
         }
         let store = string("store")
@@ -137,13 +172,28 @@ public enum ImportOperation: TouchTraceOperation {
             for problem in problems { context.fail(problem.pointer, problem.message) }
         }
         let frame = string("frame")
-        if let format, format != .figma {
-            if frame != nil { context.fail("/frame", "frame picks a Figma frame; an Interface Builder document takes scene or controller") }
-            if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma documents only") }
+        if let format, format == .xib || format == .storyboard {
+            if frame != nil { context.fail("/frame", "frame picks a Figma frame, Penpot board or Sketch artboard; an Interface Builder document takes scene or controller") }
+            if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma, Penpot and Sketch documents only") }
         }
-        let options = ImportOptions(
+        var overlay: JSONValue?
+        var controllers: [UInt8]?
+        if let format, format.isDump {
+            for key in ["scene", "controller", "list", "canvas", "frame", "mapping"] where fields[key] != nil {
+                context.fail("/" + key, "a hierarchy dump holds one scene: \(key) is for design files")
+            }
+            overlay = fields["overlay"]
+            controllers = string("controllers").map { Array($0.utf8) }
+        } else if format != nil {
+            for key in ["overlay", "controllers"] where fields[key] != nil {
+                context.fail("/" + key, "\(key) applies to hierarchy dumps only")
+            }
+        }
+        var options = ImportOptions(
             scene: string("scene"), controller: string("controller"), list: flag("list"), fileName: fileName,
             canvas: flag("canvas"), frame: frame, mapping: mapping)
+        options.overlay = overlay
+        options.controllers = controllers
         let output = string("output")
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
         guard let format else { throw OperationError(.invalidRequest(context.problems)) }

@@ -1,0 +1,295 @@
+/// The causes and fixes of one diagnosis as the walk finds them, with their words: every
+/// sentence names the views by id and gives the numbers involved (sizes, positions, levels), so
+/// that a reader can act on it without opening the scene.
+struct DiagnosisFindings {
+    let scene: Scene
+    /// The view asked about.
+    let view: Int
+    /// The top of its superview chain (its window, or a detached view).
+    let root: Int
+    var causes: [Diagnosis.Cause] = []
+    var fixes: [Diagnosis.Fix] = []
+
+    init(scene: Scene, view: Int, root: Int) {
+        self.scene = scene
+        self.view = view
+        self.root = root
+    }
+
+    mutating func add(_ cause: Diagnosis.Cause, fix: String, change: ViewProperty? = nil) {
+        causes.append(cause)
+        if !fixes.contains(where: { $0.view == cause.view && $0.text == fix }) {
+            fixes.append(Diagnosis.Fix(kind: cause.kind, view: cause.view, text: fix, change: change))
+        }
+    }
+
+    func name(_ v: Int) -> String { scene.views[v].id }
+
+    /// The answer: reachable when no cause blocks; the frames of the views involved.
+    func diagnosis(window: Int?, point: Point, hitView: Int?) -> Diagnosis {
+        var involved = [view]
+        func involve(_ v: Int?) {
+            if let v, !involved.contains(v) { involved.append(v) }
+        }
+        involve(hitView)
+        for cause in causes {
+            involve(cause.view)
+            involve(cause.via)
+            involve(cause.answer)
+        }
+        return Diagnosis(
+            view: view, window: window, point: point, reachable: !causes.contains { $0.blocks }, hitView: hitView,
+            causes: causes, fixes: fixes, frames: involved.compactMap { v in frame(of: v).map { (v, $0) } })
+    }
+
+    // MARK: - Before hit testing
+
+    /// The view is in no window's tree.
+    mutating func notInWindow(_ root: Int) {
+        let detail = root == view
+            ? "\(name(view)) is in no window: it has no superview (removeFromSuperview), and hit testing asks only windows and what they hold (H8)"
+            : "\(name(view)) is inside \(name(root)), which is in no window (it has no superview, removeFromSuperview): hit testing asks only windows and what they hold (H8)"
+        add(
+            Diagnosis.Cause(kind: .notInWindow, view: root, rule: .H8, detail: detail),
+            fix: "add \(name(root)) to a view of a window (addSubview(_:))")
+    }
+
+    // MARK: - The view on the path (H1, H5, H7, H2, H4, H9)
+
+    /// H1, H7: the flags `hitTest` checks before it looks at the point, in UIKit's order.
+    mutating func checkState(of node: Int) {
+        let isSelf = node == view
+        let skips = isSelf ? "hit testing skips it" : "hit testing skips it and every view inside it, \(name(view)) included"
+        if scene.views[node].hidden {
+            add(
+                Diagnosis.Cause(kind: .hidden, view: node, rule: .H1, detail: "\(name(node)) is hidden (isHidden = true): \(skips)"),
+                fix: "set \(name(node)).isHidden = false", change: .hidden(false))
+        }
+        if !scene.views[node].userInteractionEnabled {
+            let cls = scene.views[node].viewClass
+            let classDefault = !cls.defaultUserInteractionEnabled
+            let why = classDefault ? " (the default of \(cls.rawValue), H6)" : ""
+            add(
+                Diagnosis.Cause(
+                    kind: .interactionDisabled, view: node, rule: classDefault ? .H6 : .H1,
+                    detail: "\(name(node)).isUserInteractionEnabled is false\(why): \(skips)"),
+                fix: "set \(name(node)).isUserInteractionEnabled = true", change: .userInteractionEnabled(true))
+        }
+        let alpha = scene.views[node].alpha
+        if alpha < UIKitConstants.minimumHittableAlpha {
+            add(
+                Diagnosis.Cause(
+                    kind: .transparent, view: node, rule: .H1,
+                    detail: "\(name(node)).alpha is \(DiagnosisFormat.number(alpha)), below 0.01: \(skips)"),
+                fix: "set \(name(node)).alpha to 0.01 or more (to hide a view, use isHidden)", change: .alpha(1))
+        }
+        if scene.views[node].control?.enabled == false {
+            let passes = isSelf ? "hit testing passes it by" : "hit testing passes it by with its subviews, \(name(view)) included"
+            add(
+                Diagnosis.Cause(kind: .disabledControl, view: node, rule: .H7, detail: "\(name(node)) is a disabled control (isEnabled = false): \(passes)"),
+                fix: "set \(name(node)).isEnabled = true", change: .enabled(true))
+        }
+    }
+
+    /// H5: the point cannot be brought into the view's coordinates.
+    mutating func squashed(_ node: Int) {
+        let t = scene.views[node].geometry.transform
+        let matrix = [t.a, t.b, t.c, t.d, t.tx, t.ty].map(DiagnosisFormat.number).joined(separator: ", ")
+        let inside = node == view ? "it cannot be hit" : "it and every view inside it, \(name(view)) included, cannot be hit"
+        add(
+            Diagnosis.Cause(
+                kind: .zeroSize, view: node, rule: .H5,
+                detail: "\(name(node))'s transform [\(matrix)] squashes it to nothing (it cannot be inverted, a scale of 0): \(inside)"),
+            fix: "give \(name(node)) a transform that can be inverted (no scale of 0)")
+    }
+
+    /// H2, H4, H9: `point(inside:with:)` of a view on the path, the point `q` in its coordinates;
+    /// `pointOnView` says whether the point is on the view asked about at all.
+    mutating func checkInside(_ node: Int, _ q: Point, pointOnView: Bool) {
+        let g = scene.views[node].geometry
+        let area = scene.views[node].pointInside
+        if area.contains(q, bounds: g.bounds) { return }
+        let b = g.bounds
+        let at = DiagnosisFormat.point(q)
+        if b.size.width == 0 || b.size.height == 0 {
+            let size = "\(DiagnosisFormat.number(b.size.width))×\(DiagnosisFormat.number(b.size.height)) pt"
+            let fix: String
+            if node == view {
+                fix = "give \(name(view)) a size (a frame, or constraints that determine its width and height)"
+            } else {
+                let box = self.box(of: view, in: node)
+                var needs: [String] = []
+                if b.size.width == 0 { needs.append("a width of at least \(DiagnosisFormat.number(max(0, box.maxX - b.minX))) pt") }
+                if b.size.height == 0 { needs.append("a height of at least \(DiagnosisFormat.number(max(0, box.maxY - b.minY))) pt") }
+                fix = "give \(name(node)) " + needs.joined(separator: " and ") + " so that it holds \(name(view)) (a constraint, or a frame)"
+            }
+            let inside = node == view ? "" : ", so nothing inside it, \(name(view)) included, can be hit (H4)"
+            add(
+                Diagnosis.Cause(kind: .zeroSize, view: node, rule: .H2, detail: "\(name(node)) is \(size): its empty bounds contain no point\(inside)"),
+                fix: fix)
+            return
+        }
+        guard area.isDefault else {
+            add(
+                Diagnosis.Cause(
+                    kind: .hitTestOverride, view: node, rule: .H9,
+                    detail: "\(name(node))'s point(inside:with:) override (\(area.name)) leaves out \(at)"
+                        + (node == view ? "" : ", so hit testing never asks the views inside it, \(name(view)) included"),
+                    override: .pointInside),
+                fix: "make \(name(node))'s point(inside:with:) (its \(area.name) touch area) take \(at), or use the default (its bounds)")
+            return
+        }
+        if node == view {
+            add(
+                Diagnosis.Cause(
+                    kind: .outsideSuperviewBounds, view: node, rule: .H2,
+                    detail: "\(at) is outside \(name(view))'s own bounds \(DiagnosisFormat.rect(b)): the point is not on \(name(view))"),
+                fix: "tap inside \(name(view)), or enlarge its touch area (a point(inside:with:) override; pointInside insets in a scene, H9)")
+            return
+        }
+        let stops = "\(at) in \(name(node))'s coordinates is outside its bounds \(DiagnosisFormat.rect(b)), so hit testing never asks the views inside it"
+        guard pointOnView else {
+            // The point is off the view too: tapping elsewhere is the fix, not moving the view.
+            let frame = self.frame(of: view).map { " (its frame is \(DiagnosisFormat.rect($0)) in window coordinates)" } ?? ""
+            add(
+                Diagnosis.Cause(kind: .outsideSuperviewBounds, view: node, rule: .H4, detail: stops + "; the point is not on \(name(view)) either"),
+                fix: "tap on \(name(view))\(frame) where it lies inside \(name(node))")
+            return
+        }
+        let box = self.box(of: view, in: node)
+        var facts: [String] = []
+        var fixes: [String] = []
+        let n = DiagnosisFormat.number
+        let child = name(view)
+        let parent = name(node)
+        if q.y >= b.maxY {
+            facts.append("\(parent) is \(n(b.size.height)) pt tall; \(child) " + (box.minY >= b.maxY ? "starts at y = \(n(box.minY))" : "reaches down to y = \(n(box.maxY))"))
+            fixes.append("make \(parent) at least \(n(box.maxY - b.minY)) pt tall, or move \(child) up into it")
+        } else if q.y < b.minY {
+            facts.append("\(parent)'s bounds start at y = \(n(b.minY)); \(child) " + (box.maxY <= b.minY ? "ends at y = \(n(box.maxY))" : "starts at y = \(n(box.minY))"))
+            fixes.append("move \(child) down into \(parent) (y ≥ \(n(b.minY)))")
+        }
+        if q.x >= b.maxX {
+            facts.append("\(parent) is \(n(b.size.width)) pt wide; \(child) " + (box.minX >= b.maxX ? "starts at x = \(n(box.minX))" : "reaches x = \(n(box.maxX))"))
+            fixes.append("make \(parent) at least \(n(box.maxX - b.minX)) pt wide, or move \(child) left into it")
+        } else if q.x < b.minX {
+            facts.append("\(parent)'s bounds start at x = \(n(b.minX)); \(child) " + (box.maxX <= b.minX ? "ends at x = \(n(box.maxX))" : "starts at x = \(n(box.minX))"))
+            fixes.append("move \(child) right into \(parent) (x ≥ \(n(b.minX)))")
+        }
+        add(
+            Diagnosis.Cause(kind: .outsideSuperviewBounds, view: node, rule: .H4, detail: stops + ": " + facts.joined(separator: "; ")),
+            fix: fixes.joined(separator: "; ") + " (clipsToBounds = true shows what cannot be touched)")
+    }
+
+    // MARK: - Answers elsewhere (H3, H8, R3) and overrides (H9)
+
+    mutating func covered(by cover: Int, cover relation: Diagnosis.Cause.Cover, via: Int? = nil, answer: Int, at point: Point) {
+        let at = DiagnosisFormat.point(point)
+        let with = answer == cover ? "itself" : name(answer)
+        let target = name(view)
+        let detail: String
+        let fix: String
+        let rule: RuleID
+        switch relation {
+        case .frontWindow:
+            rule = .H8
+            let level = DiagnosisFormat.number(scene.views[cover].level)
+            let own = DiagnosisFormat.number(scene.views[root].level)
+            detail = "window \(name(cover)) (windowLevel \(level)) is in front of \(name(root)) (windowLevel \(own)) and answers the hit test at \(at) with \(with)"
+            fix = "hide window \(name(cover)) when it is not in use (isHidden = true), give it a lower windowLevel than \(name(root)), or override its hitTest(_:with:) to return nil outside its content"
+        case .laterSibling, .laterSiblingOfAncestor:
+            rule = .H3
+            let branch = via ?? view
+            let whose = relation == .laterSibling ? "a later sibling of \(target)" : "a later sibling of \(name(branch)), which holds \(target)"
+            detail = "\(name(cover)), \(whose) (in front in subviews, so asked first), answers the hit test at \(at) with \(with)"
+            let passThrough = scene.views[cover].subviews.isEmpty
+                ? "set \(name(cover)).isUserInteractionEnabled = false if it only draws"
+                : "let touches through \(name(cover)): a hitTest(_:with:) override that returns nil for \(name(cover)) itself, or isUserInteractionEnabled = false if nothing in it takes touches"
+            fix = "move \(name(cover)) off \(target), bring \(name(branch)) in front of it (bringSubviewToFront(_:)), or \(passThrough)"
+        case .subview:
+            rule = .R3
+            detail = "\(name(cover)), inside \(target), takes the touch at \(at) itself (\(takesWhy(cover))), so it does not go on to \(target)"
+            fix = "tap \(target) outside \(name(cover)), or set \(name(cover)).isUserInteractionEnabled = false if it should not take touches"
+        case .viewController:
+            rule = .R3
+            let vc = scene.views[cover].viewController.map { scene.viewControllers[$0].id } ?? "?"
+            detail = "view controller \(vc), whose view \(name(cover)) is inside \(target), handles the touch at \(at) and does not pass it on to \(target)"
+            fix = "let \(vc) pass the touches on (call super in its touches methods)"
+        }
+        add(
+            Diagnosis.Cause(kind: .coveredBy, view: cover, rule: rule, detail: detail, cover: relation, via: via == view ? nil : via, answer: answer),
+            fix: fix)
+    }
+
+    /// Why a view takes a touch itself (R3).
+    func takesWhy(_ v: Int) -> String {
+        if scene.views[v].control != nil { return "it is a \(scene.views[v].viewClass.rawValue)" }
+        if scene.views[v].gestureRecognizers.contains(where: { $0.enabled }) { return "it has gesture recognizers" }
+        switch scene.views[v].touches {
+        case .handle: return "it handles touches without passing them on"
+        case .handleAndForward: return "it handles touches"
+        case .forward: return "its view controller handles touches"
+        }
+    }
+
+    /// H9: a `hitTest(_:with:)` override answers something else.
+    mutating func overridden(_ node: Int, _ how: HitTestOverride) {
+        let detail: String
+        let fix: String
+        var answer: Int?
+        let override: Diagnosis.Cause.Override
+        switch how {
+        case .passThroughSelf:
+            override = .passThroughSelf
+            detail = "\(name(node))'s hitTest(_:with:) returns nil where it would return \(name(node)) itself (passThroughSelf), and no subview of it takes the point: the touch passes through to the views behind"
+            fix = "tap a subview of \(name(node)) that takes touches, or let \(name(node))'s hitTest(_:with:) return itself (the default)"
+        case let .redirect(target):
+            override = .redirect
+            answer = target
+            detail = "\(name(node))'s hitTest(_:with:) returns \(name(target)) where it would return \(name(node)) itself (redirectTo)"
+            fix = "remove the redirect in \(name(node))'s hitTest(_:with:), or make \(name(target)) the view that handles the tap"
+        case .capture:
+            override = .capture
+            detail = "\(name(node))'s hitTest(_:with:) returns \(name(node)) itself for every touch inside it (capture), so \(name(view)) never gets one"
+            fix = "let \(name(node))'s hitTest(_:with:) return what its subviews answer (call super) for \(name(view))"
+        case .default:
+            return
+        }
+        add(Diagnosis.Cause(kind: .hitTestOverride, view: node, rule: .H9, detail: detail, answer: answer, override: override), fix: fix)
+    }
+
+    // MARK: - After hit testing (G3, S1)
+
+    /// G3: a recognizer on an ancestor recognized the tap and took the touch from `touched`.
+    mutating func cancelled(by recognizer: GestureRecognizerRef, rule: RuleID, touched: Int, touchesCancelled: Bool) {
+        let id = recognizer.id(in: scene)
+        let kind: String
+        switch recognizer.kind {
+        case let .declared(position): kind = "a \(scene.views[recognizer.view].gestureRecognizers[position].kind.rawValue) recognizer"
+        case .textInteraction: kind = "the text interaction"
+        case .scrollPan: kind = "the scroll view's pan"
+        case .scrollDelay: kind = "the scroll view's touch delay"
+        }
+        let what = touchesCancelled
+            ? "cancels \(name(touched))'s touches (touchesCancelled)"
+            : "takes the touch before \(name(touched)) gets touchesBegan (its held calls are dropped)"
+        add(
+            Diagnosis.Cause(
+                kind: .gestureRecognizer, view: recognizer.view, rule: rule,
+                detail: "\(id), \(kind) on \(name(recognizer.view)) with cancelsTouchesInView = true, recognizes the tap and \(what)",
+                recognizer: recognizer),
+            fix: "set \(id).cancelsTouchesInView = false, or make its delegate's gestureRecognizer(_:shouldReceive:) return false for touches in \(name(view))")
+    }
+
+    /// S1: the scroll view held `touchesBegan` back.
+    mutating func delayed(by recognizer: GestureRecognizerRef) {
+        let scroll = recognizer.view
+        let delay = DiagnosisFormat.number(scene.options.scrollDelay)
+        add(
+            Diagnosis.Cause(
+                kind: .scrollViewDelay, view: scroll, rule: .S1, blocks: false,
+                detail: "\(name(scroll)) is a scroll view with delaysContentTouches = true: it holds touchesBegan back for \(delay) s, so a quick tap reaches \(name(view)) only at touch-up — the tap arrives, but no highlight shows while the finger is down",
+                recognizer: recognizer),
+            fix: "set \(name(scroll)).delaysContentTouches = false for an immediate highlight (the tap arrives either way)")
+    }
+}

@@ -1,0 +1,30 @@
+extension TouchTrace {
+    /// Why a view does or does not get a tap at a point (the diagnosis stage, ``Diagnoser``): on
+    /// the scene after its initial layout cycle, or after the request's `changes` and one update
+    /// cycle. A point given in another window's coordinates (`window`) is converted into the
+    /// view's window's, which the answer uses. Returns the scene the diagnosis refers to and the
+    /// diagnosis. An id that names no view is a problem at `/view`, with a suggestion.
+    public static func whyNot(_ request: WhyNotRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> (scene: Scene, diagnosis: Diagnosis) {
+        let scene = try prepared.scene(after: request.changes, limits: limits)
+        guard let view = scene.viewIndex(request.view) else {
+            let what: String
+            switch scene.ids[request.view] {
+            case nil: what = "is not a view of the scene"
+            case .viewController?: what = "is a view controller, not a view (ask about its view)"
+            case .gestureRecognizer?: what = "is a gesture recognizer, not a view (ask about the view it is attached to)"
+            default: what = "is not a view"
+            }
+            throw .invalidRequest([SceneProblem(
+                pointer: "/view", message: "\"\(request.view)\" \(what)" + scene.didYouMean(request.view, among: IDSuggestion.isView))])
+        }
+        let diagnoser = Diagnoser(scene: scene)
+        let window = try resolveWindow(request.window, in: scene)
+        guard let point = request.point, let window else { return (scene, diagnoser.diagnose(view, at: request.point)) }
+        // The request window's coordinates → the screen → the view's window's (H8, H5).
+        guard let diagnosis = diagnoser.diagnose(view, at: point, fromWindow: window) else {
+            throw .invalidRequest([SceneProblem(
+                pointer: "/window", message: "the point cannot be brought into \(scene.views[scene.root(of: view)].id)'s coordinates (its transform cannot be inverted)")])
+        }
+        return (scene, diagnosis)
+    }
+}

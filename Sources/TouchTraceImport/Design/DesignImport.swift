@@ -1,0 +1,231 @@
+import TouchTraceEngine
+
+/// One screen of a `DesignDocument` (a Penpot board, a Sketch artboard) as a scene document:
+/// a window whose root view is the screen, with a view controller that receives every prototype
+/// action, layers as views (depth first, without recursion), resizing as autoresizing masks or
+/// constraints, flex layouts as stack views, taps as target-action. The rules are Figma's
+/// (docs/import-figma.md), stated for both formats in docs/import-design.md.
+struct DesignImport {
+    let doc: DesignDocument
+    let options: ImportOptions
+    let mapping: FigmaClassMapping.Compiled
+    var warnings: ImportWarnings
+    var ids = UniqueIDs(reserved: ["application"])
+    var document: SceneDocument
+
+    var viewOfNode: [Int: Int] = [:]
+    var nodeOfView: [Int: Int] = [:]
+    var insideControl: Set<Int> = []
+    /// Stack views made from flex layouts: their axis, alignment and the item a stretched
+    /// child pins to.
+    var stacks: [Int: StackInfo] = [:]
+    var innerStack: [Int: Int] = [:]
+    /// An inner stack's origin in its container (its arranged items' frames are taken into it).
+    var stackOrigin: [Int: Point] = [:]
+    /// Flex containers whose items are chained by constraints, made once every item is a view.
+    var chains: [(view: Int, node: Int, plan: FlexPlan)] = []
+    var controllerID = ""
+    var rootView = -1
+
+    enum Slot {
+        case root
+        case free(parent: Int)
+        case arranged(stack: Int)
+        case chained(parent: Int)
+    }
+
+    init(doc: DesignDocument, options: ImportOptions, mapping: FigmaClassMapping, warnings: ImportWarnings) {
+        self.doc = doc
+        self.options = options
+        self.mapping = FigmaClassMapping.Compiled(mapping)
+        self.warnings = warnings
+        document = SceneDocument(format: doc.format, file: options.fileName, name: nil)
+    }
+
+    mutating func warn(_ kind: ImportWarning.Kind, _ n: Int?, _ message: String, lost: String) {
+        let node = n.map { doc[$0] }
+        warnings.add(ImportWarning(kind, message, sourceID: node?.id, lost: lost, pointer: node?.pointer, sourceName: node?.name))
+    }
+
+    func describe(_ n: Int) -> String { Self.describe(doc[n]) }
+
+    static func describe(_ node: DesignNode) -> String {
+        let name = node.name.count > 60 ? String(node.name.prefix(57)) + "…" : node.name
+        return "\"\(name)\" (\(node.type) \(node.id.prefix(40)))"
+    }
+
+    /// The screen `screen` as the scene's window and root view, its layers as views.
+    mutating func importScreen(_ screen: Int) {
+        let size = doc[screen].frame.size
+        var window = ViewDraft(id: ids.make(["window"], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
+        window.frame = Rect(origin: .zero, size: size)
+        let windowIndex = document.add(window, to: nil)
+        if doc[screen].transform != nil {
+            warn(.layoutApproximated, screen, "\(describe(screen)) is rotated on its page: the screen is imported upright", lost: "the screen's own rotation")
+        }
+        var stack: [(node: Int, slot: Slot, inControl: Bool)] = [(screen, .root, false)]
+        while let (n, slot, inControl) = stack.popLast() {
+            let parentView: Int
+            switch slot {
+            case .root: parentView = windowIndex
+            case let .free(p): parentView = p
+            case let .arranged(s): parentView = s
+            case let .chained(p): parentView = p
+            }
+            let (view, arrangedIn) = makeView(n, parentView: parentView, slot: slot, inControl: inControl)
+            let childInControl = inControl || document.views[view].viewClass.isControl
+            var children: [(Int, Slot)] = []
+            if arrangedIn == nil, let layout = doc[n].layout, chains.last?.node == n {
+                // Chained items: plain subviews in the file's layer order (so the one Penpot draws
+                // in front is in front), placed by `applyChains`.
+                let arranged = Set(layout.flow)
+                children = doc[n].children.map { ($0, arranged.contains($0) ? Slot.chained(parent: view) : Slot.free(parent: view)) }
+            } else if let stackView = arrangedIn, let layout = doc[n].layout {
+                let arranged = Set(layout.flow)
+                children = layout.flow.map { ($0, Slot.arranged(stack: stackView)) }
+                children += doc[n].children.filter { !arranged.contains($0) }.map { ($0, Slot.free(parent: view)) }
+            } else {
+                children = doc[n].children.map { ($0, Slot.free(parent: view)) }
+            }
+            for (child, childSlot) in children.reversed() { stack.append((child, childSlot, childInControl)) }
+        }
+        applyChains()
+        rootView = viewOfNode[screen] ?? windowIndex
+        let controller = ids.make([document.views[rootView].id + ".controller"], fallback: "controller")
+        document.views[rootView].viewController = ControllerDraft(id: controller, sourceID: doc[screen].id, customClass: nil)
+        controllerID = controller
+        document.name = doc[screen].name
+    }
+
+    /// One layer → a view (and the inner stack view of a flex container that packs its items);
+    /// returns the view and the stack its arranged children go into.
+    mutating func makeView(_ n: Int, parentView: Int, slot: Slot, inControl: Bool) -> (Int, Int?) {
+        let node = doc[n]
+        var viewClass = node.viewClass
+        var customClass: String?
+        if let rule = mapping.rule(type: node.mappingType, names: node.mappingNames), !(inControl && rule.viewClass.isControl) {
+            viewClass = rule.viewClass
+            customClass = rule.customClass
+        }
+        var draft = ViewDraft(id: ids.make([node.name], fallback: node.type.lowercased()), sourceID: node.id, viewClass: viewClass)
+        draft.customClass = customClass
+        let plan = viewClass == .UIView ? flexPlan(n) : nil
+        if let plan, !plan.container { draft.viewClass = .UIStackView }
+        if case .root = slot {
+            draft.frame = Rect(origin: .zero, size: node.frame.size)
+            draft.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        } else {
+            draft.frame = node.frame
+            draft.transform = node.transform
+        }
+        if node.hidden { draft.hidden = true }
+        if let alpha = node.alpha, alpha != 1 { draft.alpha = min(1, max(0, alpha)) }
+        if node.clips { draft.clipsToBounds = true }
+        draft.text = node.text
+        draft.font = node.fontSize
+        let finalClass = draft.viewClass
+        if finalClass == .UILabel || finalClass == .UIImageView || finalClass.isControl { draft.intrinsicContentSize = node.frame.size }
+        if inControl, finalClass.defaultUserInteractionEnabled { draft.userInteractionEnabled = false }
+        let view = document.add(draft, to: parentView)
+        viewOfNode[n] = view
+        nodeOfView[view] = n
+        if inControl { insideControl.insert(view) }
+        switch slot {
+        case .root: break
+        case let .free(parent): applyResizing(n, view: view, parent: parent)
+        case let .arranged(stack): applyArrangedConstraints(n, view: view, stack: stack)
+        case .chained: break
+        }
+        guard let plan else { return (view, nil) }
+        return (view, applyFlex(plan, node: n, view: view))
+    }
+
+    /// Resizing flags → an autoresizing mask (L5); a centred layer that is off centre and keeps
+    /// its offset (Penpot's `center`) gets Auto Layout constraints instead, for both axes, as the
+    /// Figma importer does.
+    mutating func applyResizing(_ n: Int, view: Int, parent: Int) {
+        let node = doc[n]
+        let frame = document.views[view].frame ?? .zero
+        let parentSize = document.views[parent].frame?.size ?? .zero
+        func offCentre(_ r: Resizing, _ start: Double, _ length: Double, _ total: Double) -> Bool {
+            r.keepsCentreOffset && abs(start - (total - start - length)) > 0.01
+        }
+        let rotated = document.views[view].transform != nil || document.views[parent].transform != nil
+        if !rotated, parentSize.width > 0, parentSize.height > 0,
+            offCentre(node.horizontal, frame.minX, frame.size.width, parentSize.width)
+                || offCentre(node.vertical, frame.minY, frame.size.height, parentSize.height)
+        {
+            document.views[view].translatesAutoresizingMaskIntoConstraints = false
+            addAxisConstraints(node.horizontal, view: view, parent: parent, start: frame.minX, length: frame.size.width, total: parentSize.width, horizontal: true)
+            addAxisConstraints(node.vertical, view: view, parent: parent, start: frame.minY, length: frame.size.height, total: parentSize.height, horizontal: false)
+            return
+        }
+        var mask: AutoresizingMask = []
+        if node.horizontal.flexibleStart { mask.insert(.flexibleLeftMargin) }
+        if node.horizontal.flexibleLength { mask.insert(.flexibleWidth) }
+        if node.horizontal.flexibleEnd { mask.insert(.flexibleRightMargin) }
+        if node.vertical.flexibleStart { mask.insert(.flexibleTopMargin) }
+        if node.vertical.flexibleLength { mask.insert(.flexibleHeight) }
+        if node.vertical.flexibleEnd { mask.insert(.flexibleBottomMargin) }
+        document.views[view].autoresizingMask = mask
+    }
+
+    /// One axis as constraints to the superview (a layer that keeps its centre offset, and the
+    /// other axis of such a layer).
+    mutating func addAxisConstraints(_ r: Resizing, view: Int, parent: Int, start: Double, length: Double, total: Double, horizontal: Bool) {
+        let (lead, trail, centre, size) = horizontal ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
+        let parentID = document.views[parent].id
+        let viewID = document.views[view].id
+        var list: [ConstraintDraft] = []
+        switch (r.flexibleStart, r.flexibleLength, r.flexibleEnd) {
+        case (true, false, false):
+            list.append(pin(view, trail, parentID, trail, constant: start + length - total))
+            list.append(Self.constant(viewID, size, length))
+        case (false, true, false):
+            list.append(pin(view, lead, parentID, lead, constant: start))
+            var trailing = pin(view, trail, parentID, trail, constant: start + length - total)
+            trailing.priority = 999
+            list.append(trailing)
+            list.append(Self.constant(viewID, size, 0, relation: .greaterThanOrEqual))
+        case (true, false, true) where r.keepsCentreOffset:
+            list.append(pin(view, centre, parentID, centre, constant: start + length / 2 - total / 2))
+            list.append(Self.constant(viewID, size, length))
+        case (true, true, true) where total > 0:
+            let mid = start + length / 2
+            if mid == 0 {
+                list.append(pin(view, centre, parentID, lead, constant: 0))
+            } else {
+                var c = pin(view, centre, parentID, centre, constant: 0)
+                c.multiplier = mid / (total / 2)
+                list.append(c)
+            }
+            if length == 0 {
+                list.append(Self.constant(viewID, size, 0))
+            } else {
+                var c = pin(view, size, parentID, size, constant: 0)
+                c.multiplier = length / total
+                list.append(c)
+            }
+        default:
+            list.append(pin(view, lead, parentID, lead, constant: start))
+            list.append(Self.constant(viewID, size, length))
+        }
+        document.views[view].constraints.append(contentsOf: list)
+    }
+
+    func pin(_ view: Int, _ attribute: String, _ item: String, _ itemAttribute: String, constant: Double) -> ConstraintDraft {
+        var c = ConstraintDraft(firstItem: document.views[view].id, firstAttribute: attribute)
+        c.secondItem = item
+        c.secondAttribute = itemAttribute
+        c.constant = constant
+        c.sourceID = nodeOfView[view].map { doc[$0].id }
+        return c
+    }
+
+    static func constant(_ id: String, _ attribute: String, _ value: Double, relation: ConstraintSpec.Relation = .equal) -> ConstraintDraft {
+        var c = ConstraintDraft(firstItem: id, firstAttribute: attribute)
+        c.relation = relation
+        c.constant = value
+        return c
+    }
+}
