@@ -280,23 +280,30 @@ def bench(args):
             continue
         with tempfile.TemporaryDirectory() as directory:
             command = case.cli_command(directory)
-            before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
             def limit():
                 b = int(args.memory * 2**30)
                 resource.setrlimit(resource.RLIMIT_AS, (b, b))
+            # Through GNU time: the peak RSS of a process counts what it had before exec, and
+            # this script's fork holds every case; time's own child starts small.
+            usage = os.path.join(directory, "usage.txt")
             start = time.time()
-            proc = subprocess.Popen([args.binary] + command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit, cwd=directory)
+            proc = subprocess.Popen(["/usr/bin/time", "-f", "%M", "-o", usage, args.binary] + command, stdout=subprocess.DEVNULL,
+                                    stderr=subprocess.PIPE, preexec_fn=limit, cwd=directory)
             status = None
             try:
-                _, rusage = wait_with_timeout(proc, args.timeout)
+                wait_with_timeout(proc, args.timeout)
                 status = proc.returncode
             except TimeoutError:
+                subprocess.run(["pkill", "-KILL", "-P", str(proc.pid)])  # time's child, by its parent's id
                 proc.kill()
-                _, rusage = os.wait4(proc.pid, 0)
+                os.wait4(proc.pid, 0)
                 status = "timeout"
             elapsed = time.time() - start
-            peak = rusage.ru_maxrss / 1024
-            shown = f"signal {-status}" if isinstance(status, int) and status < 0 else str(status)
+            lines = open(usage).read().split("\n") if os.path.exists(usage) else []
+            numbers = [l for l in lines if l.strip().isdigit()]
+            peak = int(numbers[-1]) / 1024 if numbers else float("nan")
+            signalled = [l for l in lines if "terminated by signal" in l]
+            shown = signalled[0].split()[-1].join(["signal ", ""]) if signalled else str(status)
             print(f"| {case.name} | {case.what} | {case.operation} | {elapsed:.2f} | {peak:.0f} | {shown} |", flush=True)
 
 

@@ -89,7 +89,7 @@ public struct SceneLimits: Sendable, Hashable {
     public init(
         maxDepth: Int = 1_000, maxViews: Int = 100_000, maxWindows: Int = 1_000, maxArrangedSubviews: Int = 20_000,
         maxConstraints: Int = 100_000, maxGestureRecognizers: Int = 10_000, maxTouchAreaVertices: Int = 100_000,
-        maxSolverCells: Int = 8_000_000, maxRegionWork: Int = 50_000_000, maxHitTestWork: Int = 100_000_000,
+        maxSolverCells: Int = 4_000_000, maxRegionWork: Int = 5_000_000, maxHitTestWork: Int = 100_000_000,
         maxTraceSteps: Int = 2_000_000, budget: WorkBudget = .unlimited
     ) {
         self.maxDepth = maxDepth

@@ -62,7 +62,7 @@ public struct HitTester: Sendable {
         while true {
             if let (view, point) = entering {
                 entering = nil
-                visits += 1
+                visits += scene.views[view].pointInside.testCost  // a view with a polygon costs its vertices
                 if let frame = enter(view, point, &steps, traced) {
                     stack.append(frame)
                 }

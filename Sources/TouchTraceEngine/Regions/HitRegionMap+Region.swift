@@ -10,6 +10,13 @@ extension HitRegionMap {
         let ancestors = shapes.ancestors(of: view)
         let gestures = reach == .gestureRecognizers
         let ownTaker = shapes.taker[view]
+        // Each test of the view's own touch area costs its vertices (a 100,000-vertex polygon
+        // tested once per face would take minutes uncounted).
+        let areaCost = scene.views[view].pointInside.testCost
+        func inTouchArea(_ point: Point) -> Bool {
+            _ = work.spend(areaCost)
+            return shapes.touchAreaContains(view, point, inverse: inverse)
+        }
         func reaches(_ hit: Int) -> Bool {
             shapes.isInSubtree(hit, of: view) && (gestures || shapes.taker[hit] == ownTaker)
         }
@@ -22,7 +29,7 @@ extension HitRegionMap {
         if let touchBox {
             var inside: [Bool] = []
             SlabDecomposition.forEachCell(in: touchBox, segments: own, work: spend) { cell, centre, face in
-                if face == inside.count { inside.append(shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse)) }
+                if face == inside.count { inside.append(inTouchArea(axes.toWindow(centre))) }
                 if inside[face] {
                     touchCells.append(cell)
                     touchArea += cell.area
@@ -77,7 +84,7 @@ extension HitRegionMap {
                 let hit = tester.hitViewIndex(at: point, visits: &visits)
                 _ = work.spend(visits)
                 let reached = hit.map { reaches($0) } ?? false
-                let inside = unreachable == nil && shapes.touchAreaContains(view, point, inverse: inverse)
+                let inside = unreachable == nil && inTouchArea(point)
                 return (reached, inside, inside && !reached ? context.blocker(at: point, hit: hit) : nil)
             }
             SlabDecomposition.forEachCell(in: domain, segments: segments, work: spend) { cell, centre, face in
@@ -125,7 +132,7 @@ extension HitRegionMap {
                     let point = axes.toWindow(centre)
                     if let domain, domain.contains(centre) {
                         key = nil
-                    } else if shapes.touchAreaContains(view, point, inverse: inverse) {
+                    } else if inTouchArea(point) {
                         key = context.outsideAncestor(at: point) ?? fallback
                     } else {
                         key = nil
