@@ -66,10 +66,11 @@ public enum FuzzSupport {
         }
     }
 
-    /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does.
+    /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does:
+    /// the operation's decoder, then its one run path on the fixed scene.
     public static func runOperations(_ request: JSONValue) {
         for operation in Catalogue.operations where operation.sceneUse == .required {
-            _ = try? operation.run(OperationInput(request: request, scene: scene, limits: limits, transport: .http))
+            _ = run(operation, OperationRequest(request), scene: scene)
         }
     }
 
@@ -90,16 +91,11 @@ public enum FuzzSupport {
             let prepared = try? PreparedScene(decoded, limits: limits).checked()
         else { return }
         for (name, text) in sceneRequests {
-            guard let operation = Catalogue.operation(named: name), let request = try? JSONParser().parse(Array(text.utf8)) else { continue }
-            _ = try? operation.run(OperationInput(request: request, scene: prepared, limits: limits, transport: .http))
+            guard let request = try? JSONParser().parse(Array(text.utf8)) else { continue }
+            for operation in Catalogue.operations where operation.name == name {
+                _ = run(operation, OperationRequest(request), scene: prepared)
+            }
         }
-    }
-
-    /// A design file of any format the importer knows (sniffed from the bytes), imported as
-    /// `POST /v1/import` does.
-    public static func runImport(_ bytes: [UInt8]) {
-        guard let operation = Catalogue.operation(named: "import") else { return }
-        _ = try? operation.run(OperationInput(request: .object([]), scene: nil, limits: limits, document: bytes, transport: .http))
     }
 
     /// An expectation file (YAML or JSON) run by `touchtrace check` against ``scene``'s document
@@ -109,8 +105,19 @@ public enum FuzzSupport {
         let cli = CLIContext(
             read: { path in path.hasSuffix(".touchtrace.yaml") ? bytes : Array(sceneText.utf8) }, environment: [:],
             standardOutputIsTerminal: false)
-        guard let request = try? options.request(cli) else { return }
-        _ = try? CheckOperation.run(OperationInput(request: request.request, scene: nil, limits: limits, transport: .cli))
+        _ = try? CheckOperation.run(options, cli: cli, limits: limits)
+    }
+
+    /// The import operation on a document and a request object, as `POST /v1/import` runs it.
+    public static func runImport(_ request: JSONValue, document: [UInt8]) -> OperationResult? {
+        run(ImportOperation.self, OperationRequest(request, document: document), scene: nil)
+    }
+
+    /// Decodes `request` into the operation's typed input and runs it; nil when either answers
+    /// a problem document.
+    static func run<Operation: TouchTraceOperation>(_ operation: Operation.Type, _ request: OperationRequest, scene: PreparedScene?) -> OperationResult? {
+        guard let input = try? Operation.decode(request) else { return nil }
+        return try? Operation.run(input, in: OperationContext(scene: scene, limits: limits))
     }
 }
 
