@@ -8,10 +8,18 @@ extension Scene {
     /// problems, as they always were.)
     public func complexityProblems(limits: SceneLimits, base: String = "") -> [SceneProblem] {
         var problems: [SceneProblem] = []
-        var pointers: ViewPointers?
+        // The document pointer of a view, from its parents (only for a problem, so not cached).
         func pointer(_ v: Int) -> String {
-            if pointers == nil { pointers = ViewPointers(scene: self, base: base) }
-            return pointers?[v] ?? base
+            var parts: [String] = []
+            var current = v
+            while let parent = views[current].parent {
+                guard let k = views[parent].subviews.firstIndex(of: current) else { return base }
+                parts.append("/subviews/\(k)")
+                current = parent
+            }
+            guard let w = windows.firstIndex(of: current) else { return base }
+            let root = !listsWindows && windows.count == 1 ? "/window" : "/windows/\(w)"
+            return base + root + parts.reversed().joined()
         }
         if windows.count > limits.maxWindows {
             problems.append(SceneProblem(
