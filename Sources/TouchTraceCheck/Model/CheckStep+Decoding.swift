@@ -99,7 +99,7 @@ extension StepAction {
 
     /// The members of a location object (`view`, `at`, `point`) plus `extra`; nil for the string form.
     static func locationFields(_ value: JSONValue, at pointer: String, extra: [String], context: inout DecodeContext) -> [String: JSONValue]? {
-        guard case .object = value else { return nil }
+        guard case .object = value, !ViewSelector.isSelectorObject(value) else { return nil }
         return context.object(value, at: pointer, allowed: ["view", "at", "point"] + extra, what: "a touch location")
     }
 }
@@ -110,6 +110,9 @@ extension TouchLocation {
         if case .string = value {
             return context.identifier(value, at: pointer).map { .view($0, at: nil) }
         }
+        if ViewSelector.isSelectorObject(value) {
+            return ViewSelector.decode(value, at: pointer, context: &context).map { .view($0, at: nil) }
+        }
         guard let f else {
             if case .object = value { return nil }
             context.fail(pointer, "a touch location is a view id, {view, at} or {point}, not \(value.typeName)")
@@ -117,7 +120,7 @@ extension TouchLocation {
         }
         switch (f["view"], f["point"]) {
         case let (view?, nil):
-            guard let id = context.identifier(view, at: pointer + "/view") else { return nil }
+            guard let id = ViewSelector.decode(view, at: pointer + "/view", context: &context) else { return nil }
             var relative: RelativePoint?
             if let v = f["at"] {
                 relative = RelativePoint.decode(v, at: pointer + "/at", context: &context)

@@ -27,7 +27,7 @@ extension CheckRunner {
         for entry in options.allow where scene.viewIndex(entry.view) == nil {
             problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene" + scene.didYouMean(entry.view, among: IDSuggestion.isView)))
         }
-        if !problems.isEmpty { throw StepProblem(problems) }
+        if !problems.isEmpty { throw StepProblem.unknownAll(problems) }
         let result = SceneAudit.run(try state.map(limits: limits), options: options, pointers: ViewPointers(scene: state.prepared.scene))
         for f in result.findings where rules.contains(f.rule) {
             report.findings.append(CheckFinding(

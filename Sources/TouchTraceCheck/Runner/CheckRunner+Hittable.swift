@@ -8,10 +8,10 @@ extension CheckRunner {
         let scene = try state.scene(limits: limits)
         let map = try state.map(limits: limits)
         guard let v = scene.viewIndex(a.view) else {
-            throw StepProblem(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
+            throw StepProblem.unknown(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
         }
         if let by = a.by, scene.ids[by] == nil {
-            throw StepProblem(a.pointer + "/by", "\"\(by)\" is not an id of the scene" + scene.didYouMean(by))
+            throw StepProblem.unknown(a.pointer + "/by", "\"\(by)\" is not an id of the scene" + scene.didYouMean(by))
         }
         let region = map.region(of: v)
         var reason: (NotHittableReason, by: Int?, sentence: String)

@@ -126,6 +126,7 @@ public struct SceneDocument: Sendable {
             add("viewController", .object(vc))
         }
         add("text", v.text.map(JSONValue.string))
+        add("accessibilityIdentifier", v.accessibilityIdentifier.map(JSONValue.string))
         add("font", v.font.map(JSONValue.number))
         if !subviews.isEmpty { add("subviews", .array(subviews)) }
         return .object(m)

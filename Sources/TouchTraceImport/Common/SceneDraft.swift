@@ -39,6 +39,8 @@ public struct ViewDraft: Sendable {
     public var viewController: ControllerDraft?
     public var text: String?
     public var font: Double?
+    /// The view's `accessibilityIdentifier` in the design file.
+    public var accessibilityIdentifier: String?
     /// Indices of the subviews in the document's `views`, back to front.
     public var subviews: [Int] = []
 

@@ -68,8 +68,11 @@ extension IBImport {
             custom = uikit
         }
         let accessibility = tree.child(of: e, named: "accessibility", key: "accessibilityConfiguration").flatMap { tree[$0]["identifier"] }
-        let id = ids.make([el["userLabel"], accessibility, el["customClass"], name, textCandidate(e)], fallback: el.name)
+        // An accessibility identifier is what a UI test already calls the view, so it is the id's
+        // first choice; then the name the designer gave it in Xcode's outline (userLabel).
+        let id = ids.make([accessibility, el["userLabel"], el["customClass"], name, textCandidate(e)], fallback: el.name)
         var draft = ViewDraft(id: id, sourceID: el["id"], viewClass: viewClass)
+        draft.accessibilityIdentifier = accessibility
         draft.customClass = custom
         let index = document.add(draft, to: parent)
         if let sourceID = el["id"] { objects[sourceID] = .view(index) }
