@@ -81,6 +81,9 @@ public enum CheckRun {
                 }
             }
         }
+        // A step that did not decode whole may meet the same problem again when it runs: once each.
+        var seen: Set<CheckProblem> = []
+        problems = problems.filter { seen.insert($0).inserted }
         return problems.isEmpty ? .success(CheckReport(files: reports)) : .failure(CheckProblems(problems))
     }
 

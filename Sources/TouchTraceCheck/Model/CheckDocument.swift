@@ -127,6 +127,9 @@ public struct CheckStep: Sendable {
     public var window: String?
     public var action: StepAction
     public var expect: Expectations?
+    /// `reset: true`: the step starts from the scene as loaded (with the header's device or
+    /// window size), without the changes of the steps before it.
+    public var reset = false
 
     /// "tapOn payButton", "drag from slider to (300, 400)", "assertTouchTargets apple-44", or the
     /// step's own name.
@@ -287,4 +290,37 @@ enum Measure {
     }
 
     static func point(_ p: Point) -> String { "(\(format(p.x)), \(format(p.y)))" }
+
+    /// A sentence with every number in it rounded to 0.01 pt (a trace's detail carries the
+    /// converted coordinates unrounded: `16.450000000000045`, `1e-14`); ids are left alone (a
+    /// number that is part of a word, `button-2`, `Chk-Bt-001`, is not one).
+    static func rounded(_ text: String) -> String {
+        var out = ""
+        let chars = Array(text)
+        var i = 0
+        func isWord(_ c: Character) -> Bool { c.isLetter || c == "_" || c == ":" || c == "#" }
+        while i < chars.count {
+            let c = chars[i]
+            let startsNumber = c.isNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isNumber)
+            let previous: Character? = i > 0 ? chars[i - 1] : nil
+            if startsNumber, previous.map({ !isWord($0) && !$0.isNumber && $0 != "." && $0 != "-" }) ?? true {
+                var j = i + 1
+                while j < chars.count, chars[j].isNumber || chars[j] == "." || ((chars[j] == "e" || chars[j] == "E") && j + 1 < chars.count && (chars[j + 1].isNumber || chars[j + 1] == "-")) || ((chars[j] == "-") && (chars[j - 1] == "e" || chars[j - 1] == "E")) {
+                    j += 1
+                }
+                let token = String(chars[i..<j])
+                let next: Character? = j < chars.count ? chars[j] : nil
+                if next.map({ !isWord($0) && $0 != "-" }) ?? true, token.contains(".") || token.contains("e"), let value = Double(token), value.isFinite {
+                    out += format(value)
+                } else {
+                    out += token
+                }
+                i = j
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
 }

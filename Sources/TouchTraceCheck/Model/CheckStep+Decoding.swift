@@ -1,7 +1,7 @@
 import TouchTraceEngine
 
 extension CheckStep {
-    static let commonFields = ["name", "scene", "window", "expect"]
+    static let commonFields = ["name", "scene", "window", "expect", "reset"]
 
     /// Decodes one step: exactly one action member, and `name`, `scene`, `window`, `expect`.
     static func decode(_ json: JSONValue, number: Int, at pointer: String, scenes: [String], context: inout DecodeContext) -> CheckStep? {
@@ -19,6 +19,7 @@ extension CheckStep {
         var step = CheckStep(number: number, pointer: pointer, name: nil, scene: scenes.first ?? CheckDocument.defaultSceneName, window: nil, action: .changes([], pointer: at), expect: nil)
         if let v = f["name"] { step.name = context.string(v, at: pointer + "/name", what: "name") }
         if let v = f["window"] { step.window = context.identifier(v, at: pointer + "/window") }
+        if let v = f["reset"], let b = context.bool(v, at: pointer + "/reset", what: "reset") { step.reset = b }
         if let v = f["scene"], let name = context.string(v, at: pointer + "/scene", what: "scene") {
             if scenes.contains(name) {
                 step.scene = name

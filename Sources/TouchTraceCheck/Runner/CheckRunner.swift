@@ -69,6 +69,7 @@ public struct CheckRunner: Sendable {
     /// with its document pointer.
     public func run(_ document: CheckDocument, scenes: [String: PreparedScene], file: String?, located: LocatedDocument?) -> (FileReport, [SceneProblem]) {
         var states: [String: SceneState] = [:]
+        var initial: [String: SceneState] = [:]
         for (name, prepared) in scenes {
             var state = SceneState(prepared)
             if let screen = document.screen {
@@ -76,11 +77,12 @@ public struct CheckRunner: Sendable {
                 state.append(ChangeExpansion.resize(windows, to: Size(width: screen.width, height: screen.height), in: prepared.laidOut, pointer: screen.pointer))
             }
             states[name] = state
+            initial[name] = state
         }
         var steps: [StepReport] = []
         var problems: [SceneProblem] = []
         for step in document.steps {
-            guard var state = states[step.scene] else { continue }
+            guard var state = step.reset ? initial[step.scene] : states[step.scene] else { continue }
             var report = StepReport(
                 number: step.number, title: step.title, kind: step.action.kind, pointer: step.pointer,
                 location: located?.location(of: step.pointer), outcome: .passed, failures: [], findings: [], notes: [],

@@ -23,7 +23,7 @@ extension IBImport {
         for (view, e) in viewElements where [.UITableView, .UICollectionView].contains(document.views[view].viewClass) {
             let what = document.views[view].viewClass == .UITableView ? "rows" : "items"
             warn(
-                .behaviourNotModelled, e, "\(describe(e)): its cells are imported as views; selecting \(what) is not modelled yet (issue 15)",
+                .behaviourNotModelled, e, "\(describe(e)): its cells are imported as views; selecting \(what) is not modelled yet",
                 lost: "cell highlighting and selection (the delegate's didSelect…)")
         }
     }
@@ -123,7 +123,7 @@ extension IBImport {
         guard document.views[view].control != nil else {
             let what = document.views[view].viewClass == .UITableViewCell || document.views[view].viewClass == .UICollectionViewCell
                 ? "cell selection" : "a tap on \(describe(source))"
-            warn(.behaviourNotModelled, s, "a \(kind) segue triggered by \(what) is not modelled yet (issue 15)", lost: "the segue's trigger")
+            warn(.behaviourNotModelled, s, "a \(kind) segue triggered by \(what) is not modelled yet", lost: "the segue's trigger")
             return
         }
         guard let controller else {
@@ -216,7 +216,7 @@ extension IBImport {
                 let triggers = tree[connections].children.filter { ["action", "segue"].contains(tree[$0].name) }
                 guard !triggers.isEmpty, doc.enclosingController(of: e) == c else { continue }
                 let what = triggers.map { tree[$0]["selector"] ?? "a \(tree[$0]["kind"] ?? "") segue" }.joined(separator: ", ")
-                warn(.behaviourNotModelled, e, "\(describe(e)) triggers \(what) (bar items are not modelled yet, issue 15)", lost: "the bar item's action")
+                warn(.behaviourNotModelled, e, "\(describe(e)) triggers \(what) (bar items are not modelled yet)", lost: "the bar item's action")
             }
         }
     }

@@ -137,7 +137,7 @@ extension IBImport {
                 _ = importController(first, into: view, frame: bounds)
             }
             if children.count > 1 {
-                warn(.behaviourNotModelled, c, "a tab bar controller with \(children.count) tabs: the first tab's controller is imported", lost: "the other tabs' controllers (switching tabs is not modelled yet, issue 15)")
+                warn(.behaviourNotModelled, c, "a tab bar controller with \(children.count) tabs: the first tab's controller is imported", lost: "the other tabs' controllers (switching tabs is not modelled yet)")
             }
             if let bar = tree.child(of: c, key: "tabBar") {
                 let index = importViewTree(bar, into: view)

@@ -171,7 +171,7 @@ enum CheckInputs {
         if format == .figma, let sniffed = ImportFormat.sniff(bytes), sniffed != .figma { format = sniffed }
         guard let format else {
             return .failure(SceneLoadError(problems: [SceneProblem(
-                pointer: "", message: "\(reference.file) is no design file TouchTrace reads: it is \(ImportFormat.describe(bytes)); accepted: \(accepted) (give format: to say which)")]))
+                pointer: "", message: "\(reference.file) is no design file TouchTrace reads: it is \(ImportFormat.describe(bytes)); accepted: \(accepted) (give format: beside file: to say which)")]))
         }
         return .success(format)
     }

@@ -78,6 +78,7 @@ public enum CheckOperation: TouchTraceOperation {
         public init() {}
 
         public var sceneFile: String? { nil }
+        public var problemsAsJSON: Bool { format == .json }
 
         public enum Format: String, ExpressibleByArgument, Sendable, CaseIterable {
             case text, json

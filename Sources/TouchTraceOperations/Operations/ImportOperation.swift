@@ -149,7 +149,7 @@ public enum ImportOperation: TouchTraceOperation {
             if format == nil {
                 context.fail(
                     "/format",
-                    "cannot tell the format of the document: it is \(ImportFormat.describe(document)); accepted: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (give format to say which)")
+                    "cannot tell the format of the document: it is \(ImportFormat.describe(document)); accepted: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (give --format, or ?format= over HTTP, to say which)")
             }
         }
         let store = string("store")
