@@ -62,6 +62,9 @@ let package = Package(
         // Figma import of a generated 2 MB file and of figmagic's 2 MB corpus file (when
         // ../shared/corpus is there): bytes to a validated scene document.
         benchmark("FigmaImportBenchmark", folder: "FigmaImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
+        // Hierarchy dump import of generated 1 MB dumps (recursiveDescription, XCUITest, Sentry),
+        // with the scene decoder alone on the same scene as the reference of the run.
+        benchmark("DumpImportBenchmark", folder: "DumpImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Penpot (Transit JSON) and Sketch (.sketch archive) import of generated 5 MB documents:
         // bytes to a validated scene document (issue 26's target: at most 150 ms).
         benchmark("DesignImportBenchmark", folder: "DesignImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),

@@ -36,8 +36,13 @@ def put(kind, name, value):
         json.dump(value, f, sort_keys=True)
 n = 0
 for path in sorted(glob.glob("Tests/Fixtures/*/*.json")):
-    fixture = json.load(open(path))
+    try:
+        fixture = json.load(open(path))
+    except ValueError:
+        continue  # a fixture that is not JSON on purpose (a document cut off)
     base = os.path.basename(path)[:-5]
+    if not isinstance(fixture, dict) or "scene" not in fixture:
+        continue  # an importer's input (a Figma or Sentry document, an overlay), not a scene fixture
     put("scenes", base, fixture["scene"])
     for i, case in enumerate(fixture.get("cases", [])):
         put("requests", f"{base}-{i}", case["request"])
@@ -46,13 +51,26 @@ for path in sorted(glob.glob("Examples/*.json")):
     value = json.load(open(path))
     kind = "scenes" if ("window" in value or "windows" in value) else "requests"
     put(kind, "example-" + os.path.basename(path)[:-5], value)
-print(f"{len(os.listdir(os.path.join(out, 'scenes')))} scene seeds, {len(os.listdir(os.path.join(out, 'requests')))} request seeds")
+# The hierarchy dump fixtures (text and Sentry JSON) and their overlays, as they are.
+import shutil
+for kind in ("dumps", "overlays"):
+    os.makedirs(os.path.join(out, kind), exist_ok=True)
+for path in sorted(glob.glob("Tests/Fixtures/import-dumps/*")):
+    base = os.path.basename(path)
+    if base.endswith(".overlay.json"):
+        shutil.copy(path, os.path.join(out, "overlays", base))
+    elif base.endswith(".txt") or base.endswith(".sentry.json"):
+        shutil.copy(path, os.path.join(out, "dumps", base))
+print(f"{len(os.listdir(os.path.join(out, 'scenes')))} scene seeds, {len(os.listdir(os.path.join(out, 'requests')))} request seeds, "
+      f"{len(os.listdir(os.path.join(out, 'dumps')))} dump seeds")
 PY
 
 seeds_for() {
   case "$1" in
     SceneDecoderFuzz) echo "$OUT/seeds/scenes" ;;
     RequestsFuzz) echo "$OUT/seeds/requests" ;;
+    DumpOverlayFuzz) echo "$OUT/seeds/overlays" ;;
+    Dump*Fuzz) echo "$OUT/seeds/dumps" ;;
     *) echo "$OUT/seeds/scenes $OUT/seeds/requests" ;;
   esac
 }

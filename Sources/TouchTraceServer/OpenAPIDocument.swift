@@ -682,18 +682,29 @@ paths:
     post:
       tags: [import]
       operationId: importDesignFile
-      summary: Import a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) as a scene
+      summary: Import a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) or a runtime hierarchy dump as a scene
       description: |
         The body is the file itself: Interface Builder's XML, the JSON of Figma's REST API
         (`GET /v1/files/:key`, `/v1/files/:key/nodes?ids=`, or a plugin's
         `exportAsync({format: "JSON_REST_V1"})`), Penpot's Transit JSON (a `get-file` or
         `get-file-fragment` response, or a JSON array of a `get-file` response and the fragments
         its pages point to), a `.penpot` export (ZIP, v3), a `.sketch` file (ZIP) or one Sketch
-        page's JSON. The format is read off the bytes unless `format` says it: a ZIP's entries
-        tell Sketch from Penpot, JSON's shape tells Figma, a Sketch page and Penpot apart; bytes
-        of no accepted format get a 422 saying what they are. An archive is checked against its
-        limits (entries, inflated sizes, compression ratio, names that climb out, nested
-        archives, duplicates) before anything is inflated: a hostile archive is a 422 at once. For Figma the body may instead be an envelope,
+        page's JSON, or a runtime hierarchy dump (docs/import-dumps.md): UIKit's
+        `recursiveDescription` text (with a `_printHierarchy` of the view controllers in the same
+        text, if wanted), XCUITest's `debugDescription`, a `_printHierarchy` alone, or Sentry's
+        `view-hierarchy.json`; prompts, quotes and an escaped one-line string around a dump are
+        undone. The format is read off the bytes unless `format` says it: a ZIP's entries tell
+        Sketch from Penpot, JSON's shape tells Figma, a Sketch page, Penpot, Sentry and a dump
+        envelope apart, a text's lines tell the dump formats apart; bytes of no accepted format
+        get a 422 saying what they are. An archive is checked against its limits (entries,
+        inflated sizes, compression ratio, names that climb out, nested archives, duplicates)
+        before anything is inflated: a hostile archive is a 422 at once. A dump may also come in
+        an envelope, `{"dump": <the text, or Sentry's JSON>, "controllers": <a _printHierarchy
+        text>, "overlay": {"views": {<scene id or address>: {"enabled", "selected", "targets",
+        "gestureRecognizers", "actions", "class", …}}}}`, so that what a dump cannot say (a
+        control's enabled state and targets, which recognizers a view has) comes with it; an
+        overlay that does not apply is a 422 with every problem's pointer in the envelope. For
+        Figma the body may instead be an envelope,
         `{"file": <Figma JSON>, "mapping": <class mapping>}`, to send a team's class mapping
         (`{"rules": [{"match": "Button*", "class": "UIButton", "customClass", "types"}],
         "useDefaults": true}`) with the file. The answer is `{"format", "scene", "warnings"}` (or
@@ -703,9 +714,10 @@ paths:
         element's id, what was lost) for everything approximated. The import fails only for a
         file that cannot be read (400 with `line` and `column`), that is over a limit, or that
         has nothing usable in it. With `store`, the scene is also stored under that id (201,
-        `Location`, `ETag`). See docs/import-ib.md, docs/import-figma.md and docs/import-design.md.
+        `Location`, `ETag`). See docs/import-ib.md, docs/import-figma.md, docs/import-design.md and
+        docs/import-dumps.md.
       parameters:
-        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma, penpot, sketch]}, description: "Default: read off the document."}
+        - {name: format, in: query, required: false, schema: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}, description: "Default: read off the document (a `.json` file name does not decide between Figma, Sketch, Penpot, Sentry and a dump envelope; the content does)."}
         - {name: scene, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         - {name: controller, in: query, required: false, schema: {type: string, minLength: 1}, description: "A storyboard view controller's Storyboard ID."}
         - {name: frame, in: query, required: false, schema: {type: string, minLength: 1}, description: "Figma: the frame to import, by node id (`12:34`) or by a top-level frame's name. Default: the first page's prototype starting frame, else its first top-level frame. Penpot and Sketch: a board or artboard, by id or name; default the prototype's start (a flow's starting board, Sketch's flow home), else the first."}
@@ -723,6 +735,8 @@ paths:
             schema: {type: string}
           application/octet-stream:
             schema: {type: string, format: binary}
+          text/plain:
+            schema: {type: string, description: "A hierarchy dump's text."}
           application/zip:
             schema: {type: string, format: binary, description: "A .sketch file or a .penpot export."}
           application/transit+json:
@@ -735,7 +749,9 @@ paths:
                     A Figma REST API file response (`{"document", "components", …}`), a nodes response
                     (`{"nodes": {id: {"document", …}}}`), a node, or the envelope
                     `{"file": <one of those>, "mapping": <class mapping>}`; a Sketch page
-                    (`{"_class": "page", "layers"}`); a Penpot response in Transit JSON-Verbose.
+                    (`{"_class": "page", "layers"}`); a Penpot response in Transit JSON-Verbose;
+                    Sentry's view hierarchy (`{"rendering_system", "windows"}`); or a dump envelope
+                    `{"dump", "controllers", "overlay"}`.
                 - type: array
                   description: Penpot's Transit JSON (a map written as an array), or a get-file response followed by its fragments.
       responses:
@@ -1383,12 +1399,13 @@ components:
           description: |
             Where an imported scene came from (docs/import-ib.md): the design format, the file, and
             `ids`, the source element id of every scene id made from one (an Interface Builder
-            object id, a Figma node id). Every key of `ids` must be an id of the scene (422
+            object id, a Figma node id; a dump's address, `line N` where a dump has none, or a
+            Sentry node's JSON pointer). Every key of `ids` must be an id of the scene (422
             otherwise); the engine does not read it further.
           required: [format]
           additionalProperties: false
           properties:
-            format: {type: string, examples: [storyboard, xib, figma]}
+            format: {type: string, examples: [storyboard, xib, figma, recursive-description]}
             file: {type: string}
             ids:
               type: object
@@ -1938,7 +1955,7 @@ components:
       type: object
       required: [format, warnings]
       properties:
-        format: {type: string, enum: [xib, storyboard, figma]}
+        format: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}
         scene: {$ref: "#/components/schemas/Scene"}
         scenes:
           type: array
@@ -1963,13 +1980,13 @@ components:
             type: object
             required: [kind, message, lost]
             properties:
-              kind: {type: string, description: "A closed set; docs/import-ib.md and docs/import-figma.md list every kind."}
+              kind: {type: string, description: "A closed set; docs/import-ib.md, docs/import-figma.md, docs/import-design.md and docs/import-dumps.md list every kind."}
               message: {type: string}
               line: {type: [integer, "null"]}
               column: {type: [integer, "null"]}
-              sourceId: {type: [string, "null"], description: "The design file's id of the element (a Figma node id)."}
+              sourceId: {type: [string, "null"], description: "The design file's id of the element (a Figma node id; a dump's address, `line N` or JSON pointer)."}
               lost: {type: string, description: "What the scene does not have of it."}
-              pointer: {type: string, description: "Figma: the node's JSON pointer in the document sent (`/document/children/0/children/3`)."}
+              pointer: {type: string, description: "Figma and Sentry: the node's JSON pointer in the document sent (`/document/children/0/children/3`)."}
               sourceName: {type: string, description: "Figma: the node's name."}
     LayoutRequest:
       type: object

@@ -97,24 +97,22 @@ import Testing
     }
 }
 
-/// The README's `touchtrace import` lines (the block after `<!-- readme-test: import -->`), run
-/// as written with the built binary standing in for `swift run touchtrace`, in a scratch
-/// directory that sees the repository's Examples/: each exits 0, and the tap at the end reaches
-/// the Pay button's prototype action.
-@Suite struct ReadmeImportExampleTests {
-    static var lines: [String] {
+/// A block of the README's shell lines (the block after `<!-- readme-test: NAME -->`), and
+/// running them as written with the built binary standing in for `swift run touchtrace`, in a
+/// scratch directory that sees the repository's Examples/.
+enum ReadmeBlocks {
+    static func lines(after marker: String) -> [String] {
         let readme = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        guard let marker = readme.range(of: "<!-- readme-test: import -->") else { return [] }
-        let block = readme[marker.upperBound...].drop { $0 != "`" }.dropFirst(3).drop { $0 != "\n" }
+        guard let range = readme.range(of: marker) else { return [] }
+        let block = readme[range.upperBound...].drop { $0 != "`" }.dropFirst(3).drop { $0 != "\n" }
         guard let end = block.range(of: "```") else { return [] }
         return block[..<end.lowerBound].split(separator: "\n").map(String.init).filter { !$0.isEmpty }
     }
 
-    @Test func theImportLinesRunAsWritten() throws {
+    /// Runs each line (each must exit 0) and returns the last one's output.
+    static func runAsWritten(_ lines: [String], scratch: String) throws -> String {
         let executable = try #require(touchtraceExecutable, "touchtrace is not built (swift build)")
-        let lines = Self.lines
-        #expect(lines.count == 3, "the README's import block: \(lines)")
-        let work = URL(fileURLWithPath: temporaryDirectory("readme-import"))
+        let work = URL(fileURLWithPath: temporaryDirectory(scratch))
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.createSymbolicLink(at: work.appendingPathComponent("Examples"), withDestinationURL: packageRoot.appendingPathComponent("Examples"))
         var last = ""
@@ -133,6 +131,17 @@ import Testing
             process.waitUntilExit()
             #expect(process.terminationStatus == 0, "\(line)\n\(last)")
         }
+        return last
+    }
+}
+
+/// The README's `touchtrace import` lines (the block after `<!-- readme-test: import -->`), run
+/// as written: each exits 0, and the tap at the end reaches the Pay button's prototype action.
+@Suite struct ReadmeImportExampleTests {
+    @Test func theImportLinesRunAsWritten() throws {
+        let lines = ReadmeBlocks.lines(after: "<!-- readme-test: import -->")
+        #expect(lines.count == 3, "the README's import block: \(lines)")
+        let last = try ReadmeBlocks.runAsWritten(lines, scratch: "readme-import")
         #expect(last.contains(#""action":"navigate:3:1""#) && last.contains(#""sender":"Button-Pay""#), "\(last.prefix(600))")
     }
 }

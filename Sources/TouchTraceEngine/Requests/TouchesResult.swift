@@ -21,14 +21,6 @@ public struct TouchesResult: Sendable {
     public var controlEvents: [SentControlEvent] { trace.sentControlEvents }
 }
 
-/// One touch's hit test at `began` (R2): the full trace, and the scene it ran on (the scene as
-/// it was at that moment, which later programmatic edits of the same request may have changed).
-public struct TouchHitTest: Sendable {
-    public var touch: Int
-    public var trace: HitTestTrace
-    public var scene: Scene
-}
-
 /// The answer to an actions request (``TouchTrace/actions(_:in:limits:)``): `sendActions(for:)`
 /// called from code (T7) after the request's `addTarget` (T1) and `removeTarget` (T6) calls.
 public struct ActionsResult: Sendable {

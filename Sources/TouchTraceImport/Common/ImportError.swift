@@ -30,18 +30,25 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case invalidMapping
         /// The format has no importer yet (415).
         case unsupportedFormat
+        /// A hierarchy dump's overlay that cannot be applied: a member of the wrong type, an unknown
+        /// view, a target the scene does not have (422, each problem with its JSON pointer in
+        /// the overlay, in `problems`).
+        case invalidOverlay
     }
 
     public var kind: Kind
     public var message: String
     public var line: Int?
     public var column: Int?
+    /// Located problems (an overlay's, with JSON pointers), listed as the problem document's `errors`.
+    public var problems: [SceneProblem]
 
-    public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil) {
+    public init(_ kind: Kind, _ message: String, line: Int? = nil, column: Int? = nil, problems: [SceneProblem] = []) {
         self.kind = kind
         self.message = message
         self.line = line
         self.column = column
+        self.problems = problems
     }
 
     /// The problem type (one catalogue, `ProblemType`) and so the HTTP status.
@@ -57,6 +64,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownScene: return .unknownDocumentPart
         case .invalidMapping: return .invalidRequest
         case .unsupportedFormat: return .unsupportedMediaType
+        case .invalidOverlay: return .invalidRequest
         }
     }
 
@@ -70,7 +78,7 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The RFC 9457 problem document for this error.
     public var problemDocument: ProblemDocument {
-        var document = problemType.document(description.prefix(1).uppercased() + description.dropFirst() + ".")
+        var document = problemType.document(description.prefix(1).uppercased() + description.dropFirst() + ".", errors: problems)
         if let line { document.extensions["line"] = .number(Double(line)) }
         if let column { document.extensions["column"] = .number(Double(column)) }
         return document

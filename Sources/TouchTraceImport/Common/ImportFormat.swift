@@ -1,9 +1,22 @@
+import TouchTraceEngine
+
 /// The design formats TouchTrace imports. Interface Builder's two (`xib`, `storyboard`) are read
 /// by the Interface Builder importer; `figma` (the JSON of Figma's REST API) by the Figma importer;
-/// `penpot` (Transit JSON of Penpot's API, the `.penpot` ZIP) and `sketch` (the `.sketch` ZIP, a
-/// page's JSON) by the design importers of docs/import-design.md.
+/// the runtime hierarchy dumps (`recursive-description`, `xcuitest`, `print-hierarchy`,
+/// `sentry-view-hierarchy`) by the dump importer (docs/import-dumps.md); `penpot` (Transit JSON
+/// of Penpot's API, the `.penpot` ZIP) and `sketch` (the `.sketch` ZIP, a page's JSON) by the
+/// design importers of docs/import-design.md.
 public enum ImportFormat: String, Sendable, CaseIterable {
     case xib, storyboard, figma, penpot, sketch
+    /// UIKit's `recursiveDescription` (lldb `po`, Chisel's `pviews`, Cycript), optionally with a
+    /// `_printHierarchy` of the view controllers in the same text.
+    case recursiveDescription = "recursive-description"
+    /// XCUITest's `XCUIApplication().debugDescription` (or an element's).
+    case xcuitest
+    /// `UIViewController._printHierarchy` alone (no frames).
+    case printHierarchy = "print-hierarchy"
+    /// Sentry's `view-hierarchy.json` attachment.
+    case sentryViewHierarchy = "sentry-view-hierarchy"
 
     /// The format a file name implies by its extension (`Main.storyboard` → `.storyboard`), or nil.
     public init?(fileName: String) {
@@ -22,16 +35,18 @@ public enum ImportFormat: String, Sendable, CaseIterable {
 
 extension ImportFormat {
     /// The format a document's first bytes show, for a document sent without a name: JSON is
-    /// Figma's; Interface Builder's XML names its kind in the root element's `type`
+    /// Figma's unless it is Sentry's view hierarchy or a dump envelope (`sniffJSONDump`); text
+    /// that is not XML is a hierarchy dump when `sniffDump` recognizes one; Interface Builder's
+    /// XML names its kind in the root element's `type`
     /// (`com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB`, `….CocoaTouch.XIB`, tvOS's
     /// `com.apple.InterfaceBuilder.AppleTV.Storyboard`). Nil when neither shows.
     public static func sniff(_ bytes: [UInt8]) -> ImportFormat? {
         if let design = sniffDesign(bytes) { return design }
         let head = bytes.prefix(4_096)
         guard let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }) else { return nil }
-        if first == UInt8(ascii: "{") { return .figma }
+        if first == UInt8(ascii: "{") { return sniffJSONDump(bytes) ?? .figma }
         let text = String(decoding: head, as: UTF8.self)
-        guard let type = text.range(of: "com.apple.InterfaceBuilder") else { return nil }
+        guard let type = text.range(of: "com.apple.InterfaceBuilder") else { return sniffDump(bytes) }
         let rest = text[type.upperBound...].prefix { $0 != "\"" }
         return rest.contains("Storyboard") ? .storyboard : .xib
     }
@@ -61,6 +76,12 @@ public struct ImportOptions: Sendable {
     /// counts the device's unsafe edges twice). Off by default: a scene describes the running app.
     public var canvas: Bool
     public var limits: ImportLimits
+    /// Hierarchy dumps: what the dump cannot say, per view (docs/import-dumps.md#overlay): a JSON
+    /// object `{"views": {"<scene id or address>": {"enabled", "targets", "gestureRecognizers", …}}}`.
+    public var overlay: JSONValue?
+    /// Hierarchy dumps: a `_printHierarchy` given as a second text, attached to the views of the
+    /// `recursiveDescription` by address (the same as both in one text).
+    public var controllers: [UInt8]?
 
     public init(
         scene: String? = nil, controller: String? = nil, list: Bool = false, fileName: String? = nil,

@@ -6,9 +6,10 @@ import TouchTraceEngine
 /// node: each unsupported element, attribute or class becomes the nearest thing the scene
 /// format models, with one of these.
 public struct ImportWarning: Sendable, Hashable {
-    /// The closed set of warnings (docs/import-ib.md and docs/import-figma.md list each with an
-    /// example; every kind has a fixture in Tests/Fixtures/import-ib/ or import-figma/, as
-    /// ``interfaceBuilder`` and ``figma`` say).
+    /// The closed set of warnings (docs/import-ib.md, docs/import-figma.md and
+    /// docs/import-dumps.md list each with an example; every kind has a fixture in
+    /// Tests/Fixtures/import-ib/, import-figma/ or import-dumps/, as ``interfaceBuilder``,
+    /// ``figma`` and ``dumps`` say).
     public enum Kind: String, Sendable, CaseIterable {
         /// An element with no modelled UIKit class: imported as a plain `UIView` (its class kept as
         /// `customClass`).
@@ -61,6 +62,35 @@ public struct ImportWarning: Sendable, Hashable {
         /// Part of a tappable node lies outside an ancestor that does not clip: visible in the
         /// design, but UIKit never hit-tests it there (H4).
         case untappableOverflow
+        /// Hierarchy dumps: a line that is not part of the dump (a prompt, a command, a log line, a
+        /// layer line): skipped.
+        case noiseSkipped
+        /// Hierarchy dumps: the dump stops mid-line, mid-description or mid-document (or Sentry
+        /// cut the tree): what was read is imported.
+        case dumpTruncated
+        /// Hierarchy dumps: a class taken from its name or kind (a private UIKit class, an XCUITest
+        /// element type, a Sentry type) rather than from what the dump says it is.
+        case classGuessed
+        /// Hierarchy dumps: a control whose enabled state or targets the dump does not record:
+        /// assumed enabled, with no targets (an overlay supplies them).
+        case controlAssumed
+        /// Hierarchy dumps: the dump says a view has gesture recognizers, not which: none imported
+        /// (an overlay supplies them).
+        case gestureRecognizersUnknown
+        /// Hierarchy dumps: the format does not record a property hit testing reads (interaction,
+        /// alpha, hidden, frames): UIKit's class defaults are assumed.
+        case propertiesUnknown
+        /// Hierarchy dumps: a view controller of a `_printHierarchy` whose view is not in the dump
+        /// (not loaded, no address to find it by): not attached.
+        case controllerUnattached
+        /// Hierarchy dumps: the dump's root is not a window: it is put in a window of its size.
+        case windowSynthesized
+        /// Hierarchy dumps: a line indented more than one level below the line before it: attached
+        /// to that line.
+        case indentationRepaired
+        /// Hierarchy dumps: the view was in a UIView animation when dumped; UIKit ignores touches
+        /// on animating views unless the animation allows user interaction.
+        case animationInFlight
 
         /// The kinds the Interface Builder importer raises.
         public static let interfaceBuilder: [Kind] = [
@@ -68,6 +98,13 @@ public struct ImportWarning: Sendable, Hashable {
             .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
             .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
             .runtimeAttributeIgnored, .tooManyWarnings,
+        ]
+        /// The kinds the hierarchy dump importers raise.
+        public static let dumps: [Kind] = [
+            .noiseSkipped, .dumpTruncated, .classGuessed, .controlAssumed, .gestureRecognizersUnknown, .propertiesUnknown,
+            .controllerUnattached, .windowSynthesized, .indentationRepaired, .animationInFlight, .unsupportedAttribute,
+            .invalidValue, .layoutApproximated, .viewOutsideHierarchy, .platformApproximated, .emptyDocument, .tooManyWarnings,
+            .gestureRecognizerApproximated, .gestureRecognizerDropped, .actionDropped,
         ]
         /// The kinds the Figma importer raises.
         public static let figma: [Kind] = [

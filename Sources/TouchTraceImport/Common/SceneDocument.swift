@@ -182,6 +182,9 @@ public struct SceneDocument: Sendable {
 
     static func scroll(_ s: ScrollDraft) -> JSONValue? {
         var m: [(key: String, value: JSONValue)] = []
+        if let v = s.contentSize { m.append(("contentSize", .obj(["width": .number(v.width), "height": .number(v.height)]))) }
+        if let v = s.contentOffset { m.append(("contentOffset", .obj(["x": .number(v.x), "y": .number(v.y)]))) }
+        if let v = s.contentInset { m.append(("contentInset", insets(v))) }
         if let v = s.delaysContentTouches { m.append(("delaysContentTouches", .bool(v))) }
         if let v = s.canCancelContentTouches { m.append(("canCancelContentTouches", .bool(v))) }
         return m.isEmpty ? nil : .object(m)

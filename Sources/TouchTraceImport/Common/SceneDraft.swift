@@ -90,10 +90,15 @@ public struct StackDraft: Sendable, Hashable {
     public init() {}
 }
 
-/// A scroll view's touch handling (S1, S2).
+/// A scroll view's touch handling (S1, S2) and, from a runtime dump, where it was scrolled (S3, S4).
 public struct ScrollDraft: Sendable {
     public var delaysContentTouches: Bool?
     public var canCancelContentTouches: Bool?
+    /// The bounds origin (S3).
+    public var contentOffset: Point?
+    public var contentSize: Size?
+    /// The adjusted content inset (S4).
+    public var contentInset: EdgeInsets?
     public init() {}
 }
 

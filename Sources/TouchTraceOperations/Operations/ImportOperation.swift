@@ -3,12 +3,14 @@ import TouchTraceEngine
 import TouchTraceImport
 
 /// `import`: a design file (Interface Builder's .xib or .storyboard; Figma's JSON; Penpot's
-/// Transit JSON or .penpot export; a .sketch file or page JSON) → a scene document, with
-/// warnings for everything approximated and the id map back to the source.
+/// Transit JSON or .penpot export; a .sketch file or page JSON) or a runtime hierarchy dump
+/// (`recursiveDescription`, XCUITest's `debugDescription`, `_printHierarchy`, Sentry's
+/// `view-hierarchy.json`) → a scene document, with warnings for everything approximated or
+/// assumed and the id map back to the source.
 /// `touchtrace import FILE`, `POST /v1/import` (the file as the body; `?store=ID` stores the scene).
 public enum ImportOperation: TouchTraceOperation {
     public static let name = "import"
-    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) into a scene, with warnings and the id map."
+    public static let abstract = "Turn a design file (.xib, .storyboard, Figma JSON, Penpot, Sketch) or a hierarchy dump into a scene, with warnings and the id map."
     public static let discussion = """
         The format comes from the file's extension, or --format (over HTTP ?format=, or is read \
         off the document itself: a ZIP's entries tell a .sketch file from a .penpot export, JSON's \
@@ -27,8 +29,16 @@ public enum ImportOperation: TouchTraceOperation {
         the other subcommands. Over HTTP, POST the file as the body to /v1/import (for Figma, or \
         {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
         the default names off; a .sketch or .penpot archive as the body itself, application/zip); \
-        ?store=ID also stores the scene (201, Location). See docs/import-ib.md, \
-        docs/import-figma.md and docs/import-design.md.
+        ?store=ID also stores the scene (201, Location). A runtime hierarchy dump \
+        (recursive-description: lldb's po of recursiveDescription, Chisel's pviews; xcuitest: \
+        XCUIApplication().debugDescription; print-hierarchy: _printHierarchy; \
+        sentry-view-hierarchy: Sentry's view-hierarchy.json) is read off the text, any wrapping \
+        (prompts, quotes, an escaped one-line string) undone; --controllers FILE adds a \
+        _printHierarchy (or put both in one text) and --overlay FILE supplies what a dump cannot \
+        say ({"views": {"<id or address>": {"enabled": false, "targets": [...], \
+        "gestureRecognizers": [...]}}}); over HTTP, POST {"dump": "<text>", "controllers": \
+        "<text>", "overlay": {...}}. See docs/import-ib.md, docs/import-figma.md, \
+        docs/import-design.md and docs/import-dumps.md.
         """
     public static let rules: [RuleID] = []
     public static let sceneUse = SceneUse.none
@@ -39,11 +49,15 @@ public enum ImportOperation: TouchTraceOperation {
         ]
     }
     public static var httpBody: HTTPBody {
-        .document(mediaTypes: ["application/xml", "text/xml", "application/octet-stream", "application/json", "application/zip", "application/transit+json"])
+        .document(mediaTypes: [
+            "application/xml", "text/xml", "application/octet-stream", "application/json", "application/zip", "application/transit+json", "text/plain",
+        ])
     }
     public static var queryParameters: [QueryParameter] {
         [
-            QueryParameter("format", .string, help: "xib, storyboard, figma, penpot or sketch (default: read off the document)."),
+            QueryParameter(
+                "format", .string,
+                help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: read off the document)."),
             QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
             QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
             QueryParameter("frame", .string, help: "Figma, Penpot, Sketch: the frame, board or artboard to import, by id or by name."),
@@ -56,10 +70,14 @@ public enum ImportOperation: TouchTraceOperation {
     }
 
     public struct Options: OperationOptions {
-        @Argument(help: ArgumentHelp("The design file: .xib, .storyboard, a Figma file's JSON, a Penpot file (.penpot or Transit JSON), a .sketch file or page JSON.", valueName: "file"))
+        @Argument(
+            help: ArgumentHelp(
+                "The design file (.xib, .storyboard, a Figma file's JSON, a Penpot file (.penpot or Transit JSON), a .sketch file or page JSON) or a hierarchy dump.",
+                valueName: "file"))
         public var file: String
 
-        @Option(help: "xib, storyboard, figma, penpot or sketch (default: from the file's extension, else its bytes).")
+        @Option(
+            help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: from the file's extension, else its bytes).")
         public var format: String?
 
         @Option(help: "A storyboard scene or view controller id, or a xib top-level object id.")
@@ -83,6 +101,12 @@ public enum ImportOperation: TouchTraceOperation {
         @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the scene alone to this file.", valueName: "scene.json"))
         public var output: String?
 
+        @Option(help: ArgumentHelp("A hierarchy dump: what it cannot say, per view (JSON; docs/import-dumps.md#overlay).", valueName: "file"))
+        public var overlay: String?
+
+        @Option(help: ArgumentHelp("A recursiveDescription: the _printHierarchy of its view controllers, to attach them by address.", valueName: "file"))
+        public var controllers: String?
+
         public init() {}
 
         public var sceneFile: String? { nil }
@@ -96,6 +120,8 @@ public enum ImportOperation: TouchTraceOperation {
             if let mapping { members.append(("mapping", try RequestFile.parse(mapping, cli))) }
             if list { members.append(("list", true)) }
             if canvas { members.append(("canvas", true)) }
+            if let overlay { members.append(("overlay", try RequestFile.parse(overlay, cli))) }
+            if let controllers { members.append(("controllers", .string(String(decoding: try cli.read(controllers), as: UTF8.self)))) }
             var input = try ImportOperation.decode(OperationRequest(.object(members), document: try cli.read(file)))
             input.output = output
             return input
@@ -128,7 +154,8 @@ public enum ImportOperation: TouchTraceOperation {
     /// The document is the body (or the file); the request object holds the options.
     public static func decode(_ request: OperationRequest) throws(OperationError) -> Input {
         var context = DecodeContext()
-        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"]
+        // overlay and controllers come from the CLI's files; over HTTP a dump's envelope body carries them.
+        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file", "overlay", "controllers"]
         guard let fields = context.object(request.json, at: "", allowed: allowed, what: "the request") else {
             throw OperationError(.invalidRequest(context.problems))
         }
@@ -143,9 +170,7 @@ public enum ImportOperation: TouchTraceOperation {
                 context.fail("/format", "unknown format \"\(name)\"; expected one of: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", "))
             }
         } else {
-            format = fileName.flatMap(ImportFormat.init(fileName:)) ?? ImportFormat.sniff(document)
-            // A .json name says little: a Sketch page or a Penpot response is JSON too.
-            if format == .figma, let sniffed = ImportFormat.sniff(document), sniffed != .figma { format = sniffed }
+            format = ImportFormat.detect(fileName: fileName, bytes: document)
             if format == nil {
                 context.fail(
                     "/format",
@@ -172,9 +197,24 @@ public enum ImportOperation: TouchTraceOperation {
             if frame != nil { context.fail("/frame", "frame picks a Figma frame, Penpot board or Sketch artboard; an Interface Builder document takes scene or controller") }
             if fields["mapping"] != nil { context.fail("/mapping", "a class mapping applies to Figma, Penpot and Sketch documents only") }
         }
-        let options = ImportOptions(
+        var overlay: JSONValue?
+        var controllers: [UInt8]?
+        if let format, format.isDump {
+            for key in ["scene", "controller", "list", "canvas", "frame", "mapping"] where fields[key] != nil {
+                context.fail("/" + key, "a hierarchy dump holds one scene: \(key) is for design files")
+            }
+            overlay = fields["overlay"]
+            controllers = string("controllers").map { Array($0.utf8) }
+        } else if format != nil {
+            for key in ["overlay", "controllers"] where fields[key] != nil {
+                context.fail("/" + key, "\(key) applies to hierarchy dumps only")
+            }
+        }
+        var options = ImportOptions(
             scene: string("scene"), controller: string("controller"), list: flag("list"), fileName: fileName,
             canvas: flag("canvas"), frame: frame, mapping: mapping)
+        options.overlay = overlay
+        options.controllers = controllers
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
         guard let format else { throw OperationError(.invalidRequest(context.problems)) }
         return Input(document: document, format: format, options: options, store: store)

@@ -1,0 +1,341 @@
+import Foundation
+import TouchTraceEngine
+
+/// A `DumpTree` → a scene document: classes (`DumpClasses`), readable unique ids, frames (a
+/// transformed view's printed frame turned back into its untransformed frame), the flags the
+/// dump states, scroll offsets, controllers attached to their views, and a warning for every
+/// assumption: a control's enabled state and targets, unknown gesture recognizers, views caught
+/// mid-animation, a class taken from a name, a window made for a root that is not one.
+struct DumpSceneBuilder {
+    var tree: DumpTree
+    let format: ImportFormat
+    let options: ImportOptions
+    var warnings: ImportWarnings
+    var document: SceneDocument
+    var ids = UniqueIDs(reserved: ["application"])
+    /// The scene id of every node, and the draft it became.
+    var nodeIDs: [String] = []
+    var draftOfNode: [Int: Int] = [:]
+    var resolutions: [DumpClasses.Resolution] = []
+    /// What the overlay supplies per node (so that no warning claims it is unknown).
+    var overlaid: [Int: Set<String>] = [:]
+    /// The addresses of views the text describes gesture recognizers of.
+    var recognizerViews: Set<String> = []
+    /// `classGuessed` warnings, one per distinct class: its count and first node.
+    var guessed: [String: (count: Int, node: Int, why: String)] = [:]
+    var guessedOrder: [String] = []
+
+    init(tree: DumpTree, format: ImportFormat, options: ImportOptions, warnings: ImportWarnings) {
+        self.tree = tree
+        self.format = format
+        self.options = options
+        self.warnings = warnings
+        document = SceneDocument(format: format, file: options.fileName, name: options.fileName)
+    }
+
+    /// Where a node is, for warnings.
+    func at(_ n: Int) -> (line: Int?, column: Int?, pointer: String?, source: String?) {
+        let node = tree.nodes[n]
+        return (node.line, node.column, node.pointer, node.sourceID)
+    }
+
+    mutating func warn(_ kind: ImportWarning.Kind, _ n: Int?, _ message: String, lost: String) {
+        guard let n else {
+            warnings.add(ImportWarning(kind, message, lost: lost))
+            return
+        }
+        let where_ = at(n)
+        warnings.add(ImportWarning(kind, message, line: where_.line, column: where_.column, sourceID: where_.source, lost: lost, pointer: where_.pointer))
+    }
+
+    /// Whether the warning limit is reached: a warning is then only counted, and the per-view
+    /// ones (a large dump has one for most of its controls) are not even written.
+    var warningsFull: Bool { warnings.list.count >= warnings.limit }
+
+    /// Counts a warning past the limit.
+    mutating func countWarning() {
+        warnings.add(ImportWarning(.tooManyWarnings, "", lost: ""))
+    }
+
+    /// `UIButton 0x7f8e… (line 12)` for messages.
+    func describe(_ n: Int) -> String {
+        let node = tree.nodes[n]
+        var s = String(node.className.prefix(80))
+        if let a = node.address { s += " " + a }
+        if let id = node.identifier ?? node.label { s += " '\(id.prefix(40))'" }
+        if let line = node.line { s += " (line \(line))" } else if let p = node.pointer { s += " (\(p.prefix(120)))" }
+        return s
+    }
+
+    // MARK: Classes and ids
+
+    /// Pass 1: every node's class and scene id, in document order (so ids are stable).
+    mutating func resolveClassesAndIDs() {
+        resolutions = Array(repeating: DumpClasses.Resolution(viewClass: .UIView), count: tree.nodes.count)
+        nodeIDs = Array(repeating: "", count: tree.nodes.count)
+        var insideCollection = Array(repeating: false, count: tree.nodes.count)
+        // A dump repeats a few classes thousands of times: each (class, base class, place) is
+        // resolved once.
+        var cache: [String: DumpClasses.Resolution] = [:]
+        for n in preorder() {
+            let node = tree.nodes[n]
+            let parentInside = node.parent.map { insideCollection[$0] || resolutions[$0].viewClass == .UICollectionView } ?? false
+            let scrolls = node.contentOffset != nil || node.contentSize != nil
+            let key = node.className + "\u{0}" + (node.baseClass ?? "") + (parentInside ? "c" : "-") + (node.parent == nil ? "r" : "-")
+                + (scrolls ? "s" : "-") + (node.elementType == nil ? "" : "e")
+            let r: DumpClasses.Resolution
+            if let cached = cache[key] {
+                r = cached
+            } else {
+                var resolved = DumpClasses.resolve(
+                    node, format: format, context: .init(insideCollectionView: parentInside, isRoot: node.parent == nil, foreignPlatform: tree.foreignPlatform))
+                if !resolved.viewClass.isScrollView, scrolls, node.elementType == nil {
+                    resolved = DumpClasses.Resolution(
+                        viewClass: .UIScrollView, customClass: node.className,
+                        guess: "it prints contentOffset, which only UIScrollView's description does: imported as UIScrollView")
+                }
+                if resolved.viewClass == .UIWindow, node.parent != nil {
+                    resolved = DumpClasses.Resolution(viewClass: .UIView, customClass: node.className, guess: "a window inside a view: imported as a UIView")
+                }
+                cache[key] = resolved
+                r = resolved
+            }
+            resolutions[n] = r
+            insideCollection[n] = parentInside
+            if let why = r.guess {
+                let guessKey = node.className + "\u{0}" + r.viewClass.rawValue
+                if let g = guessed[guessKey] { guessed[guessKey] = (g.count + 1, g.node, g.why) } else {
+                    guessed[guessKey] = (1, n, why)
+                    guessedOrder.append(guessKey)
+                }
+            }
+            let short = DumpClasses.shortName(node.className)
+            let fallback = node.address.map { "\(short)-\($0)" } ?? short
+            // A control is named by the title its label shows (a button's UIButtonLabel).
+            let title = r.viewClass.isControl && node.identifier == nil && node.label == nil ? titleInside(n) : nil
+            nodeIDs[n] = ids.make([node.identifier, node.label, node.text, title].map { $0.map(Self.folded) } + [fallback], fallback: "view")
+        }
+    }
+
+    /// The text of the first label inside a control (its title), within two levels.
+    func titleInside(_ n: Int) -> String? {
+        for child in tree.nodes[n].children {
+            if let t = tree.nodes[child].text, !t.isEmpty { return t }
+            for grandchild in tree.nodes[child].children {
+                if let t = tree.nodes[grandchild].text, !t.isEmpty { return t }
+            }
+        }
+        return nil
+    }
+
+    /// Latin letters without their accents (`Café` → `Cafe`), so that an id keeps them.
+    static func folded(_ s: String) -> String {
+        guard s.utf8.contains(where: { $0 >= 0x80 }) else { return s }
+        var out = String.UnicodeScalarView()
+        for scalar in s.decomposedStringWithCanonicalMapping.unicodeScalars where scalar.properties.generalCategory != .nonspacingMark {
+            out.append(scalar)
+        }
+        return String(out)
+    }
+
+    /// The nodes in document order (roots first to last, each before its subviews).
+    func preorder() -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(tree.nodes.count)
+        var stack = Array(tree.roots.reversed())
+        while let n = stack.popLast() {
+            result.append(n)
+            stack.append(contentsOf: tree.nodes[n].children.reversed())
+        }
+        return result
+    }
+
+    // MARK: Building
+
+    /// Pass 2: the drafts, windows first.
+    mutating func build() {
+        if tree.roots.count > 1 {
+            warn(
+                .layoutApproximated, tree.roots[1],
+                "the dump has \(tree.roots.count) root views: each is a window, back to front in the dump's order (a dump does not print window levels)",
+                lost: "the windows' levels")
+        }
+        for root in tree.roots {
+            let r = resolutions[root]
+            var parent: Int?
+            if r.viewClass != .UIWindow {
+                let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
+                let size = Size(width: max(f.maxX, f.size.width, 0), height: max(f.maxY, f.size.height, 0))
+                window.frame = Rect(origin: .zero, size: size)
+                parent = document.add(window, to: nil)
+                warn(
+                    .windowSynthesized, root,
+                    "the dump's root \(describe(root)) is not a window: it is put in a window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
+                    lost: "where its window really is (the dump is of a view, not of a window)")
+            }
+            var stack: [(node: Int, parent: Int?)] = [(root, parent)]
+            while let (n, p) = stack.popLast() {
+                let draft = makeDraft(n)
+                let index = document.add(draft, to: p)
+                draftOfNode[n] = index
+                for child in tree.nodes[n].children.reversed() { stack.append((child, index)) }
+            }
+        }
+        for key in guessedOrder {
+            guard let g = guessed[key] else { continue }
+            let name = String(key.prefix { $0 != "\u{0}" })
+            warn(
+                .classGuessed, g.node,
+                "\(name.prefix(80)) (\(g.count) view\(g.count == 1 ? "" : "s"), the first at \(describe(g.node))): \(g.why)",
+                lost: "its real class's behaviour, if it differs (an overlay's \"class\" sets it)")
+        }
+    }
+
+    static func fmt(_ x: Double) -> String {
+        if abs(x) < 1e15, let i = Int64(exactly: x) { return String(i) }
+        return String(x)
+    }
+    func fmt(_ x: Double) -> String { Self.fmt(x) }
+
+    mutating func makeDraft(_ n: Int) -> ViewDraft {
+        let node = tree.nodes[n]
+        let r = resolutions[n]
+        var v = ViewDraft(id: nodeIDs[n], sourceID: node.sourceID, viewClass: r.viewClass)
+        v.customClass = r.customClass
+        let overlay = overlaid[n] ?? []
+        // Geometry: a printed frame is the transformed bounding box.
+        var frame = node.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        if let t = node.transform, t != .identity {
+            frame = untransformedFrame(n, box: frame, t)
+            v.transform = t
+        }
+        v.frame = frame
+        if r.stackView {
+            warn(
+                .layoutApproximated, n,
+                "\(describe(n)) is a stack view: imported as a plain UIView with its subviews where the dump shows them (the dump does not print its axis, alignment or spacing)",
+                lost: "its arrangement if the layout changes")
+        }
+        // Flags the dump states. recursiveDescription prints userInteractionEnabled, hidden,
+        // alpha and clipsToBounds only when they differ from UIView's defaults, so not printed
+        // means UIView's value, whatever the class's own default (H6).
+        let statesFlags = format == .recursiveDescription
+        if node.hidden == true { v.hidden = true }
+        if let a = node.alpha, a != 1 { v.alpha = a }
+        let interaction = node.userInteractionEnabled ?? (statesFlags ? true : nil)
+        if let interaction, interaction != r.viewClass.defaultUserInteractionEnabled { v.userInteractionEnabled = interaction }
+        if node.clipsToBounds == true { v.clipsToBounds = true }
+        if format == .recursiveDescription { v.autoresizingMask = node.autoresizingMask }
+        if let text = node.text { v.text = text }
+        if r.viewClass.isControl {
+            if node.enabled != nil || node.selected != nil || node.on != nil {
+                var c = ControlDraft()
+                c.enabled = node.enabled
+                c.selected = node.selected
+                c.on = r.viewClass == .UISwitch ? node.on : nil
+                v.control = c
+            }
+            let enabledKnown = node.enabled != nil || format == .xcuitest || overlay.contains("enabled")
+            let targetsKnown = overlay.contains("targets")
+            if !enabledKnown || !targetsKnown {
+                let what: String
+                switch (enabledKnown, targetsKnown) {
+                case (false, false): what = "whether it is enabled or what its targets are: assumed enabled, with no targets"
+                case (false, true): what = "whether it is enabled: assumed enabled"
+                default: what = "its targets: assumed none"
+                }
+                if warningsFull {
+                    countWarning()
+                } else {
+                    warn(
+                        .controlAssumed, n,
+                        "\(describe(n)) is a control and the dump does not record \(what) (a tap tracks it and sends its control events; no action is sent without a target)",
+                        lost: targetsKnown ? "its enabled state if it is disabled" : "its actions (give \"enabled\" and \"targets\" in an overlay)")
+                }
+            }
+        } else if node.enabled == false {
+            warn(
+                .unsupportedAttribute, n, "\(describe(n)) is marked disabled, but it is not a control: UIKit hit-tests it all the same",
+                lost: "nothing for hit testing (accessibility's disabled state)")
+        }
+        if r.viewClass.isScrollView, node.contentOffset != nil || node.contentSize != nil || node.contentInset != nil {
+            var s = ScrollDraft()
+            s.contentOffset = node.contentOffset
+            s.contentSize = node.contentSize
+            s.contentInset = node.contentInset
+            v.scroll = s
+        }
+        if node.hasGestureRecognizers, !overlay.contains("gestureRecognizers"), !node.address.map(recognizerViews.contains).orFalse {
+            if warningsFull {
+                countWarning()
+            } else {
+                warn(
+                    .gestureRecognizersUnknown, n,
+                    "\(describe(n)) has gesture recognizers (gestureRecognizers = <NSArray>), and the dump does not say which: none imported",
+                    lost: "its gesture recognizers (give them in an overlay: \"gestureRecognizers\")")
+            }
+        }
+        if node.animating {
+            if warningsFull {
+                countWarning()
+            } else {
+                warn(
+                    .animationInFlight, n,
+                    "\(describe(n)) was in a UIView animation when dumped: UIKit ignores touches on it until the animation ends unless it allows user interaction; TouchTrace hit-tests it where the dump puts it",
+                    lost: "the animation (the frame shown is where it is going)")
+            }
+        }
+        if let c = node.controllerClass {
+            v.viewController = ControllerDraft(
+                id: ids.make([DumpClasses.shortName(c)], fallback: "viewController"), sourceID: (node.pointer ?? node.sourceID ?? "") + "/view_controller",
+                customClass: c)
+        }
+        return v
+    }
+
+    /// The untransformed frame of a view whose printed frame `box` is the bounding box of its
+    /// bounds under `t` about its center: the center is the box's center less the translation;
+    /// the bounds size solves |a|w + |c|h = W, |b|w + |d|h = H (the box's size).
+    mutating func untransformedFrame(_ n: Int, box: Rect, _ t: Transform2D) -> Rect {
+        let center = Point(x: box.midX - t.tx, y: box.midY - t.ty)
+        let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        let det = a * d - c * b
+        var w = 0.0
+        var h = 0.0
+        if abs(det) > 1e-9 {
+            w = (box.size.width * d - box.size.height * c) / det
+            h = (box.size.height * a - box.size.width * b) / det
+        }
+        let solvable = abs(det) > 1e-9 && w >= -1e-6 && h >= -1e-6
+        if !solvable {
+            // A 45° rotation (or a singular transform) maps many sizes to one box: take a square.
+            let k = a + c
+            w = k > 1e-9 ? box.size.width / k : 0
+            h = w
+        }
+        // UIKit prints six significant digits: the solution is only that exact, so it is given to
+        // that quantum of the printed numbers (99.9998 from a printed 130.656 is 100).
+        let largest = max(abs(box.minX), abs(box.minY), box.size.width, box.size.height, 1)
+        var quantum = 1.0
+        while quantum * 1e5 > largest { quantum /= 10 }
+        while quantum * 1e5 <= largest / 10 { quantum *= 10 }
+        func q(_ x: Double) -> Double { ((x / quantum).rounded() * quantum * 1e9).rounded() / 1e9 }
+        w = q(max(0, w))
+        h = q(max(0, h))
+        if !solvable {
+            warn(
+                .layoutApproximated, n,
+                "\(describe(n)) has the transform [\(fmt(t.a)), \(fmt(t.b)), \(fmt(t.c)), \(fmt(t.d)), \(fmt(t.tx)), \(fmt(t.ty))], from which its printed frame does not give its size: taken as a \(fmt(w)) × \(fmt(h)) square",
+                lost: "its real bounds size")
+        }
+        let x = q(center.x - w / 2)
+        let y = q(center.y - h / 2)
+        return Rect(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y, width: w, height: h)
+    }
+}
+
+extension Optional where Wrapped == Bool {
+    /// False for nil.
+    var orFalse: Bool { self ?? false }
+}

@@ -1,0 +1,125 @@
+import TouchTraceEngine
+
+/// What every dump format is read into before it becomes a scene: views as the dump describes
+/// them (a flat array, each with its children, roots in order), each with the line or JSON
+/// pointer it came from. A property the dump does not state is nil: `DumpSceneBuilder` decides
+/// what UIKit's default is and says so in a warning.
+struct DumpTree: Sendable {
+    var nodes: [DumpNode] = []
+    var roots: [Int] = []
+    /// View controllers read from a `_printHierarchy`, in order.
+    var controllers: [DumpController] = []
+    /// The views are not UIKit's (Sentry's `rendering_system` names another platform).
+    var foreignPlatform = false
+    /// Gesture recognizers described in the text (`po view.gestureRecognizers`), in order.
+    var recognizers: [DumpRecognizer] = []
+
+    /// Adds a node under `parent` (nil: a new root) and returns its index.
+    @discardableResult
+    mutating func add(_ node: DumpNode, parent: Int?) -> Int {
+        let index = nodes.count
+        var node = node
+        node.parent = parent
+        nodes.append(node)
+        if let parent { nodes[parent].children.append(index) } else { roots.append(index) }
+        return index
+    }
+}
+
+/// One view of a dump.
+struct DumpNode: Sendable {
+    /// The class as the dump prints it: `UIButton`, `MyApp.PayButton`, `_UIButtonBarButton`;
+    /// for XCUITest, the element type (`Button`, `StaticText`); for Sentry, `type`.
+    var className: String
+    /// recursiveDescription's `baseClass =` (the nearest UIKit class of a class from outside UIKit).
+    var baseClass: String?
+    /// XCUITest element type, when the node is an accessibility element.
+    var elementType: String?
+    /// The object's address (`0x7f8e…`), lowercase; nil when the dump has none.
+    var address: String?
+    /// Where the node is: the line (1-based) and column of a text dump; a JSON pointer of Sentry's.
+    var line: Int?
+    var column: Int?
+    var pointer: String?
+    /// `frame` in the superview's coordinates (the transformed bounding box when `transform` is
+    /// set, as `UIView.frame` is).
+    var frame: Rect?
+    var transform: Transform2D?
+    var hidden: Bool?
+    var alpha: Double?
+    var userInteractionEnabled: Bool?
+    var clipsToBounds: Bool?
+    var autoresizingMask: AutoresizingMask = []
+    var text: String?
+    var identifier: String?
+    var label: String?
+    /// A control's state when the dump records it (XCUITest's `Disabled`, `Selected`).
+    var enabled: Bool?
+    var selected: Bool?
+    /// A switch's state (XCUITest's `value: 1`).
+    var on: Bool?
+    var contentOffset: Point?
+    var contentSize: Size?
+    var contentInset: EdgeInsets?
+    /// recursiveDescription printed `gestureRecognizers = <NSArray…>`.
+    var hasGestureRecognizers = false
+    /// recursiveDescription printed `animations = {…}`.
+    var animating = false
+    /// Sentry's `view_controller`: the class of the controller whose root view this is.
+    var controllerClass: String?
+    /// The description stopped before its end (the dump is cut off here).
+    var truncated = false
+    var parent: Int?
+    var children: [Int] = []
+
+    init(className: String) {
+        self.className = className
+    }
+
+    /// The source id for `origin.ids`: the address, else the JSON pointer, else `line N`.
+    var sourceID: String? {
+        if let address { return address }
+        if let pointer { return pointer }
+        return line.map { "line \($0)" }
+    }
+}
+
+/// A gesture recognizer's description: `<UITapGestureRecognizer: 0x…; state = Possible;
+/// cancelsTouchesInView = NO; view = <UIView 0x…>; target= <(action=handleTap:, target=<MyVC
+/// 0x…>)>; numberOfTapsRequired = 2>`, as `po view.gestureRecognizers` prints each.
+struct DumpRecognizer: Sendable {
+    var className: String
+    var baseClass: String?
+    var address: String?
+    var viewAddress: String?
+    var enabled: Bool?
+    var cancelsTouchesInView: Bool?
+    var delaysTouchesBegan: Bool?
+    var delaysTouchesEnded: Bool?
+    var numberOfTapsRequired: Int?
+    var numberOfTouchesRequired: Int?
+    var minimumPressDuration: Double?
+    /// Each `target=`: the action and the target's class and address.
+    var targets: [(action: String, targetClass: String?, targetAddress: String?)] = []
+    var line: Int
+    var column: Int
+}
+
+/// A view controller of a `_printHierarchy` line.
+struct DumpController: Sendable {
+    var className: String
+    var address: String?
+    /// The class and address of its view; nil when `(view not loaded)`.
+    var viewClass: String?
+    var viewAddress: String?
+    /// `state: appeared` and the like.
+    var state: String?
+    /// `not in the window`.
+    var notInWindow = false
+    /// Presented (a `+` line), with its presentation controller.
+    var presented = false
+    var depth: Int
+    var line: Int
+    var column: Int
+    var parent: Int?
+}

@@ -1,0 +1,334 @@
+import TouchTraceEngine
+
+/// XCUITest's `debugDescription` of an application or element → a `DumpTree`.
+///
+/// The text has sections: `Attributes:` (the element itself), `Element subtree:` (one line per
+/// accessibility element, indented by nesting, `→` marking the element described), then `Path to
+/// element:` and `Query chain:`. Only the subtree is read; without an `Element subtree:` header
+/// (an element's own dump, as swift-snapshot-testing records it) every line is. An element line is
+/// `Type[ (title)], [0xADDRESS, ][{{x, y}, {width, height}}, ]attributes`, where attributes are
+/// `identifier: '…'`, `label: '…'`, `value: …`, `title: '…'`, `placeholderValue: '…'`, `pid: N`
+/// and flags (`Disabled`, `Selected`, `Focused`). Frames are screen coordinates; the tree stores
+/// them relative to the parent element, as a scene wants. `Application` elements are not views:
+/// their children are the roots.
+struct XCUITestParser {
+    let lines: [DumpLine]
+    let limits: ImportLimits
+    var warnings: ImportWarnings
+    var tree = DumpTree()
+    /// Screen frames, by node.
+    var absolute: [Rect?] = []
+    var noise = NoiseRun(notA: "an element of the subtree")
+    var unknownFlags: [String: (count: Int, line: Int)] = [:]
+    var unknownFlagOrder: [String] = []
+
+    init(lines: [DumpLine], limits: ImportLimits, warnings: ImportWarnings) {
+        self.lines = lines
+        self.limits = limits
+        self.warnings = warnings
+    }
+
+    enum Section { case before, subtree, after }
+
+    /// The flags XCUITest prints after the attributes, and what they mean here.
+    static let flags: Set<String> = ["Disabled", "Selected", "Focused", "Keyboard Focused", "Enabled", "Hittable", "Not Hittable"]
+
+    static let subtreeHeader = Array("Element subtree:".utf8)
+    static let pathHeader = Array("Path to element:".utf8)
+    static let queryHeader = Array("Query chain:".utf8)
+    static let attributesHeader = Array("Attributes:".utf8)
+
+    mutating func parse() throws(ImportError) -> DumpTree {
+        let hasHeader = lines.contains { Self.find(Self.subtreeHeader, in: $0.bytes[...]) != nil }
+        var section: Section = hasHeader ? .before : .subtree
+        var stack: [(node: Int?, indent: Int)] = []
+        for line in lines {
+            // The line without its surrounding spaces, as bytes (no String per line).
+            let b = line.bytes
+            var lo = 0
+            var hi = b.count
+            while lo < hi, b[lo] == UInt8(ascii: " ") || b[lo] == UInt8(ascii: "\t") { lo += 1 }
+            while hi > lo, b[hi - 1] == UInt8(ascii: " ") || b[hi - 1] == UInt8(ascii: "\t") { hi -= 1 }
+            let trimmed = b[lo..<hi]
+            if trimmed.isEmpty { continue }
+            if section != .subtree || tree.nodes.isEmpty, trimmed.count >= Self.subtreeHeader.count,
+                trimmed.suffix(Self.subtreeHeader.count).elementsEqual(Self.subtreeHeader)
+            {
+                flushNoise()
+                section = .subtree
+                continue
+            }
+            if trimmed.starts(with: Self.pathHeader) || trimmed.starts(with: Self.queryHeader) {
+                flushNoise()
+                section = .after
+                continue
+            }
+            if section == .after { continue }
+            if section == .before, Self.find(Self.attributesHeader, in: trimmed) != nil {
+                flushNoise()
+                continue
+            }
+            guard section == .subtree, let element = Self.element(line) else {
+                noise.add(line)
+                continue
+            }
+            flushNoise()
+            while let top = stack.last, top.indent >= element.indent { stack.removeLast() }
+            let parent = stack.last?.node
+            if element.type == "Application" {
+                stack.append((nil, element.indent))
+                continue
+            }
+            guard tree.nodes.count < min(limits.maxElements, SceneLimits().maxViews - 16) else {
+                throw ImportError(.limitExceeded, "the dump has more than \(min(limits.maxElements, SceneLimits().maxViews - 16)) elements", line: line.line, column: line.column)
+            }
+            guard stack.count < limits.maxDepth else {
+                throw ImportError(.limitExceeded, "the dump nests elements deeper than \(limits.maxDepth) levels", line: line.line, column: line.column)
+            }
+            var node = DumpNode(className: element.type)
+            node.elementType = element.type
+            node.address = element.address
+            node.line = line.line
+            node.column = line.column + element.indent
+            node.identifier = element.attributes["identifier"]
+            node.label = element.attributes["label"] ?? element.attributes["title"]
+            // `value` is a text field's or text view's text, a switch's state; other values (a
+            // slider's percentage, a cell's) are not a property the scene has.
+            if let value = element.attributes["value"], !value.isEmpty {
+                switch element.type {
+                case "TextField", "SecureTextField", "SearchField", "TextView", "StaticText": node.text = value
+                case "Switch", "Toggle": node.on = DumpValues.flag(value)
+                default: break
+                }
+            }
+            if element.flags.contains("Disabled") { node.enabled = false }
+            if element.flags.contains("Selected") { node.selected = true }
+            for flag in element.flags where !Self.flags.contains(flag) {
+                if let u = unknownFlags[flag] { unknownFlags[flag] = (u.count + 1, u.line) } else {
+                    unknownFlags[flag] = (1, line.line)
+                    unknownFlagOrder.append(flag)
+                }
+            }
+            if let frameText = element.frame {
+                if let r = DumpValues.rect(frameText), r.size.width >= 0, r.size.height >= 0 {
+                    absoluteFrame(r, for: tree.nodes.count)
+                } else {
+                    warnings.add(
+                        ImportWarning(
+                            .invalidValue, "the frame \(frameText.prefix(80)) of \(element.type) on line \(line.line) is not a finite rectangle: placed at its parent's origin with no size",
+                            line: line.line, column: node.column, sourceID: node.sourceID, lost: "its frame"))
+                    absoluteFrame(nil, for: tree.nodes.count)
+                }
+            } else {
+                absoluteFrame(nil, for: tree.nodes.count)
+            }
+            let index = tree.add(node, parent: parent)
+            stack.append((index, element.indent))
+        }
+        flushNoise()
+        for flag in unknownFlagOrder {
+            guard let u = unknownFlags[flag] else { continue }
+            warnings.add(
+                ImportWarning(
+                    .unsupportedAttribute, "\"\(flag.prefix(60))\" is not an element attribute TouchTrace reads (\(u.count) element\(u.count == 1 ? "" : "s"), the first on line \(u.line)): ignored",
+                    line: u.line, column: nil, lost: "that attribute"))
+        }
+        relativeFrames()
+        return tree
+    }
+
+    mutating func absoluteFrame(_ r: Rect?, for index: Int) {
+        absolute.append(r)
+    }
+
+    /// Screen frames → frames in the parent element's coordinates (an element without a frame
+    /// sits at its parent's origin with no size).
+    ///
+    /// An accessibility element's parent is not always its view's superview (a container's
+    /// frame may not hold its elements): elements that stick out of their parent's frame are
+    /// counted in one `layoutApproximated` warning, since hit testing (H4) takes the parent as
+    /// their superview and cannot reach them there.
+    mutating func relativeFrames() {
+        var origin: [Point] = Array(repeating: .zero, count: tree.nodes.count)
+        var outside: (first: Int, count: Int)?
+        for i in tree.nodes.indices {
+            let parent = tree.nodes[i].parent
+            let parentOrigin = parent.map { origin[$0] } ?? .zero
+            guard let r = absolute[i] else {
+                origin[i] = parentOrigin
+                tree.nodes[i].frame = Rect(x: 0, y: 0, width: 0, height: 0)
+                continue
+            }
+            origin[i] = Point(x: r.minX, y: r.minY)
+            tree.nodes[i].frame = Rect(x: r.minX - parentOrigin.x, y: r.minY - parentOrigin.y, width: r.size.width, height: r.size.height)
+            if let p = parent, let pr = absolute[p], r.size.width > 0, r.size.height > 0,
+                r.minX < pr.minX - 0.5 || r.minY < pr.minY - 0.5 || r.maxX > pr.maxX + 0.5 || r.maxY > pr.maxY + 0.5
+            {
+                outside = outside.map { ($0.first, $0.count + 1) } ?? (i, 1)
+            }
+        }
+        if let outside {
+            let node = tree.nodes[outside.first]
+            warnings.add(
+                ImportWarning(
+                    .layoutApproximated,
+                    "\(outside.count) element\(outside.count == 1 ? "" : "s") stick out of their parent element's frame (the first, \(node.className) on line \(node.line ?? 0)): an accessibility parent is not always the superview, but hit testing takes it as one, so those parts are unreachable here",
+                    line: node.line, column: node.column, sourceID: node.sourceID, lost: "where those elements' views really are in the view tree"))
+        }
+    }
+
+    mutating func flushNoise() {
+        noise.flush(into: &warnings)
+    }
+
+    // MARK: One element line
+
+    struct Element {
+        var indent: Int
+        var type: String
+        var title: String?
+        var address: String?
+        var frame: String?
+        var attributes: [String: String] = [:]
+        var flags: [String] = []
+    }
+
+    /// The element on the line, or nil when the line is not one.
+    static func element(_ line: DumpLine) -> Element? {
+        let b = line.bytes
+        var i = 0
+        var indent = 0
+        // Indent: spaces, tabs and the `→` marker (E2 86 92).
+        while i < b.count {
+            if b[i] == UInt8(ascii: " ") {
+                indent += 1
+                i += 1
+            } else if b[i] == UInt8(ascii: "\t") {
+                indent += 4
+                i += 1
+            } else if i + 2 < b.count, b[i] == 0xE2, b[i + 1] == 0x86, b[i + 2] == 0x92 {
+                indent += 1
+                i += 3
+            } else {
+                break
+            }
+        }
+        // The type: capitalized letters, an optional ` (title)`, then a comma or the end.
+        let typeStart = i
+        while i < b.count, Self.isLetter(b[i]) { i += 1 }
+        guard i > typeStart, b[typeStart] >= 0x41, b[typeStart] <= 0x5A else { return nil }
+        var element = Element(indent: indent, type: b[typeStart..<i].text)
+        if i + 1 < b.count, b[i] == UInt8(ascii: " "), b[i + 1] == UInt8(ascii: "(") {
+            var j = i + 2
+            var depth = 1
+            while j < b.count, depth > 0 {
+                if b[j] == UInt8(ascii: "(") { depth += 1 }
+                if b[j] == UInt8(ascii: ")") { depth -= 1 }
+                j += 1
+            }
+            guard depth == 0 else { return nil }
+            element.title = b[(i + 2)..<(j - 1)].text
+            i = j
+        }
+        guard i == b.count || b[i] == UInt8(ascii: ",") else { return nil }
+        // The rest: `, `-separated parts; quoted values may hold `, `.
+        var parts = 0
+        while i < b.count {
+            guard b[i] == UInt8(ascii: ",") else { return nil }
+            i += 1
+            while i < b.count, b[i] == UInt8(ascii: " ") { i += 1 }
+            guard i < b.count else { break }
+            parts += 1
+            if b[i] == UInt8(ascii: "{") {
+                // {{x, y}, {w, h}}
+                var depth = 0
+                let s = i
+                while i < b.count {
+                    if b[i] == UInt8(ascii: "{") { depth += 1 }
+                    if b[i] == UInt8(ascii: "}") {
+                        depth -= 1
+                        if depth == 0 {
+                            i += 1
+                            break
+                        }
+                    }
+                    i += 1
+                }
+                guard depth == 0 else { return nil }
+                element.frame = b[s..<i].text
+                continue
+            }
+            if b[i] == UInt8(ascii: "0"), i + 1 < b.count, b[i + 1] == UInt8(ascii: "x") {
+                let s = i
+                i += 2
+                while i < b.count, DumpText.hexDigit(b[i]) != nil { i += 1 }
+                element.address = b[s..<i].text.lowercased()
+                continue
+            }
+            // `key: value` or a flag.
+            let s = i
+            while i < b.count, Self.isLetter(b[i]) { i += 1 }
+            if i < b.count, b[i] == UInt8(ascii: ":"), i > s {
+                let key = b[s..<i].text
+                i += 1
+                while i < b.count, b[i] == UInt8(ascii: " ") { i += 1 }
+                if i < b.count, b[i] == UInt8(ascii: "'") {
+                    let v = i + 1
+                    var j = v
+                    var end: Int?
+                    while j < b.count {
+                        if b[j] == UInt8(ascii: "'"), endsQuoted(b, at: j + 1) {
+                            end = j
+                            break
+                        }
+                        j += 1
+                    }
+                    guard let end else { return nil }
+                    element.attributes[key] = b[v..<end].text
+                    i = end + 1
+                } else {
+                    let v = i
+                    while i < b.count, b[i] != UInt8(ascii: ",") { i += 1 }
+                    element.attributes[key] = b[v..<i].text.trimmingSpaces
+                }
+                continue
+            }
+            // A flag: up to the next comma.
+            i = s
+            while i < b.count, b[i] != UInt8(ascii: ",") { i += 1 }
+            let flag = b[s..<i].text.trimmingSpaces
+            if !flag.isEmpty { element.flags.append(flag) }
+        }
+        return element
+    }
+
+    /// Whether a quote before `i` ends a quoted value: the end of the line, or `, ` followed by
+    /// another attribute (`key:`), a flag, or a frame.
+    static func endsQuoted(_ b: [UInt8], at i: Int) -> Bool {
+        guard i < b.count else { return true }
+        guard b[i] == UInt8(ascii: ","), i + 1 < b.count, b[i + 1] == UInt8(ascii: " ") else { return false }
+        var j = i + 2
+        if j < b.count, b[j] == UInt8(ascii: "{") { return true }
+        let s = j
+        while j < b.count, isLetter(b[j]) || b[j] == UInt8(ascii: " ") { j += 1 }
+        if j < b.count, b[j] == UInt8(ascii: ":"), j > s { return true }
+        let word = b[s..<j].text.trimmingSpaces
+        return flags.contains(word) && (j == b.count || b[j] == UInt8(ascii: ","))
+    }
+
+    /// The index of `needle` in `haystack`, or nil.
+    static func find(_ needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Int? {
+        guard let first = needle.first, haystack.count >= needle.count else { return nil }
+        var i = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while i <= last {
+            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    static func isLetter(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+    }
+}

@@ -1,0 +1,157 @@
+import TestSupport
+import Testing
+import TouchTraceEngine
+@testable import TouchTraceImport
+
+/// The classic "my button gets no tap" cases, each as a dump of our own making
+/// (Tests/Fixtures/import-dumps/<rule>-….txt), imported, then asked why-not (the diagnosis stage:
+/// the typed cause and the view responsible) and tapped (the engine's hit test and touch delivery
+/// show the same cause in their traces).
+@Suite("From a dump to the cause of a missed tap")
+struct DumpEndToEndTests {
+    static func scene(_ fixture: String) throws -> (Scene, ImportResult) {
+        let result = try DumpFixtures.importFixture(fixture)
+        return (try SceneDecoder().decode(try #require(result.scene)), result)
+    }
+
+    static func hitTest(_ fixture: String, x: Double, y: Double) throws -> (JSONValue, ImportResult) {
+        let (scene, result) = try scene(fixture)
+        let trace = try TouchTrace.hitTest(HitTestRequest(points: [Point(x: x, y: y)], single: true), in: scene)
+        return (trace, result)
+    }
+
+    /// The step for a view in a hit-test trace.
+    static func step(_ trace: JSONValue, _ view: String) -> JSONValue? {
+        guard case let .array(steps)? = trace["steps"] else { return nil }
+        return steps.first { $0["view"] == .string(view) }
+    }
+
+    /// H3: a clear overlay view (a gradient over the map's lower part) is in front of the map's
+    /// location button and takes the tap.
+    @Test func transparentOverlayOverAMap() throws {
+        let (trace, r) = try Self.hitTest("H3-transparent-overlay-over-map.txt", x: 350, y: 744)
+        let overlay = try #require(r.id(of: "0x7fb0a8d0d500"))
+        let button = try #require(r.id(of: "0x7fb0a8d0c3f0"))
+        #expect(trace["hitView"] == .string(overlay))
+        #expect(Self.step(trace, button) == nil, "the button is never asked: \(trace)")
+    }
+
+    /// H4: the button hangs out of its card's bounds; a tap on the part outside is lost at the card.
+    @Test func buttonOutsideItsSuperview() throws {
+        let (outside, r) = try Self.hitTest("H4-button-outside-its-superview.txt", x: 342, y: 315)
+        let card = try #require(r.id(of: "0x7fc3e1d0c2d0"))
+        let button = try #require(r.id(of: "0x7fc3e1d0d3e0"))
+        #expect(outside["hitView"] != .string(button))
+        #expect(Self.step(outside, card)?["reason"] == "outside")
+        let (inside, _) = try Self.hitTest("H4-button-outside-its-superview.txt", x: 342, y: 290)
+        #expect(inside["hitView"] == .string(button))
+    }
+
+    /// H6: a button added to a UIImageView (interaction off, as the dump prints) is unreachable.
+    @Test func buttonInsideAnImageView() throws {
+        let (trace, r) = try Self.hitTest("H6-button-inside-image-view.txt", x: 352, y: 42)
+        let image = try #require(r.id(of: "0x7f9e2c60c310"))
+        let button = try #require(r.id(of: "0x7f9e2c60d420"))
+        #expect(trace["hitView"] != .string(button))
+        #expect(Self.step(trace, image)?["reason"] == "userInteractionDisabled")
+    }
+
+    /// H1: a full-screen overlay at alpha 0 does not block: UIKit skips it, and the button under it
+    /// gets the tap.
+    @Test func alphaZeroOverlayDoesNotBlock() throws {
+        let (trace, r) = try Self.hitTest("H1-alpha-zero-overlay-does-not-block.txt", x: 195, y: 725)
+        let overlay = try #require(r.id(of: "0x7fa2b4d0d610"))
+        #expect(trace["hitView"] == .string(try #require(r.id(of: "0x7fa2b4d0c500"))))
+        #expect(Self.step(trace, overlay)?["reason"] == "transparent")
+    }
+
+    /// G3: the form's tap recognizer (supplied by the overlay: the dump only says the form has
+    /// recognizers) recognizes the tap on a cell and cancels the cell's touches, so the row is
+    /// never selected; its action reaches the form.
+    @Test func tapRecognizerOnAParentCancelsTheCellsTouches() throws {
+        let (scene, r) = try Self.scene("G3-tap-recognizer-cancels-cell-touches.txt")
+        let cell = try #require(r.id(of: "0x7f8a1d019000"))
+        let trace = try TouchTrace.touches(TouchRequest.decode(.obj(["tap": .obj(["x": 195, "y": 113])])), in: scene)
+        guard case let .array(log)? = trace["log"], case let .array(actions)? = trace["actions"] else {
+            Issue.record("no log: \(trace)")
+            return
+        }
+        #expect(actions.contains { $0["action"] == "endEditing:" && $0["sender"] == "endEditingTap" })
+        #expect(log.contains { $0["type"] == "touchesCancelled" && $0["responder"] == .string(cell) }, "\(log)")
+        #expect(!log.contains { $0["type"] == "didSelectRow" || ($0["type"] == "selection" && $0["cell"] == .string(cell)) })
+        // Without the overlay, the dump alone says there are recognizers it cannot name.
+        #expect(r.warnings(.gestureRecognizersUnknown).contains { $0.sourceID == "0x7f8a1c50b2c0" } == false)
+    }
+
+    /// G3 again, the recognizer described in the text (`po view.gestureRecognizers` pasted after
+    /// the recursiveDescription) instead of an overlay: attached to its view by address, with its
+    /// target; UIKit's own scroll-view recognizers are left to the engine's scroll view.
+    @Test func describedRecognizersAreAttachedByAddress() throws {
+        let (scene, r) = try Self.scene("G3-recognizers-described-cancel-cell-touches.txt")
+        let cell = try #require(r.id(of: "0x7f8a1d019000"))
+        let form = try #require(r.id(of: "0x7f8a1c50b2c0"))
+        #expect(r.ids["endEditing:"] == "0x7f8a1c60e5f0")
+        let trace = try TouchTrace.touches(TouchRequest.decode(.obj(["tap": .obj(["x": 195, "y": 113])])), in: scene)
+        guard case let .array(log)? = trace["log"], case let .array(actions)? = trace["actions"] else {
+            Issue.record("no log: \(trace)")
+            return
+        }
+        #expect(actions.contains { $0["action"] == "endEditing:" && $0["target"] == .string(form) }, "\(actions)")
+        #expect(log.contains { $0["type"] == "touchesCancelled" && $0["responder"] == .string(cell) }, "\(log)")
+        #expect(!r.warnings(.gestureRecognizersUnknown).contains { $0.sourceID == "0x7f8a1c50b2c0" })
+    }
+
+    // MARK: why-not
+
+    /// The why-not answer for the view with this source (address) at a point (nil: its center).
+    static func whyNot(_ fixture: String, view source: String, x: Double? = nil, y: Double? = nil) throws -> (JSONValue, ImportResult) {
+        let (scene, result) = try scene(fixture)
+        let id = try #require(result.id(of: source), "\(fixture): no view \(source)")
+        let point = x.flatMap { x in y.map { Point(x: x, y: $0) } }
+        let answer = try TouchTrace.whyNot(WhyNotRequest(view: id, point: point), in: PreparedScene(scene), limits: defaultLimits)
+        return (ResponseEncoder.json(answer), result)
+    }
+
+    /// The causes' kinds and the views they name.
+    static func causes(_ answer: JSONValue) -> [(kind: String, view: String)] {
+        guard case let .array(causes)? = answer["causes"] else { return [] }
+        return causes.compactMap { c in
+            guard case let .string(kind)? = c["kind"], case let .string(view)? = c["view"] else { return nil }
+            return (kind, view)
+        }
+    }
+
+    @Test func whyNotNamesTheOverlayOverTheMap() throws {
+        let (answer, r) = try Self.whyNot("H3-transparent-overlay-over-map.txt", view: "0x7fb0a8d0c3f0", x: 350, y: 744)
+        #expect(answer["reachable"] == false)
+        let overlay = try #require(r.id(of: "0x7fb0a8d0d500"))
+        #expect(Self.causes(answer).contains { $0.kind == "coveredBy" && $0.view == overlay }, "\(answer)")
+    }
+
+    @Test func whyNotNamesTheCardTheButtonHangsOutOf() throws {
+        let (answer, r) = try Self.whyNot("H4-button-outside-its-superview.txt", view: "0x7fc3e1d0d3e0", x: 342, y: 315)
+        let card = try #require(r.id(of: "0x7fc3e1d0c2d0"))
+        #expect(Self.causes(answer).first.map { $0.kind == "outsideSuperviewBounds" && $0.view == card } == true, "\(answer)")
+    }
+
+    @Test func whyNotNamesTheImageViewTheButtonIsIn() throws {
+        let (answer, r) = try Self.whyNot("H6-button-inside-image-view.txt", view: "0x7f9e2c60d420")
+        let image = try #require(r.id(of: "0x7f9e2c60c310"))
+        #expect(Self.causes(answer).contains { $0.kind == "interactionDisabled" && $0.view == image }, "\(answer)")
+    }
+
+    @Test func whyNotFindsNothingUnderAnAlphaZeroOverlay() throws {
+        let (answer, _) = try Self.whyNot("H1-alpha-zero-overlay-does-not-block.txt", view: "0x7fa2b4d0c500", x: 195, y: 725)
+        #expect(answer["reachable"] == true, "\(answer)")
+        #expect(Self.causes(answer).allSatisfy { $0.kind != "coveredBy" && $0.kind != "transparent" })
+    }
+
+    /// The recognizer that cancels the cell's touches, supplied by an overlay or described in the
+    /// text: why-not names it, on the view it is attached to.
+    @Test(arguments: [("G3-tap-recognizer-cancels-cell-touches.txt", "0x7f8a1d019000"), ("G3-recognizers-described-cancel-cell-touches.txt", "0x7f8a1d019000")])
+    func whyNotNamesTheParentsTapRecognizer(_ fixture: String, _ cell: String) throws {
+        let (answer, r) = try Self.whyNot(fixture, view: cell)
+        let form = try #require(r.id(of: "0x7f8a1c50b2c0"))
+        #expect(Self.causes(answer).contains { $0.kind == "gestureRecognizer" && $0.view == form }, "\(answer)")
+    }
+}
