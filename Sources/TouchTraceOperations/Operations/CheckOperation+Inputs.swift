@@ -133,26 +133,21 @@ enum CheckInputs {
             files: [CheckInputFile(path: nil, document: .success(document))], namedScenes: .stored, report: .init(form: form))
     }
 
-    /// A named file's bytes as a scene: a scene document, or a design file (or dump) imported with
-    /// its defaults. The name's extension says a design file (`.storyboard`, `.xib`, `.sketch`,
-    /// `.penpot`); for JSON, the document's shape: a scene has `window` or `windows`, a Figma file
-    /// `document` or `nodes`, Penpot's and Sketch's JSON their own marks.
+    /// A named file's bytes as a scene: a scene document, or a design file or runtime dump
+    /// imported with its defaults. The name and the bytes tell which (`ImportFormat.detect`: a
+    /// `.storyboard`, `.xib`, `.sketch`, `.penpot`, a text dump); JSON is a scene when it says so
+    /// (`format`, a `window`, or `windows` of views with ids), else a Figma file (`document`,
+    /// `nodes`), Sentry's view hierarchy, or Penpot's or Sketch's JSON by their marks.
     static func load(_ bytes: [UInt8], name: String, path: String, pointer: String, limits: SceneLimits) -> Result<ResolvedScene, SceneLoadError> {
-        let byName = ImportFormat(fileName: name)
-        if let byName, byName != .figma {
-            return importScene(bytes, reference: DesignReference(file: name, pointer: pointer), path: path, limits: limits)
-        }
+        let detected = ImportFormat.detect(fileName: name, bytes: bytes)
+        let design = { importScene(bytes, reference: DesignReference(file: name, pointer: pointer), path: path, limits: limits) }
+        if let detected, detected != .figma, detected != .sentryViewHierarchy { return design() }
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
-        if first == UInt8(ascii: "<"), ImportFormat.sniff(bytes) != nil {
-            return importScene(bytes, reference: DesignReference(file: name, pointer: pointer), path: path, limits: limits)
-        }
         if first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let json = try? JSONParser().parse(bytes) {
-            let isScene = json["window"] != nil || json["windows"] != nil
-            let sniffed = ImportFormat.sniff(bytes)
-            let isDesign = json["document"] != nil || json["nodes"] != nil || (sniffed != nil && sniffed != .figma)
-            if !isScene, isDesign {
-                return importScene(bytes, reference: DesignReference(file: name, pointer: pointer), path: path, limits: limits)
-            }
+            var isScene = json["format"] == .string("touchtrace.scene/1") || json["window"] != nil
+            if case let .array(windows)? = json["windows"], windows.first?["id"] != nil, windows.first?["type"] == nil { isScene = true }
+            let isDesign = json["document"] != nil || json["nodes"] != nil || detected == .sentryViewHierarchy
+            if !isScene, isDesign { return design() }
         }
         return prepare(bytes, name: path, limits: limits).map { ResolvedScene($0) }
     }
@@ -167,9 +162,7 @@ enum CheckInputs {
             }
             return .success(format)
         }
-        var format = ImportFormat(fileName: reference.file) ?? ImportFormat.sniff(bytes)
-        if format == .figma, let sniffed = ImportFormat.sniff(bytes), sniffed != .figma { format = sniffed }
-        guard let format else {
+        guard let format = ImportFormat.detect(fileName: reference.file, bytes: bytes) else {
             return .failure(SceneLoadError(problems: [SceneProblem(
                 pointer: "", message: "\(reference.file) is no design file TouchTrace reads: it is \(ImportFormat.describe(bytes)); accepted: \(accepted) (give format: beside file: to say which)")]))
         }
