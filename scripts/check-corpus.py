@@ -24,6 +24,8 @@ stats = collections.Counter()
 kinds = collections.Counter()
 causes = collections.Counter()
 unreachable = collections.Counter()
+moved = collections.Counter()
+failedFiles = collections.Counter()
 failures = []
 names = sorted(n for n in os.listdir(args.corpus) if n.endswith((".storyboard", ".xib")))
 for name in names:
@@ -51,7 +53,10 @@ for name in names:
         if "- tapOn:" in text or "- assertNotHittable:" in text or "- sendActions:" in text:
             stats["withWiredControls"] += 1
         for reason in re.findall(r"no touch reaches it: (.*)", text):
-            unreachable[re.sub(r" [A-Za-z0-9_.:-]+( \(|$)", r" VIEW\1", reason.split(",")[0])[:70]] += 1
+            unreachable[re.sub(r"(ancestor|superview|window|covered by|hidden ancestor) [^ ]+", r"\1 X", reason.split(",")[0])[:70]] += 1
+        for note in re.findall(r"# reachable in the file's own frames, but after layout (.*) \(if this step", text):
+            stats["layoutMoved"] += 1
+            moved[re.sub(r"(ancestor|superview|window|covered by|hidden ancestor) [^ ]+", r"\1 X", note)[:70]] += 1
         run = subprocess.run([T, "check", starter, "--format", "json"], capture_output=True, text=True)
         if run.returncode == 2:
             stats["inputProblems"] += 1
@@ -64,6 +69,7 @@ for name in names:
                 if step["outcome"] == "passed":
                     stats["passed"] += 1
                     continue
+                failedFiles[name] += 1
                 for f in step["failures"]:
                     causes[f["expectation"]] += 1
                     failures.append((name, unit, step["title"], f["message"][:200]))
@@ -78,7 +84,11 @@ print(f"initialised: {stats['initialised']} of {stats['scenes']}; with wired con
 print(f"steps: {stats['steps']} ({', '.join(f'{k} {v}' for k, v in kinds.most_common())})")
 print(f"passed: {stats['passed']} ({100 * stats['passed'] / steps:.2f}%); failed: {stats['steps'] - stats['passed']}")
 print("failures by cause:", dict(causes.most_common()) or "none")
-print("wired controls no touch reaches (assertNotHittable), by reason:")
+print(f"taps on controls the file shows reachable but TouchTrace's layout puts out of reach: {stats['layoutMoved']}, by reason:")
+for reason, n in moved.most_common(12):
+    print(f"  {n:4d}  {reason}")
+print("files with failed steps:", len(failedFiles), dict(failedFiles.most_common(12)))
+print("wired controls the file itself shows unreachable (assertNotHittable), by reason:")
 for reason, n in unreachable.most_common():
     print(f"  {n:4d}  {reason}")
 for f in failures[:40]:

@@ -1169,7 +1169,7 @@ components:
       type: object
       required: [document]
       additionalProperties: false
-      description: "A design file as a scene (docs/check.md): its content inline in `document`, and what to import from it, as for /v1/import. Imported once per request; its warnings are in the report's `imports`."
+      description: "A design file or runtime dump as a scene (docs/check.md): its content inline in `document`, and what to import from it, as for /v1/import. Imported once per request; its warnings are in the report's `imports`."
       properties:
         file: {type: string, description: "The file's name (its extension tells the format; the header of a starter file names it)."}
         document:
@@ -1178,7 +1178,7 @@ components:
             - {type: string}
             - {type: object}
             - {type: array}
-        format: {type: string, enum: [xib, storyboard, figma, penpot, sketch]}
+        format: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}
         scene: {type: string, description: "A storyboard scene or view controller id, or a xib top-level object id."}
         controller: {type: string, description: "A storyboard view controller's Storyboard ID."}
         frame: {type: string, description: "A Figma frame, Penpot board or Sketch artboard, by id or name."}

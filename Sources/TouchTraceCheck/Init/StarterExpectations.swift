@@ -52,6 +52,8 @@ public enum StarterExpectations {
     ) -> Result {
         let scene = prepared.laidOut
         let map = HitRegionMap(scene: scene)
+        // What the file itself shows: its own frames, before TouchTrace's layout pass.
+        let fileMap = HitRegionMap(scene: prepared.scene)
         var steps: [String] = []
         var result = Result(text: "", taps: 0, sendActions: 0, notHittable: 0, skipped: [])
         let window = HitTester(scene: scene).windowOrder.first
@@ -64,7 +66,15 @@ public enum StarterExpectations {
             let selector = selector(of: v, in: scene)
             let what = describe(v, in: scene)
             let region = map.region(of: v)
-            if region.isEmpty {
+            // Unreachable after layout, but reachable in the file's own frames: the file shows a
+            // control a finger reaches, so it gets its tap (which fails if the layout is wrong,
+            // and the failure says why); only what the file itself shows unreachable is asserted so.
+            var layoutNote: String?
+            if region.isEmpty, v < prepared.scene.views.count, !fileMap.region(of: v).isEmpty {
+                let reason = CheckRunner.reason(of: v, region: region, map: map)
+                layoutNote = "reachable in the file's own frames, but after layout " + reason.sentence
+            }
+            if region.isEmpty, layoutNote == nil {
                 let reason = CheckRunner.reason(of: v, region: region, map: map)
                 var members: [(String, String)] = [("view", selector), ("reason", reason.0.rawValue)]
                 if let by = reason.by, reason.0 == .coveredBy { members.append(("by", YAMLText.scalar(scene.views[by].id))) }
@@ -152,11 +162,12 @@ public enum StarterExpectations {
                     comments.append(connection(t.action, target: t.target, event: "a tap (\(recognizer.id))"))
                 }
             }
-            if !tapActions.isEmpty || hitID == node.id {
+            if !tapActions.isEmpty || hitID == node.id || layoutNote != nil {
                 steps.append("  # \(YAMLText.comment(what)): " + YAMLText.comment(comments.joined(separator: "; ")))
+                if let layoutNote { steps.append("  # " + YAMLText.comment(layoutNote) + " (if this step fails, the layout is the cause)") }
                 steps.append("  - tapOn: " + location)
                 var expect: [String] = []
-                if hitID == node.id { expect.append("      hitView: " + selector) }
+                if hitID == node.id || layoutNote != nil { expect.append("      hitView: " + selector) }
                 if tapActions.count == 1, let only = tapActions.first {
                     expect.append("      action: " + only)
                 } else if tapActions.count > 1 {
@@ -237,6 +248,7 @@ public enum StarterExpectations {
             switch origin.format {
             case "xib", "storyboard": kind = "ib"
             case "figma", "penpot", "sketch": kind = origin.format
+            case let f where ViewSelector.dumpFormats.contains(f): kind = "dump"
             default: kind = nil
             }
             if let kind { return YAMLText.flow([(kind, YAMLText.scalar(source))]) }

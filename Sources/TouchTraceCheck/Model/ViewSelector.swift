@@ -2,7 +2,8 @@ import TouchTraceEngine
 
 /// How a step names a view: by its scene id, or by something that does not change when a title
 /// or a generated id does — its accessibility identifier (as XCUITest finds it), its Interface
-/// Builder object id or Figma / Penpot / Sketch node id (through the scene's `origin.ids`), or
+/// Builder object id, Figma / Penpot / Sketch node id or runtime dump address (through the
+/// scene's `origin.ids`), or
 /// the text it shows (a label's text, a button's title).
 ///
 /// ```yaml
@@ -25,10 +26,14 @@ public enum ViewSelector: Sendable, Hashable {
     case figma(String)
     case penpot(String)
     case sketch(String)
+    /// A runtime dump's address (`0x7f9c4b710950`), through `origin.ids`.
+    case dump(String)
     /// The text a view shows: a label's text or a button's title (scene field `text`).
     case label(String)
 
-    public static let kinds = ["id", "accessibilityIdentifier", "ib", "figma", "penpot", "sketch", "label"]
+    public static let kinds = ["id", "accessibilityIdentifier", "ib", "figma", "penpot", "sketch", "dump", "label"]
+    /// The `origin.format`s of runtime dumps (docs/import-dumps.md).
+    static let dumpFormats = ["recursive-description", "xcuitest", "print-hierarchy", "sentry-view-hierarchy"]
     static let mark = "\u{1}"
 
     init?(kind: String, value: String) {
@@ -39,6 +44,7 @@ public enum ViewSelector: Sendable, Hashable {
         case "figma": self = .figma(value)
         case "penpot": self = .penpot(value)
         case "sketch": self = .sketch(value)
+        case "dump": self = .dump(value)
         case "label": self = .label(value)
         default: return nil
         }
@@ -52,13 +58,14 @@ public enum ViewSelector: Sendable, Hashable {
         case .figma: return "figma"
         case .penpot: return "penpot"
         case .sketch: return "sketch"
+        case .dump: return "dump"
         case .label: return "label"
         }
     }
 
     var value: String {
         switch self {
-        case let .id(v), let .accessibilityIdentifier(v), let .ib(v), let .figma(v), let .penpot(v), let .sketch(v), let .label(v): return v
+        case let .id(v), let .accessibilityIdentifier(v), let .ib(v), let .figma(v), let .penpot(v), let .sketch(v), let .dump(v), let .label(v): return v
         }
     }
 
@@ -144,7 +151,7 @@ public enum ViewSelector: Sendable, Hashable {
                 let texts = live.map { "\"\(scene.views[$0].text ?? "")\" (\(scene.views[$0].id))" }
                 return texts.isEmpty ? "no view of the scene shows text" : "the texts the scene shows: " + Self.list(texts)
             })
-        case let .ib(source), let .figma(source), let .penpot(source), let .sketch(source):
+        case let .ib(source), let .figma(source), let .penpot(source), let .sketch(source), let .dump(source):
             guard let origin = scene.origin else {
                 return .failure(ResolutionFailure(message: "the scene has no origin (it was not imported from a design file), so \(kind) \(source) names nothing; use the view's id"))
             }
@@ -153,10 +160,12 @@ public enum ViewSelector: Sendable, Hashable {
             case .ib: formats = ["xib", "storyboard"]
             case .figma: formats = ["figma"]
             case .penpot: formats = ["penpot"]
+            case .dump: formats = Self.dumpFormats
             default: formats = ["sketch"]
             }
             guard formats.contains(origin.format) else {
-                return .failure(ResolutionFailure(message: "the scene was imported from \(origin.format), so \(kind) \(source) names nothing; use the view's id, or its \(origin.format == "storyboard" || origin.format == "xib" ? "ib" : origin.format) id"))
+                let own = ["storyboard", "xib"].contains(origin.format) ? "ib" : Self.dumpFormats.contains(origin.format) ? "dump" : origin.format
+                return .failure(ResolutionFailure(message: "the scene was imported from \(origin.format), so \(kind) \(source) names nothing; use the view's id, or its \(own) id"))
             }
             let matches = origin.ids.filter { $0.value == source }.keys.compactMap { scene.viewIndex($0) }.sorted()
             return Self.pick(matches, what: "\(kind) \(source)", in: scene, candidates: {

@@ -87,7 +87,13 @@ public enum CheckInitOperation: TouchTraceOperation {
         func input(file: String, _ cli: CLIContext) throws -> Input {
             if scene != nil, controller != nil { throw ValidationError("give either --scene or --controller, not both") }
             let bytes = try cli.read(file)
-            let named = output.map { CheckInitOperation.relative(file, from: $0) } ?? file
+            // One absolute and one relative path: both absolute, from the working directory.
+            var design = file
+            var written = output
+            if let out = output, design.hasPrefix("/") != out.hasPrefix("/"), let pwd = cli.environment["PWD"], pwd.hasPrefix("/") {
+                if design.hasPrefix("/") { written = pwd + "/" + out } else { design = pwd + "/" + design }
+            }
+            let named = written.map { CheckInitOperation.relative(design, from: $0) } ?? file
             let reference = DesignReference(
                 file: named, scene: scene, controller: controller, frame: frame, canvas: canvas, pointer: "/scene")
             return Input(source: .design(reference, bytes: bytes), output: output)
