@@ -29,8 +29,17 @@ extension SceneAudit {
 
         let minimum = options.profile.minimum
         let undersized = target.measured.map { !fits($0, minimum) } ?? true
-        let severity = options.severity(of: .targetSize)
+        var severity = options.severity(of: .targetSize)
         guard undersized, target.outcome != .passedBySpacing, severity != .off else { return [] }
+        // A stock control at its system size, nothing covering it: UIKit draws it so. WCAG 2.5.8
+        // exempts a control whose size the platform sets and the author did not change; the other
+        // profiles report it as a warning (docs/audit.md says why, with the sources).
+        var stockNote: String?
+        if region.blockers.isEmpty, let stock = stockControl(v, scene: scene) {
+            if case .wcag258 = options.profile { return [] }
+            if severity == .error { severity = .warn }
+            stockNote = "a stock \(stock) at its system size, as UIKit draws it (a warning, not an error: docs/audit.md)"
+        }
         let size = target.measured.map { Size(width: $0.width, height: $0.height) } ?? .zero
         var message = "\(id): effective hit region \(describe(size)) pt (profile \(options.profile.name) needs \(describe(minimum)))"
         var reasons: [String] = []
@@ -43,8 +52,26 @@ extension SceneAudit {
         if let other = target.spacingConflict {
             reasons.append("its \(RegionFormat.measure(TouchTargetConstants.wcagSpacingCircleDiameter)) pt spacing circle meets \(scene.views[other].id) (no spacing exception)")
         }
+        if let stockNote { reasons.append(stockNote) }
         if !reasons.isEmpty { message += "; " + reasons.joined(separator: "; ") }
         return [AuditFinding(rule: .targetSize, severity: severity, view: v, message: message, threshold: minimum, measured: size, blockers: region.blockers)]
+    }
+
+    /// The UIKit class name of a stock control left at its system size
+    /// (`TouchTargetConstants.stockSystemSizes`), or nil: a subclass (another `customClass`), a
+    /// changed touch area, or a size the developer chose.
+    static func stockControl(_ v: Int, scene: Scene) -> String? {
+        let node = scene.views[v]
+        let name = node.viewClass.rawValue
+        if let custom = node.customClass, custom != name { return nil }
+        guard case .bounds = node.pointInside else { return nil }
+        let b = node.geometry.bounds.size
+        let tol = TouchTargetConstants.stockSizeTolerance
+        let atSystemSize = TouchTargetConstants.stockSystemSizes.contains { entry in
+            entry.viewClass == node.viewClass && abs(b.height - entry.size.height) <= tol
+                && (entry.size.width == 0 || abs(b.width - entry.size.width) <= tol)
+        }
+        return atSystemSize ? name : nil
     }
 
     /// Why a region is empty: its touch area is empty, or what blocks it.
