@@ -1535,6 +1535,7 @@ components:
             bottom: {type: number, default: 8}
             trailing: {type: number, default: 8}
         safeAreaInsets: {type: object}
+        alignmentRectInsets: {type: object, description: "{top, left, bottom, right}: the insets from the frame to the alignment rectangle Auto Layout lays out (L6); default the class's (UISwitch 2 at the right, UISegmentedControl 1 at the bottom, others 0)."}
         semanticContentAttribute:
           type: string
           enum: [unspecified, playback, spatial, forceLeftToRight, forceRightToLeft]

@@ -160,12 +160,15 @@ import TouchTraceEngine
                 "icon.centerY == row#layoutMargins.centerY", "icon.top >= row#layoutMargins.top", "icon.height == 0 @25",
                 "text.centerY == row#layoutMargins.centerY", "text.top >= row#layoutMargins.top", "text.height == 0 @25",
                 "row.height == 0 @49",
+                // UISV-hiding: the hidden view has no width, halfway between its neighbours.
+                "gone.width == 0", "gone.leading == icon.trailing + 4", "gone.centerY == row#layoutMargins.centerY", "gone.height == 0 @25",
             ])
         #expect(system.constraints.allSatisfy { $0.origin != .stackView || $0.view == row })
         let icon = try #require(s.viewIndex("icon")), text = try #require(s.viewIndex("text"))
         // Margins 8: the row's content box is 8…192 × 8…32.
         #expect(system.frame(of: icon) == Rect(x: 8, y: 8, width: 24, height: 24))
         #expect(system.frame(of: text) == Rect(x: 40, y: 10, width: 152, height: 20))
+        #expect(system.frame(of: try #require(s.viewIndex("gone"))) == Rect(x: 36, y: 20, width: 0, height: 0))
         #expect(system.ambiguousViews.isEmpty)
         #expect(!JSONWriter().string(system.result.json).isEmpty)
     }

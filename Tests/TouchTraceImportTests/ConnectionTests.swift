@@ -49,12 +49,12 @@ struct ConnectionTests {
         #expect(actions.first?["target"] == "GalleryViewController")
     }
 
-    /// A segue a button triggers is an action naming the segue, sent to the controller of the
-    /// button's scene on touch-up inside.
+    /// A segue a button triggers is an action naming what it shows (the destination controller),
+    /// sent to the controller of the button's scene on touch-up inside.
     @Test func segueIsAnActionNamingIt() throws {
         let actions = try Self.tap("T2-segue-button-performs-segue.storyboard", x: 80, y: 122)
         #expect(actions.count == 1)
-        #expect(actions.first?["action"] == "performSegue:showDetails")
+        #expect(actions.first?["action"] == "show:DetailViewController")
         #expect(actions.first?["target"] == "ProductsViewController")
         #expect(actions.first?["resolution"] == "explicit")
     }

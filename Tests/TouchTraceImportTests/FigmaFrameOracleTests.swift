@@ -25,18 +25,21 @@ struct FigmaFrameOracleTests {
     }
 
     /// After TouchTrace's layout pass (the initial cycle: stack views and constraints at the
-    /// frame's own size), at least 95% of the children of auto-layout frames are where Figma
-    /// stored them (within 0.5 pt); every disagreement is listed (docs/import-figma.md explains them).
+    /// frame's own size), at least 99% of the children of auto-layout frames, and of all visible
+    /// nodes, are where Figma stored them (within 0.5 pt: the issue's target; the corpus gives
+    /// 100%); every disagreement is listed (docs/import-figma.md explains them).
     @Test(.requires(.figma)) func layoutPassReproducesAutoLayout() throws {
         let corpus = try Corpus.figma.checked()
         var report = ["| file | auto-layout children | within 0.5 pt | all visible nodes | within 0.5 pt |", "|---|---:|---:|---:|---:|"]
         var details: [String] = []
-        var arranged = 0, arrangedAgreeing = 0
+        var arranged = 0, arrangedAgreeing = 0, visible = 0, visibleAgreeing = 0
         for entry in corpus {
             let comparisons = try FigmaFrameOracle.check(file: entry.file, bytes: entry.bytes, laidOut: true, tolerance: 0.5).filter(\.visible)
             let a = comparisons.filter(\.arranged)
             arranged += a.count
             arrangedAgreeing += a.filter(\.agrees).count
+            visible += comparisons.count
+            visibleAgreeing += comparisons.filter(\.agrees).count
             details += comparisons.filter { !$0.agrees }.map { "- \(entry.file)\($0.arranged ? " (arranged)" : ""): \($0.description)" }
             report.append("| \(entry.file) | \(a.count) | \(a.filter(\.agrees).count) | \(comparisons.count) | \(comparisons.filter(\.agrees).count) |")
         }
@@ -48,7 +51,8 @@ struct FigmaFrameOracleTests {
             try text.write(toFile: path, atomically: true, encoding: .utf8)
         }
         #expect(arranged > 100, "the corpus should give over a hundred auto-layout children")
-        #expect(share >= 0.95, "\(arrangedAgreeing) of \(arranged) auto-layout children agree with Figma")
+        #expect(share >= 0.99, "\(arrangedAgreeing) of \(arranged) auto-layout children agree with Figma")
+        #expect(Double(visibleAgreeing) >= 0.99 * Double(visible), "\(visibleAgreeing) of \(visible) visible nodes agree with Figma")
     }
 
     /// Debugging aid: `TOUCHTRACE_FIGMA_DUMP=<corpus file>[:<frame>]` prints that import and its

@@ -27,6 +27,39 @@ struct HostileXMLTests {
         return header + "<!DOCTYPE document [\n  <!ENTITY l0 \"lol\">\n" + entities.joined(separator: "\n") + "\n]>\n" + element
     }
 
+    /// Sizes and margins that are not finite numbers (`inf`, `NaN`, `1e999`) are warned about
+    /// (`invalidValue`, naming the element) and left out: the scene still loads and lays out.
+    @Test(arguments: ["inf", "NaN", "1e999", "-5"]) func nonFiniteSizesAreWarnedAboutAndLeftOut(_ junk: String) throws {
+        let xml = Self.header + """
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" useAutolayout="YES">
+                <objects>
+                    <view contentMode="scaleToFill" id="root">
+                        <rect key="frame" x="0.0" y="0.0" width="320" height="480"/>
+                        <subviews>
+                            <imageView contentMode="scaleToFill" image="logo" translatesAutoresizingMaskIntoConstraints="NO" id="logo">
+                                <rect key="frame" x="10" y="10" width="100" height="40"/>
+                            </imageView>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="card">
+                                <rect key="frame" x="10" y="60" width="100" height="40"/>
+                                <edgeInsets key="layoutMargins" top="\(junk)" left="4" bottom="4" right="4"/>
+                            </view>
+                        </subviews>
+                    </view>
+                </objects>
+                <resources>
+                    <image name="logo" width="\(junk)" height="40"/>
+                </resources>
+            </document>
+            """
+        let result = try Importer.importDocument(Array(xml.utf8), format: .xib)
+        let scene = try SceneDecoder().decode(try #require(result.scene))
+        _ = scene.laidOut()
+        #expect(result.warnings.contains { $0.kind == .invalidValue && $0.message.contains("logo") })
+        if junk != "-5" {
+            #expect(result.warnings.contains { $0.kind == .invalidValue && $0.message.contains("top=") })
+        }
+    }
+
     @Test func deepNestingIsRefusedAtTheLimit() {
         let depth = 100_000
         let text = Self.header + String(repeating: "<view>", count: depth) + String(repeating: "</view>", count: depth)

@@ -82,9 +82,10 @@ struct ImporterAPITests {
         #expect(scene.origin?.format == "storyboard")
     }
 
-    /// Placeholder constraints exist only in Xcode's canvas: the app's scene leaves them out,
-    /// the canvas option keeps them.
-    @Test func placeholderConstraintsOnlyInTheCanvas() throws {
+    /// L6: a placeholder constraint ("Remove at build time") is kept in both modes: on the
+    /// canvas as Xcode applies it, as the app runs as the stand-in for the constraint the app
+    /// makes in code, and then said so (`layoutApproximated`).
+    @Test func placeholderConstraintsKeptAsStandIns() throws {
         let xml = """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="17701" useAutolayout="YES">
@@ -108,7 +109,8 @@ struct ImporterAPITests {
             let result = try Importer.importDocument(Array(xml.utf8), format: .xib, options: ImportOptions(canvas: canvas))
             let scene = try SceneDecoder().decode(try #require(result.scene))
             let box = try #require(scene.viewIndex("view-2"))
-            #expect(scene.views[box].layout.constraints.count == (canvas ? 2 : 1))
+            #expect(scene.views[box].layout.constraints.count == 2)
+            #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == (canvas ? [] : ["p1"]))
         }
     }
 
@@ -172,4 +174,25 @@ struct ImporterAPITests {
         #expect(actions.first?["action"] == "logIn:")
     }
 
+}
+
+extension ImporterAPITests {
+    /// A document is refused with a reason that says what it is: a macOS or a watchOS document,
+    /// and Interface Builder's pre-Xcode 5 archive format (`<archive type="…InterfaceBuilder3…">`).
+    @Test(arguments: [
+        ("<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" version=\"3.0\" toolsVersion=\"22155\"><objects/></document>", "macOS"),
+        ("<document type=\"com.apple.InterfaceBuilder3.WatchKit.Storyboard\" version=\"3.0\" toolsVersion=\"22155\"><scenes/></document>", "watchOS"),
+        ("<archive type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"8.00\"><data/></archive>", "pre-Xcode 5"),
+    ])
+    func unsupportedDocumentsAreRefusedWithTheirReason(_ xml: String, _ reason: String) throws {
+        let bytes = Array(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + xml).utf8)
+        do {
+            _ = try Importer.importDocument(bytes, format: .xib)
+            Issue.record("a \(reason) document was imported")
+        } catch {
+            #expect(error.kind == .unsupportedDocument)
+            #expect(error.message.contains(reason), "\(error.message)")
+            #expect(error.line != nil)
+        }
+    }
 }

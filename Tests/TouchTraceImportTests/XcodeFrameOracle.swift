@@ -1,3 +1,4 @@
+import TestSupport
 import TouchTraceEngine
 @testable import TouchTraceImport
 
@@ -15,9 +16,16 @@ struct XcodeFrameOracle {
         var element: String
         var stored: Rect
         var computed: Rect
+        /// Whether the nearest view element above it agrees (or is not compared): the view is
+        /// where a disagreement starts, not one that only follows its superview's.
+        var root: Bool
+        /// A required constraint of the file's own that Xcode's stored frames contradict (its
+        /// id): the stored frame is stale, not what the constraints give.
+        var contradicted: String?
         var description: String {
             func r(_ x: Rect) -> String { "(\(f(x.minX)), \(f(x.minY)), \(f(x.size.width)), \(f(x.size.height)))" }
-            return "\(unit) \(element) \(sourceID) [\(sceneID)]: Xcode \(r(stored)), TouchTrace \(r(computed))"
+            let why = contradicted.map { " (stale: the stored frames contradict constraint \($0))" } ?? (root ? "" : " (follows its superview)")
+            return "\(unit) \(element) \(sourceID) [\(sceneID)]: Xcode \(r(stored)), TouchTrace \(r(computed))\(why)"
         }
         func f(_ v: Double) -> String { JSONWriter.format((v * 100).rounded() / 100) }
     }
@@ -30,8 +38,12 @@ struct XcodeFrameOracle {
         var disagreements: [Disagreement] = []
     }
 
-    /// Compares one document, imported as Xcode's canvas shows it (`canvas`) or as the app runs.
-    static func check(file: String, bytes: [UInt8], canvas: Bool = true) throws -> FileResult {
+    /// Compares one document, imported as Xcode's canvas shows it (`canvas`) or as the app runs;
+    /// `each` sees every unit's import and laid-out scene (the connection oracle reuses them).
+    static func check(
+        file: String, bytes: [UInt8], canvas: Bool = true,
+        each: (_ unit: String, _ scene: Int?, _ imported: ImportResult, _ laidOut: Scene) throws -> Void = { _, _, _, _ in }
+    ) throws -> FileResult {
         var result = FileResult(file: file)
         let format = ImportFormat(fileName: file) ?? .xib
         let doc = try IBDocument(tree: XMLTree.parse(bytes, limits: ImportLimits()))
@@ -43,6 +55,9 @@ struct XcodeFrameOracle {
             let imported = try Importer.importDocument(bytes, format: format, options: request.options)
             guard let json = imported.scene else { continue }
             let scene = try SceneDecoder().decode(json).laidOut()
+            try each(request.unit, request.scene, imported, scene)
+            var disagreeing: Set<Int> = []
+            var found: [(element: Int, disagreement: Disagreement)] = []
             for (sceneID, sourceID) in imported.ids.sorted(by: { $0.key < $1.key }) {
                 guard let view = scene.viewIndex(sceneID), let element = doc.elementsByID[sourceID],
                     let stored = doc.frame(of: element)
@@ -50,21 +65,100 @@ struct XcodeFrameOracle {
                 // Only the unit's own views (a container scene also shows its child's).
                 if let unitScene = request.scene, doc.scene(of: element) != unitScene { continue }
                 let el = doc.tree[element]
-                if el["misplaced"] == "YES" || el["ambiguous"] == "YES" {
+                if el["misplaced"] == "YES" || el["ambiguous"] == "YES" || isPlaceholder(element, doc) {
                     result.excluded += 1
                     continue
                 }
-                let computed = scene.views[view].frame
+                var computed = scene.views[view].frame
+                // A root view's stored origin is not a position (Xcode writes 0, 0 for a view
+                // that has no superview in the file): only its size is compared.
+                if isRoot(element, doc) { computed.origin = stored.origin }
                 result.compared += 1
                 if agree(stored, computed) {
                     result.agreeing += 1
                 } else {
-                    result.disagreements.append(
-                        Disagreement(unit: request.unit, sceneID: sceneID, sourceID: sourceID, element: el.name, stored: stored, computed: computed))
+                    disagreeing.insert(element)
+                    found.append(
+                        (element, Disagreement(unit: request.unit, sceneID: sceneID, sourceID: sourceID, element: el.name, stored: stored, computed: computed, root: true)))
                 }
+            }
+            let stored = IBStoredTree(doc: doc, importer: IBImport(doc: doc, options: ImportOptions()))
+            for (element, var d) in found {
+                var up = doc.tree[element].parent
+                while let p = up, !doc.isView(p) { up = doc.tree[p].parent }
+                d.root = !(up.map { disagreeing.contains($0) } ?? false)
+                d.contradicted = contradiction(of: element, doc: doc, stored: stored)
+                result.disagreements.append(d)
             }
         }
         return result
+    }
+
+    /// The id of a required equality constraint of the document on `e` that Xcode's stored
+    /// frames contradict by more than the tolerance: both items views with stored frames in the
+    /// same root, edges, centres or sizes (not margins, baselines or guides), measured on
+    /// alignment rectangles (the importer's insets). Nil when every such constraint holds.
+    static func contradiction(of e: Int, doc: IBDocument, stored: IBStoredTree) -> String? {
+        let tree = doc.tree
+        guard let id = tree[e]["id"] else { return nil }
+        func alignment(_ v: Int) -> Rect? {
+            guard let f = stored.rootFrame(v) else { return nil }
+            let cls = IBVocabulary.viewClasses[tree[v].name] ?? .UIView
+            let i = IBImport.alignmentRectInsets(cls, tools: doc.toolsVersion) ?? AutoLayout.alignmentRectInsets(of: cls)
+            return Rect(x: f.minX + i.left, y: f.minY + i.top, width: f.size.width - i.left - i.right, height: f.size.height - i.top - i.bottom)
+        }
+        func read(_ r: Rect, _ a: String) -> Double? {
+            switch a {
+            case "leading", "left": return r.minX
+            case "trailing", "right": return r.maxX
+            case "top": return r.minY
+            case "bottom": return r.maxY
+            case "width": return r.size.width
+            case "height": return r.size.height
+            case "centerX": return r.midX
+            case "centerY": return r.midY
+            default: return nil
+            }
+        }
+        func root(_ v: Int) -> Int {
+            var r = v
+            while let s = stored.superview(r) { r = s }
+            return r
+        }
+        for (index, el) in tree.elements.enumerated() where el.name == "constraint" {
+            guard el["placeholder"] != "YES", el["relation"] == nil, el["priority"] == nil || el["priority"] == "1000",
+                let list = el.parent, let holder = tree[list].parent, let holderID = tree[holder]["id"]
+            else { continue }
+            let first = el["firstItem"] ?? holderID
+            guard first == id || el["secondItem"] == id, let fa = el["firstAttribute"],
+                let a = doc.elementsByID[first], doc.isView(a), let ra = alignment(a), let va = read(ra, fa)
+            else { continue }
+            var rhs = Double(el["constant"] ?? "0") ?? 0
+            if let second = el["secondItem"] {
+                guard let b = doc.elementsByID[second], doc.isView(b), root(a) == root(b), let rb = alignment(b),
+                    let vb = read(rb, el["secondAttribute"] ?? fa), let m = IBImport.multiplier(el["multiplier"] ?? "1")
+                else { continue }
+                rhs += m * vb
+            }
+            if abs(va - rhs) > tolerance { return el["id"] ?? "#\(index)" }
+        }
+        return nil
+    }
+
+    /// A controller's root view, or a xib's top-level view.
+    static func isRoot(_ e: Int, _ doc: IBDocument) -> Bool {
+        guard let parent = doc.tree[e].parent else { return true }
+        let owner = doc.tree[parent].name
+        return owner == "objects" || (doc.tree[e]["key"] == "view" && IBVocabulary.controllers.contains(owner))
+    }
+
+    /// A frame Xcode does not lay out: a tab bar controller's tab bar and a navigation
+    /// controller's toolbar are stored at placeholder frames (UIKit places them at run time).
+    static func isPlaceholder(_ e: Int, _ doc: IBDocument) -> Bool {
+        guard let parent = doc.tree[e].parent else { return false }
+        let owner = doc.tree[parent].name
+        let key = doc.tree[e]["key"]
+        return (owner == "tabBarController" && key == "tabBar") || (owner == "navigationController" && key == "toolbar")
     }
 
     static func agree(_ a: Rect, _ b: Rect) -> Bool {

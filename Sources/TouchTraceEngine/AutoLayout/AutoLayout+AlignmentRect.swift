@@ -5,16 +5,25 @@
 extension AutoLayout {
     /// The insets from a view's frame to its alignment rectangle, by class.
     ///
-    /// `UISwitch`: 2 pt at the right edge. Not documented by Apple; measured from Xcode's own
-    /// frames: the 19 switches of the Interface Builder test corpus whose constraints fix their
-    /// right edge or their centre (three projects, saved by Xcode 7 to Xcode 26) sit exactly 2 pt
-    /// (1 pt when centred) off their constraints without these insets, and all agree with them
-    /// (docs/import-ib.md).
+    /// `UISwitch`: 2 pt at the right edge. `UISegmentedControl`: 1 pt at the bottom. Not
+    /// documented by Apple; measured from Xcode's own frames (docs/import-ib.md, "Alignment
+    /// rectangles"): the switches of the Interface Builder test corpus whose constraints fix
+    /// their right edge or their centre (projects saved by Xcode 7 to Xcode 26) sit exactly 2 pt
+    /// (1 pt when centred) off their constraints without these insets; the segmented controls
+    /// pinned by their bottom sit 1 pt lower (four projects, Xcode 9 to Xcode 26, tvOS too). A
+    /// view's own `alignmentRectInsets` (scene field) overrides these, as a subclass or another
+    /// iOS release does.
     public static func alignmentRectInsets(of viewClass: ViewClass) -> EdgeInsets {
         switch viewClass {
         case .UISwitch: return EdgeInsets(top: 0, left: 0, bottom: 0, right: 2)
+        case .UISegmentedControl: return EdgeInsets(top: 0, left: 0, bottom: 1, right: 0)
         default: return .zero
         }
+    }
+
+    /// The insets of one view of a scene: its declared `alignmentRectInsets`, else its class's.
+    public static func alignmentRectInsets(of view: Int, in scene: Scene) -> EdgeInsets {
+        scene.views[view].layout.alignmentRectInsets ?? alignmentRectInsets(of: scene.views[view].viewClass)
     }
 
     /// The frame for an alignment rectangle (`frame(forAlignmentRect:)`).

@@ -11,7 +11,7 @@ extension AutoLayout {
         let node = scene.views[view]
         guard let parent = node.parent else { return [] }
         // In alignment-rectangle terms, as every variable of the system (L6).
-        let frame = alignmentRect(forFrame: node.geometry.untransformedFrame, insets: alignmentRectInsets(of: node.viewClass))
+        let frame = alignmentRect(forFrame: node.geometry.untransformedFrame, insets: alignmentRectInsets(of: view, in: scene))
         let container = scene.views[parent].geometry.bounds.size
         let mask = node.layout.autoresizingMask
         func code(_ a: AutoresizingMask, _ b: AutoresizingMask, _ c: AutoresizingMask) -> String {
@@ -90,10 +90,72 @@ extension AutoLayout {
         return result
     }
 
-    /// A stack view's arranged subviews: its subviews that are not hidden (a hidden arranged
-    /// subview collapses: it leaves the arrangement and keeps its frame).
+    /// A stack view's visible arranged subviews: its subviews that are not hidden (a hidden
+    /// arranged subview collapses, see ``hidingConstraints(of:in:)``).
     static func arrangedSubviews(of stack: Int, in scene: Scene) -> [Int] {
         scene.views[stack].subviews.filter { !scene.views[$0].hidden && !scene.views[$0].detached }
+    }
+
+    /// A stack view's hidden arranged subviews, in arrangement order.
+    static func hiddenArrangedSubviews(of stack: Int, in scene: Scene) -> [Int] {
+        guard scene.views[stack].layout.stack != nil else { return [] }
+        return scene.views[stack].subviews.filter { scene.views[$0].hidden && !scene.views[$0].detached }
+    }
+
+    /// `UISV-hiding`: a hidden arranged subview stays in the arrangement with no length along the
+    /// axis, and the spacing around it goes (its visible neighbours are `spacing` apart, as if it
+    /// were not there). It sits in the middle of the gap between its visible neighbours (at the
+    /// leading edge before the first, at the trailing edge of the last after it) and keeps the
+    /// cross-axis alignment of the others (`UIStackView`: "the stack view automatically updates
+    /// its layout whenever views are added, removed or inserted into the arrangedSubviews array,
+    /// or whenever one of the arranged subviews's isHidden property changes"; Xcode stores hidden
+    /// arranged views at zero length halfway between their neighbours, measured on the corpus).
+    static func hidingConstraints(of stack: Int, in scene: Scene) -> [LayoutConstraint] {
+        guard let config = scene.views[stack].layout.stack else { return [] }
+        let hidden = hiddenArrangedSubviews(of: stack, in: scene)
+        guard !hidden.isEmpty else { return [] }
+        let container: LayoutItem = config.layoutMarginsRelativeArrangement ? .layoutMargins(stack) : .view(stack)
+        let horizontal = config.axis == .horizontal
+        let lead: LayoutAttribute = horizontal ? .leading : .top
+        let trail: LayoutAttribute = horizontal ? .trailing : .bottom
+        let length: LayoutAttribute = horizontal ? .width : .height
+        let crossLead: LayoutAttribute = horizontal ? .top : .leading
+        let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
+        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+        var result: [LayoutConstraint] = []
+        func add(_ a: Int, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute, constant: Double = 0, _ id: String) {
+            result.append(LayoutConstraint(.view(a), aa, r, b, ba, constant: constant, origin: .stackView, view: stack, identifier: id))
+        }
+        let order = scene.views[stack].subviews.filter { !scene.views[$0].detached }
+        for h in hidden {
+            add(h, length, .equal, nil, .notAnAttribute, "UISV-hiding")
+            guard let k = order.firstIndex(of: h) else { continue }
+            let before = order[..<k].last { !scene.views[$0].hidden }
+            let after = order[(k + 1)...].first { !scene.views[$0].hidden }
+            if let before {
+                add(h, lead, .equal, .view(before), trail, constant: after == nil ? 0 : config.spacing / 2, "UISV-spacing")
+            } else {
+                add(h, lead, .equal, container, lead, "UISV-canvas-connection")
+            }
+            switch config.alignment {
+            case .fill:
+                add(h, crossLead, .equal, container, crossLead, "UISV-alignment")
+                add(h, crossTrail, .equal, container, crossTrail, "UISV-alignment")
+            case .center:
+                add(h, crossCenter, .equal, container, crossCenter, "UISV-alignment")
+            case .trailing, .bottom, .lastBaseline:
+                add(h, crossTrail, .equal, container, crossTrail, "UISV-alignment")
+            case .leading, .top, .firstBaseline:
+                add(h, crossLead, .equal, container, crossLead, "UISV-alignment")
+            }
+            if config.alignment != .fill {
+                result.append(
+                    LayoutConstraint(
+                        .view(h), horizontal ? .height : .width, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression,
+                        origin: .stackView, view: stack, identifier: "UISV-ambiguity-suppression"))
+            }
+        }
+        return result
     }
 
     /// The constraints `UIStackView` generates (as TZStackView documents them, checked against

@@ -68,7 +68,7 @@ struct LayoutVariables {
     mutating func box(_ item: LayoutItem, in space: Int?, scene: Scene) -> Box {
         if case let .view(view) = item, view == space {
             // The view's own alignment rectangle in its bounds: at its alignment insets.
-            let e = AutoLayout.alignmentRectInsets(of: scene.views[view].viewClass)
+            let e = AutoLayout.alignmentRectInsets(of: view, in: scene)
             return (
                 LinearExpression(constant: e.left), LinearExpression(constant: e.top), LinearExpression(Self.view(view, 2)),
                 LinearExpression(Self.view(view, 3))
@@ -82,7 +82,7 @@ struct LayoutVariables {
         while let c = current, c != space {
             // Subviews are in the superview's bounds, which start at its frame: its alignment
             // rectangle's origin less the alignment insets.
-            let e = AutoLayout.alignmentRectInsets(of: scene.views[c].viewClass)
+            let e = AutoLayout.alignmentRectInsets(of: c, in: scene)
             b.x = b.x + Self.view(c, 0) - e.left
             b.y = b.y + Self.view(c, 1) - e.top
             current = scene.views[c].parent

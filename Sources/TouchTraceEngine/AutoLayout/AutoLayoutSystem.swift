@@ -185,7 +185,7 @@ public struct AutoLayoutSystem: Sendable {
             }
             if node.layout.stack != nil {
                 taking.insert(v)
-                for a in AutoLayout.arrangedSubviews(of: v, in: scene) {
+                for a in AutoLayout.arrangedSubviews(of: v, in: scene) + AutoLayout.hiddenArrangedSubviews(of: v, in: scene) {
                     taking.insert(a)
                     arranged.insert(a)
                 }
@@ -211,6 +211,7 @@ public struct AutoLayoutSystem: Sendable {
                 constraints += AutoLayout.intrinsicConstraints(of: v, in: scene)
             }
             constraints += AutoLayout.stackConstraints(of: v, in: scene)
+            constraints += AutoLayout.hidingConstraints(of: v, in: scene)
             for (k, spec) in valid[v] ?? [] {
                 guard let c = LayoutConstraint(spec, view: v, in: scene) else { continue }
                 declared[DeclaredConstraint(view: v, index: k)] = constraints.count
@@ -338,7 +339,7 @@ public struct AutoLayoutSystem: Sendable {
         let alignment = Rect(
             x: value(LayoutVariables.view(view, 0)) + 0, y: value(LayoutVariables.view(view, 1)) + 0,
             width: value(LayoutVariables.view(view, 2)) + 0, height: value(LayoutVariables.view(view, 3)) + 0)
-        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: scene.views[view].viewClass))
+        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: view, in: scene))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).

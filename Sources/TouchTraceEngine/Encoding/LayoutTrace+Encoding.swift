@@ -10,7 +10,7 @@ extension LayoutResult {
         out.byte(UInt8(ascii: "{"))
         if autoLayout.takesPart {
             out.raw("\"ambiguous\":")
-            out.array(autoLayout.ambiguous) { out, v in out.string(scene.views[v].id) }
+            out.array(autoLayout.ambiguous) { out, v in out.plainString(scene.views[v].id) }
             out.raw(",\"conflicts\":")
             out.array(autoLayout.conflicts) { out, conflict in
                 out.raw("{\"broken\":")
@@ -35,7 +35,7 @@ extension LayoutResult {
         out.array(logEntries) { out, entry in scene.writeEntry(entry, into: &out) }
         out.raw(",\"subviews\":")
         out.object(attached.filter { !scene.views[$0].subviews.isEmpty }, id: { scene.views[$0].id }) { out, v in
-            out.array(scene.views[v].subviews) { out, s in out.string(scene.views[s].id) }
+            out.array(scene.views[v].subviews) { out, s in out.plainString(scene.views[s].id) }
         }
         out.byte(UInt8(ascii: "}"))
     }

@@ -98,7 +98,7 @@ extension TouchesTrace {
     /// `{id: {currentPage?, enabled, highlighted, on?, selected, selectedSegmentIndex?,
     /// touchInside, tracking, value?}}`: every control by id (C9), with its class's value property.
     func writeState(in scene: Scene, into out: inout JSONOutput) {
-        out.object(scene.sortedByID(controls, view: \.control), id: { scene.views[$0.control].id }) { out, snapshot in
+        out.object(scene.sortedByID(controls, view: { $0.control }), id: { scene.views[$0.control].id }) { out, snapshot in
             Self.writeState(snapshot, into: &out)
         }
     }
@@ -107,7 +107,7 @@ extension TouchesTrace {
     /// selectedIndex?}}`: scroll views' offsets (S3), lists' selections (V2, V3), tab bars'
     /// selected index (B2), by id.
     func writeViews(in scene: Scene, into out: inout JSONOutput) {
-        out.object(scene.sortedByID(views, view: \.view), id: { scene.views[$0.view].id }) { out, snapshot in
+        out.object(scene.sortedByID(views, view: { $0.view }), id: { scene.views[$0.view].id }) { out, snapshot in
             var first = true
             func key(_ fragment: StaticString) {
                 out.byte(UInt8(ascii: first ? "{" : ","))

@@ -50,6 +50,14 @@ extension SceneBuilder {
         if let v = f["safeAreaInsets"], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
             node.layout.safeAreaInsets = e
         }
+        if let v = f["alignmentRectInsets"], let e = context.insets(v, at: p("alignmentRectInsets"), what: "alignmentRectInsets") {
+            // Generous bounds: real insets are a few points (L6); the bound keeps frames finite.
+            if [e.top, e.left, e.bottom, e.right].allSatisfy({ abs($0) <= 10_000 }) {
+                node.layout.alignmentRectInsets = e
+            } else {
+                context.fail(p("alignmentRectInsets"), "alignmentRectInsets must be between -10000 and 10000")
+            }
+        }
         if let v = f["stack"] {
             if node.viewClass == .UIStackView {
                 node.layout.stack = readStack(v, at: p("stack"))

@@ -5,7 +5,7 @@ extension SceneBuilder {
         "hitTest", "touches", "actions", "viewController", "control", "gestureRecognizers", "scroll",
         "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "constraints", "layoutGuides",
         "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "directionalLayoutMargins",
-        "safeAreaInsets", "semanticContentAttribute", "stack", "text", "font", "accessibilityIdentifier", "selection", "cell", "textView", "bar",
+        "safeAreaInsets", "alignmentRectInsets", "semanticContentAttribute", "stack", "text", "font", "accessibilityIdentifier", "selection", "cell", "textView", "bar",
         "subviews",
     ]
 

@@ -204,6 +204,8 @@ public struct LayoutConfig: Sendable {
     /// `effectiveUserInterfaceLayoutDirection` (see `Scene.layoutDirection(of:)`).
     public var semanticContentAttribute: SemanticContentAttribute = .unspecified
     public var safeAreaInsets = EdgeInsets.zero
+    /// `alignmentRectInsets` when the scene declares them; nil: the class's (L6).
+    public var alignmentRectInsets: EdgeInsets?
     public var stack: StackConfig?
     public init() {}
 }

@@ -53,6 +53,13 @@ public struct ImportWarning: Sendable, Hashable {
         case runtimeAttributeIgnored
         /// More warnings than `ImportLimits.maxWarnings`: the rest are only counted.
         case tooManyWarnings
+        /// A stored frame that UIKit does not keep was replaced by the size UIKit gives the view
+        /// at run time (a bar's placeholder frame, a freeform root view, a top-level view that
+        /// its owner sizes).
+        case frameReplaced
+        /// A control with an action (or a view with a wired gesture recognizer) that a tap at its
+        /// centre does not reach in the imported scene: the warning names what blocks it.
+        case unreachableControl
         /// The document is not strict JSON (a trailing comma before `]` or `}`, which Figma never
         /// writes): read as if the comma were not there.
         case nonStandardJSON
@@ -97,7 +104,7 @@ public struct ImportWarning: Sendable, Hashable {
             .unsupportedElement, .unsupportedAttribute, .invalidValue, .gestureRecognizerApproximated, .gestureRecognizerDropped,
             .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
             .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
-            .runtimeAttributeIgnored, .tooManyWarnings,
+            .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced, .unreachableControl,
         ]
         /// The kinds the hierarchy dump importers raise.
         public static let dumps: [Kind] = [

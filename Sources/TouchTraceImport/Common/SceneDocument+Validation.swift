@@ -7,11 +7,18 @@ extension SceneDocument {
     /// document is checked again. Any other problem is an importer bug, reported as an error
     /// rather than handing out a scene that does not load.
     public mutating func validated(warnings: inout ImportWarnings, limits: SceneLimits = SceneLimits()) throws(ImportError) -> JSONValue {
+        var decoded: Scene?
+        return try validated(warnings: &warnings, limits: limits, decoded: &decoded)
+    }
+
+    /// The same, handing back the decoded scene too (for an importer that goes on to lay it out,
+    /// without decoding it a second time).
+    mutating func validated(warnings: inout ImportWarnings, limits: SceneLimits = SceneLimits(), decoded: inout Scene?) throws(ImportError) -> JSONValue {
         for _ in 0..<8 {
             let json = self.json
             let problems: [SceneProblem]
             do {
-                _ = try SceneDecoder(limits: limits).decode(json)
+                decoded = try SceneDecoder(limits: limits).decode(json)
                 return json
             } catch {
                 problems = error.problems

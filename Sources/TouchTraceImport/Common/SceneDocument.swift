@@ -37,6 +37,11 @@ public struct SceneDocument: Sendable {
             if let c = view.viewController, let s = c.sourceID { map[c.id] = s }
             for r in view.gestureRecognizers { if let s = r.sourceID { map[r.id] = s } }
             for g in view.layoutGuides { if let s = g.sourceID { map[g.id] = s } }
+            if let bar = view.bar {
+                for item in [bar.backItem].compactMap({ $0 }) + bar.leftItems + bar.rightItems + bar.items {
+                    if let s = item.sourceID { map[item.id] = s }
+                }
+            }
         }
         return map
     }
@@ -111,6 +116,7 @@ public struct SceneDocument: Sendable {
             .obj(["top": .number($0.top), "leading": .number($0.leading), "bottom": .number($0.bottom), "trailing": .number($0.trailing)])
         })
         add("safeAreaInsets", v.safeAreaInsets.map(Self.insets))
+        add("alignmentRectInsets", v.alignmentRectInsets.map(Self.insets))
         add("semanticContentAttribute", v.semanticContentAttribute.map { .string($0.rawValue) })
         add("stack", v.stack.map(Self.stack))
         add("control", v.control.map(Self.control))
@@ -123,12 +129,55 @@ public struct SceneDocument: Sendable {
             var vc: [(key: String, value: JSONValue)] = [("id", .string(c.id))]
             if let customClass = c.customClass { vc.append(("customClass", .string(customClass))) }
             if !c.actions.isEmpty { vc.append(("actions", .array(c.actions.map(JSONValue.string)))) }
+            if let p = c.presentingViewController { vc.append(("presentingViewController", .string(p))) }
             add("viewController", .object(vc))
         }
+        add("selection", v.selection.map(Self.selection))
+        add("cell", v.cell.map(Self.cell))
+        add("bar", v.bar.map(Self.bar))
         add("text", v.text.map(JSONValue.string))
         add("accessibilityIdentifier", v.accessibilityIdentifier.map(JSONValue.string))
         add("font", v.font.map(JSONValue.number))
         if !subviews.isEmpty { add("subviews", .array(subviews)) }
+        return .object(m)
+    }
+
+    static func selection(_ l: ListDraft) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = []
+        if let v = l.allowsSelection { m.append(("allowsSelection", .bool(v))) }
+        if let v = l.allowsMultipleSelection { m.append(("allowsMultipleSelection", .bool(v))) }
+        if let v = l.delegate { m.append(("delegate", .string(v))) }
+        return .object(m)
+    }
+
+    static func cell(_ c: CellDraft) -> JSONValue {
+        var m: [(key: String, value: JSONValue)] = [
+            ("indexPath", .obj(["section": .number(Double(c.section)), (c.table ? "row" : "item"): .number(Double(c.item))]))
+        ]
+        if let v = c.selected { m.append(("selected", .bool(v))) }
+        return .object(m)
+    }
+
+    static func bar(_ b: BarDraft) -> JSONValue {
+        func item(_ i: BarDraft.Item) -> JSONValue {
+            var m: [(key: String, value: JSONValue)] = [("id", .string(i.id))]
+            if let v = i.title { m.append(("title", .string(v))) }
+            if let v = i.enabled { m.append(("enabled", .bool(v))) }
+            if let v = i.action {
+                m.append(("action", .string(v)))
+                m.append(("target", .string(orNull: i.target)))
+            }
+            if let v = i.viewController { m.append(("viewController", .string(v))) }
+            return .object(m)
+        }
+        var m: [(key: String, value: JSONValue)] = []
+        if let v = b.backItem { m.append(("backItem", item(v))) }
+        if !b.leftItems.isEmpty { m.append(("leftItems", .array(b.leftItems.map(item)))) }
+        if !b.rightItems.isEmpty { m.append(("rightItems", .array(b.rightItems.map(item)))) }
+        if !b.items.isEmpty { m.append(("items", .array(b.items.map(item)))) }
+        if let v = b.selectedIndex { m.append(("selectedIndex", .number(Double(v)))) }
+        if let v = b.tabBarController { m.append(("tabBarController", .string(v))) }
+        if let v = b.delegate { m.append(("delegate", .string(v))) }
         return .object(m)
     }
 

@@ -26,6 +26,8 @@ public struct ViewDraft: Sendable {
     public var layoutMargins: EdgeInsets?
     public var directionalLayoutMargins: DirectionalEdgeInsets?
     public var safeAreaInsets: EdgeInsets?
+    /// `alignmentRectInsets` when they differ from the class's (L6).
+    public var alignmentRectInsets: EdgeInsets?
     public var semanticContentAttribute: SemanticContentAttribute?
     public var stack: StackDraft?
     public var control: ControlDraft?
@@ -39,6 +41,12 @@ public struct ViewDraft: Sendable {
     public var viewController: ControllerDraft?
     public var text: String?
     public var font: Double?
+    /// `selection` of a table or collection view (V1–V4).
+    public var selection: ListDraft?
+    /// `cell` of a table or collection view cell (V1–V4).
+    public var cell: CellDraft?
+    /// `bar` of a navigation bar, tab bar or toolbar (B1–B3).
+    public var bar: BarDraft?
     /// The view's `accessibilityIdentifier` in the design file.
     public var accessibilityIdentifier: String?
     /// Indices of the subviews in the document's `views`, back to front.
@@ -57,6 +65,8 @@ public struct ControllerDraft: Sendable {
     public var sourceID: String?
     public var customClass: String?
     public var actions: [String] = []
+    /// The id of the controller that presented this one (R1: its next responder).
+    public var presentingViewController: String?
 
     public init(id: String, sourceID: String?, customClass: String?) {
         self.id = id
@@ -153,4 +163,52 @@ public struct GuideDraft: Sendable, Hashable {
         self.id = id
         self.sourceID = sourceID
     }
+}
+
+/// A table or collection view's selection settings and delegate (V1–V4).
+public struct ListDraft: Sendable, Hashable {
+    public var allowsSelection: Bool?
+    public var allowsMultipleSelection: Bool?
+    public var delegate: String?
+    public init() {}
+}
+
+/// A cell's index path (section, row or item) and initial selection (V1–V4).
+public struct CellDraft: Sendable, Hashable {
+    public var section: Int
+    public var item: Int
+    public var table: Bool
+    public var selected: Bool?
+    public init(section: Int, item: Int, table: Bool) {
+        self.section = section
+        self.item = item
+        self.table = table
+    }
+}
+
+/// A bar's items (B1–B3): a navigation bar's back, left and right items, a tab bar's or a
+/// toolbar's items.
+public struct BarDraft: Sendable {
+    public struct Item: Sendable {
+        public var id: String
+        public var sourceID: String?
+        public var title: String?
+        public var enabled: Bool?
+        public var target: String?
+        public var action: String?
+        public var viewController: String?
+        public init(id: String, sourceID: String?) {
+            self.id = id
+            self.sourceID = sourceID
+        }
+    }
+
+    public var backItem: Item?
+    public var leftItems: [Item] = []
+    public var rightItems: [Item] = []
+    public var items: [Item] = []
+    public var selectedIndex: Int?
+    public var tabBarController: String?
+    public var delegate: String?
+    public init() {}
 }

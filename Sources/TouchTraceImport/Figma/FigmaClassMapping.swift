@@ -85,7 +85,10 @@ public struct FigmaClassMapping: Sendable, Hashable {
 
         init(_ mapping: FigmaClassMapping) {
             rules = mapping.effectiveRules.map { ($0, Array($0.match.lowercased().utf8)) }
+            useDefaults = mapping.useDefaults
         }
+
+        let useDefaults: Bool
 
         func rule(type: String, names: [String]) -> Rule? {
             let lowered = names.map { Array($0.lowercased().utf8) }
@@ -94,6 +97,65 @@ public struct FigmaClassMapping: Sendable, Hashable {
             }
             return nil
         }
+
+        /// A default rule for a name whose first word is one letter off a control's name
+        /// ("SwichOnHover", "Buton/Primary", "Sliderr"): one letter missing, one extra, or two
+        /// neighbours swapped, in a word of at least five letters. A different letter in its
+        /// place is not taken ("Google" is no "Toggle"). Nil when the defaults are off.
+        func misspeltDefault(type: String, names: [String]) -> (rule: Rule, word: String, keyword: String)? {
+            guard useDefaults, FigmaClassMapping.containerTypes.contains(type) else { return nil }
+            for name in names {
+                guard let word = FigmaClassMapping.firstWord(name), word.count >= 5 else { continue }
+                for (keyword, viewClass) in FigmaClassMapping.keywords where FigmaClassMapping.oneLetterOff(Array(word.utf8), Array(keyword.utf8)) {
+                    let rule = Rule(match: keyword.prefix(1).uppercased() + keyword.dropFirst() + "*", viewClass: viewClass, types: FigmaClassMapping.containerTypes)
+                    return (rule, word, keyword)
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The defaults' control names, lowercased, for `misspeltDefault`.
+    static let keywords: [(String, ViewClass)] = [
+        ("button", .UIButton), ("toggle", .UISwitch), ("switch", .UISwitch), ("slider", .UISlider), ("stepper", .UIStepper),
+        ("segmented", .UISegmentedControl), ("textfield", .UITextField), ("textview", .UITextView),
+    ]
+
+    /// The first word of a layer name, lowercased: up to a space, a separator (`/`, `-`, `_`,
+    /// `=`, `.`) or a lowercase-to-uppercase step (`SwichOnHover` → `swich`).
+    static func firstWord(_ name: String) -> String? {
+        var word: [Character] = []
+        var previousLower = false
+        for c in name {
+            if c.isLetter {
+                if c.isUppercase, previousLower, !word.isEmpty { break }
+                word.append(c)
+                previousLower = c.isLowercase
+            } else {
+                if word.isEmpty { continue }
+                break
+            }
+        }
+        return word.isEmpty ? nil : String(word).lowercased()
+    }
+
+    /// Whether `a` is `b` with one letter left out, one letter added, or two neighbours swapped.
+    static func oneLetterOff(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a == b { return false }
+        func firstDifference(_ x: [UInt8], _ y: [UInt8]) -> Int {
+            var i = 0
+            while i < x.count, i < y.count, x[i] == y[i] { i += 1 }
+            return i
+        }
+        if a.count == b.count {
+            let i = firstDifference(a, b)
+            guard i + 1 < a.count else { return false }
+            return a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        let (short, long) = a.count < b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        let i = firstDifference(short, long)
+        return short[i...] == long[(i + 1)...]
     }
 
     /// Glob matching without recursion: `*` any run, `?` one byte (names compared as UTF-8, so

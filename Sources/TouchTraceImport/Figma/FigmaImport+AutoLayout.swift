@@ -42,6 +42,9 @@ extension FigmaImport {
     /// CENTER, MAX → bottom/trailing, BASELINE → firstBaseline), every child stretched → fill.
     mutating func autoLayoutPlan(_ n: Int) -> AutoLayoutPlan? {
         guard let mode = string(n, "layoutMode"), mode != "NONE", FigmaVocabulary.containerTypes.contains(doc[n].type) else { return nil }
+        // A hidden layer takes no part in layout in Figma: its children stay where Figma put
+        // them (a stack's constraints inside a collapsed, hidden view would only conflict).
+        if doc[n].value["visible"] == .bool(false) { return nil }
         guard mode == "HORIZONTAL" || mode == "VERTICAL" else {
             warn(.layoutApproximated, n, "\(describe(n)) uses \(mode.prefix(20)) auto layout: imported as a plain view, its children where Figma put them", lost: "the layout's response to a resize")
             return nil
@@ -274,8 +277,20 @@ extension FigmaImport {
     mutating func applyArrangedConstraints(_ n: Int, view: Int, stack: Int) {
         guard var info = stacks[stack] else { return }
         document.views[view].translatesAutoresizingMaskIntoConstraints = false
+        // A hidden child takes no space in Figma's auto layout, as a hidden arranged subview in
+        // UIKit's (`UISV-hiding`): it gets no size of its own to keep.
+        if doc[n].value["visible"] == .bool(false) { return }
         let id = document.views[view].id
-        let size = placements[view]?.size ?? .zero
+        var size = placements[view]?.size ?? .zero
+        // Figma lays a rotated child out by its bounding box; Auto Layout lays out alignment
+        // rectangles: the child's alignment rectangle is its bounding box (negative insets
+        // around its untransformed frame, centred on it), so its siblings sit where Figma's do.
+        if document.views[view].transform != nil, let box = rect(n, "absoluteBoundingBox") {
+            let dw = (size.width - box.size.width) / 2, dh = (size.height - box.size.height) / 2
+            document.views[view].alignmentRectInsets = EdgeInsets(top: dh, left: dw, bottom: dh, right: dw)
+            size = box.size
+            if document.views[view].intrinsicContentSize != nil { document.views[view].intrinsicContentSize = box.size }
+        }
         let viewClass = document.views[view].viewClass
         let intrinsic = viewClass == .UILabel || viewClass == .UIImageView || viewClass.isControl
         let contentSized = viewClass == .UIStackView || innerStack[view] != nil

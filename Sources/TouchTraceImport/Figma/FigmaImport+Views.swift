@@ -96,8 +96,15 @@ extension FigmaImport {
             warn(.unsupportedElement, n, "\(what) (\(describe(n))) is not modelled: imported as a UIView", lost: "what the node does beyond its frame")
             return (.UIView, nil)
         }
-        if let rule = mapping.rule(type: node.type, names: doc.mappingNames(of: n)) {
+        let names = doc.mappingNames(of: n)
+        if let rule = mapping.rule(type: node.type, names: names) {
             if !(inControl && rule.viewClass.isControl) { return (rule.viewClass, rule.customClass) }
+        } else if !inControl, let guess = mapping.misspeltDefault(type: node.type, names: names) {
+            warn(
+                .invalidValue, n,
+                "the name of \(describe(n)) begins with \"\(guess.word)\", one letter off \"\(guess.keyword)\": mapped to \(guess.rule.viewClass.rawValue) as the default rule \"\(guess.rule.match)\" would",
+                lost: "nothing, if the layer is that control (a mapping file names it exactly)")
+            return (guess.rule.viewClass, guess.rule.customClass)
         }
         if FigmaVocabulary.shapeTypes.contains(node.type), node.children.isEmpty, hasImageFill(n) { return (.UIImageView, nil) }
         return (byType, nil)

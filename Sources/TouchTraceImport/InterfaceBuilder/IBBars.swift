@@ -10,24 +10,54 @@ struct IBBars {
     let doc: IBDocument
     var tree: XMLTree { doc.tree }
 
-    /// UIKit's bar heights on iPhone: navigation bar 44 pt (74 with a prompt, 96 with a large
-    /// title), tab bar 49 pt, toolbar 44 pt (HIG: "Navigation bars", "Tab bars", "Toolbars").
+    /// UIKit's bar heights on iPhone: navigation bar 44 pt (74 with a prompt), 54 in documents
+    /// of Xcode 26 (iOS 26's bars: every navigation bar Xcode 26 stored in the corpus is 54 pt
+    /// tall, five files of three projects), 56 in a sheet (iOS 13's page sheets); tab bar 49 pt,
+    /// toolbar 44 pt (HIG: "Navigation bars", "Tab bars", "Toolbars"). A navigation controller's
+    /// stored bar gives its own height (large titles, Xcode's era).
     static let navigationBar = 44.0
-    static let navigationBarWithPrompt = 74.0
+    static let navigationBarXcode26 = 54.0
+    static let promptHeight = 30.0
+    static let sheetNavigationBar = 56.0
     static let tabBar = 49.0
     static let toolbar = 44.0
+    /// A toolbar above a home indicator is as tall as a tab bar (UIKit's toolbars on iPhones
+    /// without a home button: the Google Ads examples' eight scenes with a simulated toolbar on
+    /// an iPhone X sit 83 pt above the bottom, 49 and the indicator's 34).
+    static let toolbarAboveHomeIndicator = 49.0
+    static let xcode26Tools = 24000.0
+
+    /// The heights of the bars above and below a unit's content.
+    struct Heights: Equatable {
+        var top = 0.0
+        var bottom = 0.0
+        /// The document says the top (bottom) bar is opaque (`translucent="NO"`): UIKit lays the
+        /// controller's view out below (above) it (`extendedLayoutIncludesOpaqueBars` is false).
+        var opaqueTop = false
+        var opaqueBottom = false
+        /// The top bar is only inferred from a show or push segue.
+        var pushedOnly = false
+    }
+
+    /// The navigation bar height of the document's era.
+    var defaultNavigationBar: Double {
+        doc.toolsVersion >= Self.xcode26Tools && doc.toolsVersion < IBScreen.unreleasedTools ? Self.navigationBarXcode26 : Self.navigationBar
+    }
 
     /// Heights to add at the top and bottom of the safe area of a unit whose controller is
     /// `controller`: the tallest bars along the chain of controllers it shows (a container, its
     /// first child, that child's first child…).
-    func bars(of controller: Int) -> (top: Double, bottom: Double) {
+    func bars(of controller: Int) -> Heights {
         let context = inferredContext()
-        var result = (top: 0.0, bottom: 0.0)
+        var result = Heights()
         var current: Int? = controller
         var seen: Set<Int> = []
         while let c = current, seen.insert(c).inserted {
-            let own = ownBars(of: c, inferred: context[c] ?? (false, false))
-            result = (max(result.top, own.top), max(result.bottom, own.bottom))
+            let own = ownBars(of: c, inferred: context[c] ?? Context())
+            result = Heights(
+                top: max(result.top, own.top), bottom: max(result.bottom, own.bottom), opaqueTop: result.opaqueTop || own.opaqueTop,
+                opaqueBottom: result.opaqueBottom || own.opaqueBottom,
+                pushedOnly: own.top > 0 ? (result.top > 0 ? result.pushedOnly && own.pushedOnly : own.pushedOnly) : result.pushedOnly)
             current = firstChild(of: c)
         }
         return result
@@ -42,37 +72,75 @@ struct IBBars {
         return nil
     }
 
-    func ownBars(of controller: Int, inferred: (navigation: Bool, tab: Bool)) -> (top: Double, bottom: Double) {
+    /// The height of a navigation controller's bar: its stored frame's (Xcode's canvas gives
+    /// large titles and its era's height), else the era's; 0 when the bar is hidden.
+    func navigationBarHeight(of navigationController: Int) -> Double {
+        if tree[navigationController]["navigationBarHidden"] == "YES" { return 0 }
+        if let bar = tree.child(of: navigationController, key: "navigationBar"), let frame = doc.frame(of: bar), frame.size.height > 0,
+            frame.size.height < 200
+        {
+            return frame.size.height
+        }
+        return defaultNavigationBar
+    }
+
+    func ownBars(of controller: Int, inferred: Context) -> Heights {
         var top = 0.0
         var bottom = 0.0
+        var opaqueTop = false, opaqueBottom = false, pushedOnly = false
         let name = tree[controller].name
+        func opaque(_ e: Int?) -> Bool { e.map { tree[$0]["translucent"] == "NO" } ?? false }
         // A container draws its own bars (imported as views): its children's safe area still
         // starts below them.
         if let metrics = tree.child(of: controller, key: "simulatedTopBarMetrics") {
             if tree[metrics].name == "simulatedNavigationBarMetrics" {
-                top = tree[metrics]["prompted"] == "YES" ? Self.navigationBarWithPrompt : Self.navigationBar
+                top = inferred.navigation.map(navigationBarHeight) ?? defaultNavigationBar
+                if tree[metrics]["prompted"] == "YES" { top += Self.promptHeight }
+                opaqueTop = opaque(metrics)
             }
-        } else if inferred.navigation || name == "navigationController" {
-            top = Self.navigationBar
+        } else if name == "navigationController" {
+            top = navigationBarHeight(of: controller)
+            opaqueTop = opaque(tree.child(of: controller, key: "navigationBar"))
+        } else if let navigation = inferred.navigation {
+            top = navigationBarHeight(of: navigation)
+            opaqueTop = opaque(tree.child(of: navigation, key: "navigationBar"))
+        } else if inferred.pushed {
+            top = defaultNavigationBar
+            pushedOnly = true
         }
         if let metrics = tree.child(of: controller, key: "simulatedBottomBarMetrics") {
             switch tree[metrics].name {
             case "simulatedTabBarMetrics": bottom = Self.tabBar
-            case "simulatedToolbarMetrics": bottom = Self.toolbar
+            case "simulatedToolbarMetrics": bottom = (doc.device?.notched ?? false) ? Self.toolbarAboveHomeIndicator : Self.toolbar
             default: break
             }
-        } else if inferred.tab || name == "tabBarController" {
+            opaqueBottom = bottom > 0 && opaque(metrics)
+        } else if (inferred.tab && !inferred.hidesBottomBar) || name == "tabBarController" {
             bottom = Self.tabBar
         }
-        if name == "navigationController", tree[controller]["navigationBarHidden"] == "YES" { top = 0 }
-        return (top, bottom)
+        return Heights(top: top, bottom: bottom, opaqueTop: opaqueTop && top > 0, opaqueBottom: opaqueBottom, pushedOnly: pushedOnly)
     }
 
-    /// For every controller element, whether it is shown inside a navigation controller and a
-    /// tab bar controller: relationships pass the container's bar to the child, show and push
-    /// segues pass the source's context on. A fixed point over the storyboard's segues.
-    func inferredContext() -> [Int: (navigation: Bool, tab: Bool)] {
-        var edges: [(from: Int, to: Int, navigation: Bool, tab: Bool)] = []
+    /// Where a controller is shown: the navigation controller it is in (if any), whether it is
+    /// in a tab bar controller.
+    struct Context: Equatable {
+        var navigation: Int?
+        var tab = false
+        /// Reached by a show or push segue, which pushes onto a navigation controller: Xcode
+        /// infers a navigation bar even when no navigation controller in this file shows the
+        /// source (it may be in another storyboard).
+        var pushed = false
+        /// Pushed with `hidesBottomBarWhenPushed`, or pushed after a controller that was:
+        /// UIKit hides the tab bar ("the bottom bar remains hidden until the view controller is
+        /// popped from the stack"), and Xcode's canvas shows no tab bar.
+        var hidesBottomBar = false
+    }
+
+    /// For every controller element, the navigation controller and the tab bar controller it is
+    /// shown in: relationships pass the container to the child, show and push segues pass the
+    /// source's context on. A fixed point over the storyboard's segues.
+    func inferredContext() -> [Int: Context] {
+        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool, hides: Bool)] = []
         for (index, element) in tree.elements.enumerated() where element.name == "segue" {
             guard let source = doc.enclosingController(of: index),
                 let destination = element["destination"].flatMap({ doc.elementsByID[$0] })
@@ -80,19 +148,22 @@ struct IBBars {
             switch element["kind"] {
             case "relationship":
                 let sourceName = tree[source].name
-                edges.append((source, destination, sourceName == "navigationController", sourceName == "tabBarController"))
+                edges.append((source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false, false))
             case "show", "push":
-                edges.append((source, destination, false, false))
+                edges.append((source, destination, nil, false, true, tree[destination]["hidesBottomBarWhenPushed"] == "YES"))
             default: continue
             }
         }
-        var context: [Int: (navigation: Bool, tab: Bool)] = [:]
+        var context: [Int: Context] = [:]
         for _ in 0..<(edges.count + 1) {
             var changed = false
             for edge in edges {
-                let from = context[edge.from] ?? (false, false)
-                let old = context[edge.to] ?? (false, false)
-                let new = (old.navigation || from.navigation || edge.navigation, old.tab || from.tab || edge.tab)
+                let from = context[edge.from] ?? Context()
+                let old = context[edge.to] ?? Context()
+                let new = Context(
+                    navigation: old.navigation ?? edge.navigation ?? from.navigation, tab: old.tab || from.tab || edge.tab,
+                    pushed: old.pushed || edge.pushed || from.pushed,
+                    hidesBottomBar: old.hidesBottomBar || edge.hides || (edge.pushed && from.hidesBottomBar))
                 if new != old {
                     context[edge.to] = new
                     changed = true

@@ -11,12 +11,22 @@ struct IBDocument: Sendable {
     /// The target runtime (`iOS.CocoaTouch`, `AppleTV`, …), else the document type.
     let platform: String
     let device: IBDevice?
+    /// The device id the document names (`<device id>`, `simulatedScreenMetrics`), known or not.
+    let deviceID: String?
+    let landscape: Bool
+    /// The screen size the document's own root views show (`IBDocument.statedMetrics`).
+    let statedScreen: Size?
+    /// The height of the status bar on Xcode's canvas as the document's full-screen navigation
+    /// bars show it (their stored `y`).
+    let statedStatusBar: Double?
     let useSafeAreas: Bool
     let useAutolayout: Bool
     /// The element of every id (`id` attributes; the first one wins).
     let elementsByID: [String: Int]
     /// Resource images by name (`<resources><image name width height>`), their sizes in points.
     let imageSizes: [String: Size]
+    /// Resource images whose stated size is not a finite, non-negative number: their elements.
+    let unreadableImageSizes: [String: Int]
     /// Storyboard: the `initialViewController` id.
     let initialController: String?
     /// The Interface Builder build that saved the document (`toolsVersion`, 24127 for Xcode 26).
@@ -34,6 +44,12 @@ struct IBDocument: Sendable {
 
     init(tree: XMLTree) throws(ImportError) {
         self.tree = tree
+        if let root = tree.root, tree[root].name == "archive", let type = tree[root]["type"], type.contains("InterfaceBuilder") {
+            throw ImportError(
+                .unsupportedDocument,
+                "a pre-Xcode 5 Interface Builder archive (<archive type=\"\(type.prefix(80))\">): TouchTrace reads the document format Xcode 5 and later write; open the file in a recent Xcode and save it",
+                line: tree[root].position.line, column: tree[root].position.column)
+        }
         guard let root = tree.root, tree[root].name == "document", let type = tree[root]["type"] else {
             let name = tree.root.map { tree[$0].name } ?? "nothing"
             throw ImportError(
@@ -51,10 +67,11 @@ struct IBDocument: Sendable {
         useSafeAreas = tree[root]["useSafeAreas"] == "YES"
         useAutolayout = tree[root]["useAutolayout"] == "YES"
         initialController = tree[root]["initialViewController"]
-        toolsVersion = tree[root]["toolsVersion"].flatMap(Double.init) ?? 0
+        toolsVersion = tree[root]["toolsVersion"].map(Self.toolsVersion) ?? 0
 
         var byID: [String: Int] = [:]
         var images: [String: Size] = [:]
+        var unreadableImages: [String: Int] = [:]
         var deviceID: String?
         var landscape = false
         for (index, element) in tree.elements.enumerated() {
@@ -69,35 +86,109 @@ struct IBDocument: Sendable {
                 let inDefaults = element.parent.map { tree[$0]["key"] == "defaultSimulatedMetrics" } ?? false
                 if inDefaults, element["orientation"]?.hasPrefix("landscape") == true { landscape = true }
             case "image" where element.parent.map({ tree[$0].name }) == "resources":
-                if let name = element["name"], let w = element["width"].flatMap(Double.init), let h = element["height"].flatMap(Double.init) {
-                    images[name] = Size(width: w, height: h)
+                if let name = element["name"] {
+                    if let w = element["width"].flatMap(Double.init), let h = element["height"].flatMap(Double.init), w.isFinite, h.isFinite, w >= 0, h >= 0 {
+                        images[name] = Size(width: w, height: h)
+                    } else {
+                        unreadableImages[name] = index
+                    }
                 }
             default: break
             }
         }
         elementsByID = byID
         imageSizes = images
-        device = deviceID.flatMap { IBDevice(id: $0, landscape: landscape) }
+        unreadableImageSizes = unreadableImages
+        self.deviceID = deviceID.map { String($0.prefix { $0 != "." }) }
+        self.landscape = landscape
+        let tools = toolsVersion
+        let device = deviceID.flatMap { IBDevice(id: $0, landscape: landscape, tools: tools) }
+        self.device = device
+        (statedScreen, statedStatusBar) = Self.statedMetrics(tree, device: device, tools: tools)
     }
 
     var root: Int { 0 }
 
-    /// The safe-area insets of the device's screen, as the app sees them, or (`canvas`) as the
-    /// Xcode release that saved the document draws its canvas: Xcode 26 (tools version 24000
-    /// and later) counts the device's unsafe top and bottom edges twice (an iPhone 11's canvas
-    /// has 96 pt above its safe area and 68 pt below it instead of 48 and 34: the navigation bars
-    /// of NetNewsWire's and IQKeyboardManager's storyboards start at y = 96, and their views
-    /// pinned to the safe area sit accordingly).
-    func screenInsets(canvas: Bool) -> EdgeInsets? {
-        guard var insets = device?.insets else { return nil }
-        // Before safe areas (tvOS 11), a tvOS view controller's top and bottom layout guides
-        // had no length: a document that does not use safe areas lays out against the whole screen.
-        if device?.id == "appleTV", !useSafeAreas { return .zero }
-        if canvas, toolsVersion >= 24000 {
-            insets.top *= 2
-            insets.bottom *= 2
+    /// A `toolsVersion` as a number: `14490.70` → 14490.7; `32700.99.1234` (a stamp some builds
+    /// write) → 32700.99. 0 when unreadable.
+    static func toolsVersion(_ text: String) -> Double {
+        var seenDot = false
+        let prefix = text.prefix { c in
+            if c == "." {
+                if seenDot { return false }
+                seenDot = true
+                return true
+            }
+            return c.isNumber
         }
-        return insets
+        return Double(prefix).flatMap { $0.isFinite ? $0 : nil } ?? 0
+    }
+
+    /// What the document's own frames say about the screen: the size of its storyboard
+    /// controllers' root views that span a whole screen (the most common one within 5% of the
+    /// device's size, or for an unknown device the most common portrait-or-landscape root size),
+    /// and the status bar's height on the canvas, from the stored `y` of the navigation bars of
+    /// its navigation controllers (a bar at y = 0 that is 56 pt tall belongs to a sheet and
+    /// says nothing about the status bar).
+    static func statedMetrics(_ tree: XMLTree, device: IBDevice?, tools: Double) -> (Size?, Double?) {
+        var sizes: [Size: Int] = [:]
+        var statusBars: [Double: Int] = [:]
+        // Controllers presented modally (a sheet since iOS 13 unless full screen), and the
+        // columns of a split view: their navigation bars sit below the sheet's or the column's
+        // top, not the status bar.
+        var presented: Set<String> = []
+        for element in tree.elements where element.name == "segue" {
+            guard let d = element["destination"] else { continue }
+            let modal = ["presentation", "modal", "popoverPresentation"].contains(element["kind"] ?? "")
+                && !["fullScreen", "overFullScreen"].contains(element["modalPresentationStyle"] ?? "")
+            let column = element["kind"] == "relationship" && (element["relationship"] ?? "").hasSuffix("ViewController")
+                && element["relationship"] != "rootViewController"
+            if modal || column { presented.insert(d) }
+        }
+        for (index, element) in tree.elements.enumerated() {
+            guard let parent = element.parent else { continue }
+            let owner = tree[parent].name
+            // Storyboard controllers' root views, and a xib's top-level views.
+            let topLevel = owner == "objects" && tree[parent].parent == 0 && element.name != "placeholder"
+            if (element["key"] == "view" && owner != "navigationController" && owner != "tabBarController"
+                && IBVocabulary.controllers.contains(owner)) || topLevel,
+                let r = tree.child(of: index, named: "rect", key: "frame"),
+                let w = tree[r]["width"].flatMap(Double.init), let h = tree[r]["height"].flatMap(Double.init), w > 0, h > 0, w.isFinite, h.isFinite
+            {
+                sizes[Size(width: w, height: h), default: 0] += 1
+            }
+            // Xcode 8 and 9 (tools versions below 13000) store every navigation controller's bar
+            // at y = 0 whatever the canvas shows: their bars say nothing.
+            if element.name == "navigationBar", element["key"] == "navigationBar", owner == "navigationController", tools >= 13000,
+                !presented.contains(tree[parent]["id"] ?? ""),
+                let r = tree.child(of: index, named: "rect", key: "frame"),
+                let y = tree[r]["y"].flatMap(Double.init), let h = tree[r]["height"].flatMap(Double.init), y.isFinite, y >= 0, y < 200,
+                !(y == 0 && h == IBBars.sheetNavigationBar)
+            {
+                statusBars[y, default: 0] += 1
+            }
+        }
+        func mostCommon<K: Hashable>(_ counts: [K: Int], where keep: (K) -> Bool, by order: (K, K) -> Bool) -> K? {
+            counts.filter { keep($0.key) }.max { a, b in a.value != b.value ? a.value < b.value : order(b.key, a.key) }?.key
+        }
+        let screen: Size?
+        if let device {
+            let d = device.size
+            screen = mostCommon(sizes, where: { s in
+                s != d && abs(s.width - d.width) <= 0.05 * d.width && abs(s.height - d.height) <= 0.05 * d.height
+                    && (sizes[d] ?? 0) < (sizes[s] ?? 0)
+            }, by: { ($0.width, $0.height) < ($1.width, $1.height) })
+        } else {
+            screen = mostCommon(sizes, where: { _ in true }, by: { ($0.width, $0.height) < ($1.width, $1.height) })
+        }
+        return (screen, mostCommon(statusBars, where: { _ in true }, by: <))
+    }
+
+    /// The screen a unit is laid out on: the device's size and unsafe edges as the app sees
+    /// them, or (`canvas`) as the Xcode release that saved the document draws its canvas (see
+    /// `IBScreen`). Nil when the document names no device and states no screen.
+    func screen(canvas: Bool) -> IBScreen? {
+        IBScreen(doc: self, canvas: canvas)
     }
 
     /// The units: every storyboard scene with a controller, or every xib top-level object that

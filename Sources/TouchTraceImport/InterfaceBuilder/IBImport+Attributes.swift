@@ -63,22 +63,24 @@ extension IBImport {
         if let n = priority(e, "verticalCompressionResistancePriority") { resistance.vertical = n; hasResistance = true }
         if hasHugging { v.contentHugging = hugging }
         if hasResistance { v.compressionResistance = resistance }
-        v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced)
+        v.alignmentRectInsets = Self.alignmentRectInsets(v.viewClass, tools: doc.toolsVersion)
+        v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced, insets: v.alignmentRectInsets)
         if let m = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") {
-            let r = tree[m]
             v.layoutMargins = EdgeInsets(
-                top: r["top"].flatMap(Double.init) ?? 8, left: r["left"].flatMap(Double.init) ?? 8,
-                bottom: r["bottom"].flatMap(Double.init) ?? 8, right: r["right"].flatMap(Double.init) ?? 8)
+                top: number(m, "top") ?? 8, left: number(m, "left") ?? 8,
+                bottom: number(m, "bottom") ?? 8, right: number(m, "right") ?? 8)
         }
         if let m = tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
-            let r = tree[m]
             v.directionalLayoutMargins = DirectionalEdgeInsets(
-                top: r["top"].flatMap(Double.init) ?? 8, leading: r["leading"].flatMap(Double.init) ?? 8,
-                bottom: r["bottom"].flatMap(Double.init) ?? 8, trailing: r["trailing"].flatMap(Double.init) ?? 8)
+                top: number(m, "top") ?? 8, leading: number(m, "leading") ?? 8,
+                bottom: number(m, "bottom") ?? 8, trailing: number(m, "trailing") ?? 8)
             if v.layoutMargins != nil { v.directionalLayoutMargins = nil }
         }
         if v.viewClass == .UIStackView { v.stack = readStack(e) }
     }
+
+    /// The standard space between sibling views (`NSLayoutConstraint` "standard" spacing).
+    static let standardSpacing = 8.0
 
     /// A priority attribute (1…1000).
     mutating func priority(_ e: Int, _ attribute: String) -> Double? {
@@ -103,7 +105,17 @@ extension IBImport {
             }
         }
         if let s = number(e, "spacing") { stack.spacing = s }
-        stack.layoutMarginsRelativeArrangement = el["layoutMarginsRelativeArrangement"] == "YES"
+        // `spacingType="standard"`: UIStackView.spacingUseSystem, the system spacing between
+        // standard views (8 pt, the Auto Layout Guide's standard space).
+        if el["spacingType"] == "standard" { stack.spacing = Self.standardSpacing }
+        if let id = el["id"], let s = variations.spacings[id] { stack.spacing = s }
+        // Xcode writes a stack view's layout margins without the flag when it arranges relative
+        // to them: every stack view of the corpus with stored margins (56 in 11 projects, tools
+        // versions 13771 to 24765) has its arranged views at those margins, and none writes
+        // `layoutMarginsRelativeArrangement`.
+        let hasMargins = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") != nil
+            || tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
+        stack.layoutMarginsRelativeArrangement = el["layoutMarginsRelativeArrangement"].map { $0 == "YES" } ?? hasMargins
         if el["baselineRelativeArrangement"] == "YES" {
             warn(.layoutApproximated, e, "baselineRelativeArrangement is not modelled: spacing is measured between frames", lost: "spacing measured between baselines")
         }
@@ -115,7 +127,7 @@ extension IBImport {
     /// frame, in the dimensions that class has: a label's text, a switch's 51 × 31, a slider's
     /// height), because Xcode measured it with the real fonts and images, which a server does
     /// not have. An image view uses its image's size from the document's resources.
-    mutating func intrinsicSize(_ e: Int, viewClass: ViewClass, frame: Rect?, misplaced: Bool) -> Size? {
+    mutating func intrinsicSize(_ e: Int, viewClass: ViewClass, frame: Rect?, misplaced: Bool, insets: EdgeInsets? = nil) -> Size? {
         let el = tree[e]
         func placeholder(_ key: String) -> Double?? {
             guard let raw = el[key] else { return nil }
@@ -129,14 +141,30 @@ extension IBImport {
         if viewClass == .UIImageView {
             guard let name = el["image"] else { return nil }
             if let size = doc.imageSizes[name] { return size }
+            if let resource = doc.unreadableImageSizes[name] {
+                warn(
+                    .invalidValue, resource, "the size of image \"\(name.prefix(40))\" is not a finite, non-negative number",
+                    lost: "the image view's intrinsic content size (none is used)")
+                return nil
+            }
         }
         let axes = Self.intrinsicAxes(viewClass, element: el)
         guard axes.width || axes.height, let frame, !misplaced else { return nil }
         // The intrinsic size is the alignment rectangle's (L6): a switch's is 2 pt narrower than its frame.
-        let e = AutoLayout.alignmentRectInsets(of: viewClass)
+        let e = insets ?? AutoLayout.alignmentRectInsets(of: viewClass)
         return Size(
             width: axes.width ? max(0, frame.size.width - e.left - e.right) : -1,
             height: axes.height ? max(0, frame.size.height - e.top - e.bottom) : -1)
+    }
+
+    /// Alignment insets that depend on the iOS release the document was made for, where they
+    /// differ from the engine's class default (L6): `UISlider` is laid out 2 pt inside its frame
+    /// at each side and 1 pt above its bottom in documents before Xcode 26 (measured: the sliders
+    /// of appium's UICatalog, Xcode 7, and IBAnimatable, Xcode 9, 14 of them pinned by their
+    /// edges); Xcode 26 documents show none (GoMap's two sliders: thin evidence, the default kept).
+    static func alignmentRectInsets(_ viewClass: ViewClass, tools: Double) -> EdgeInsets? {
+        guard viewClass == .UISlider, tools > 0, tools < IBBars.xcode26Tools || tools >= IBScreen.unreleasedTools else { return nil }
+        return EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
     }
 
     /// The dimensions in which a UIKit class has an intrinsic content size.
@@ -207,9 +235,6 @@ extension IBImport {
         if let runtime = tree.child(of: e, named: "userDefinedRuntimeAttributes") {
             let keys = tree[runtime].children.compactMap { tree[$0]["keyPath"] }
             warn(.runtimeAttributeIgnored, runtime, "runtime attributes of \(describe(e)) (\(keys.joined(separator: ", "))) are set by code at load time", lost: "the values of \(keys.joined(separator: ", "))", owner: e)
-        }
-        for variation in tree.children(of: e, named: "variation") {
-            warn(.layoutApproximated, variation, "size-class variation \"\(tree[variation]["key"] ?? "?")\" of \(describe(e)) is not applied: the document's base values are used", lost: "the variation's constraints and subviews for that size class", owner: e)
         }
         if el["layoutMarginsFollowReadableWidth"] == "YES" {
             warn(.layoutApproximated, e, "layoutMarginsFollowReadableWidth: the readable content width is not modelled", lost: "margins widened to the readable width on wide screens")

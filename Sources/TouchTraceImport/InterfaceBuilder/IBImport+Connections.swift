@@ -19,13 +19,6 @@ extension IBImport {
                 }
             }
         }
-        reportBarItemActions()
-        for (view, e) in viewElements where [.UITableView, .UICollectionView].contains(document.views[view].viewClass) {
-            let what = document.views[view].viewClass == .UITableView ? "rows" : "items"
-            warn(
-                .behaviourNotModelled, e, "\(describe(e)): its cells are imported as views; selecting \(what) is not modelled yet",
-                lost: "cell highlighting and selection (the delegate's didSelect…)")
-        }
     }
 
     /// Where an action's `destination` points: a nil target (First Responder), a scene id, or
@@ -41,7 +34,7 @@ extension IBImport {
         switch objects[destination] {
         case let .view(v)?: return .object(document.views[v].id)
         case let .controller(id, _)?: return .object(id)
-        case .guide?, .recognizer?: return .missing("its destination is not a responder")
+        case .guide?, .recognizer?, .barItem?: return .missing("its destination is not a responder")
         case nil: break
         }
         guard let e = doc.elementsByID[destination] else { return .missing("its destination \"\(destination)\" is not in the document") }
@@ -102,16 +95,48 @@ extension IBImport {
         }
     }
 
-    /// The action that stands for a segue: `performSegue:<identifier or id>`, sent to the
-    /// controller of the scene the trigger is in (UIKit's segue template performs it on that
-    /// controller, `performSegue(withIdentifier:sender:)`).
+    /// The action that stands for a segue, naming what it shows: `show:<destination>` (show,
+    /// push), `showDetail:`, `present:` (presentation, modal), `popover:`, `replace:`, `segue:`
+    /// (custom), `unwind:<unwind action>`; the destination is the destination controller's name
+    /// as the scene would call it (user label, Storyboard ID, custom class), or
+    /// `<storyboard>.storyboard` with the referenced Storyboard ID for a storyboard reference.
+    /// It is sent to the controller of the scene the trigger is in (UIKit's segue template calls
+    /// `performSegue(withIdentifier:sender:)` on it).
     func segueAction(_ s: Int) -> (action: String, controller: String?) {
-        let name = tree[s]["identifier"] ?? tree[s]["id"] ?? "segue"
+        let kind = tree[s]["kind"] ?? "custom"
+        let verb: String
+        switch kind {
+        case "show", "push": verb = "show"
+        case "showDetail": verb = "showDetail"
+        case "presentation", "modal": verb = "present"
+        case "popoverPresentation": verb = "popover"
+        case "replace": verb = "replace"
+        case "unwind": verb = "unwind"
+        default: verb = "segue"
+        }
         let controller = doc.enclosingController(of: s).flatMap { c -> String? in
             if case let .controller(id, _)? = tree[c]["id"].flatMap({ objects[$0] }) { return id }
             return nil
         }
-        return ("performSegue:" + name, controller)
+        if kind == "unwind" {
+            return ("unwind:" + (tree[s]["unwindAction"] ?? tree[s]["identifier"] ?? tree[s]["id"] ?? "segue"), controller)
+        }
+        return (verb + ":" + destinationName(tree[s]["destination"]), controller)
+    }
+
+    /// How a segue's destination is named in its action.
+    func destinationName(_ destination: String?) -> String {
+        guard let destination, let e = doc.elementsByID[destination] else { return destination ?? "unknown" }
+        let el = tree[e]
+        if el.name == "viewControllerPlaceholder" {
+            let board = el["storyboardName"].flatMap { $0.isEmpty ? nil : $0 + ".storyboard" }
+            let parts = [board, el["referencedIdentifier"]].compactMap { $0 }.filter { !$0.isEmpty }
+            return parts.isEmpty ? destination : parts.joined(separator: "/")
+        }
+        for candidate in [el["userLabel"], el["storyboardIdentifier"], el["customClass"]] {
+            if let name = candidate.flatMap(UniqueIDs.sanitize) { return name }
+        }
+        return el.name + ":" + destination
     }
 
     /// A segue triggered by a control (on touch-up inside, as a button's) or by a cell or bar
@@ -121,9 +146,11 @@ extension IBImport {
         if kind == "embed" || kind == "relationship" { return }
         let (action, controller) = segueAction(s)
         guard document.views[view].control != nil else {
-            let what = document.views[view].viewClass == .UITableViewCell || document.views[view].viewClass == .UICollectionViewCell
-                ? "cell selection" : "a tap on \(describe(source))"
-            warn(.behaviourNotModelled, s, "a \(kind) segue triggered by \(what) is not modelled yet", lost: "the segue's trigger")
+            let cell = document.views[view].viewClass == .UITableViewCell || document.views[view].viewClass == .UICollectionViewCell
+            let what = cell
+                ? "selecting \(describe(source)) performs it: a tap traces the selection (V2) and the delegate's didSelect…, not the segue"
+                : "\(describe(source)) is no control: nothing in UIKit triggers a segue from it without code"
+            warn(.behaviourNotModelled, s, "a \(kind) segue to \(destinationName(tree[s]["destination"])): \(what)", lost: "the segue's action (\(action))")
             return
         }
         guard let controller else {
@@ -205,19 +232,5 @@ extension IBImport {
         let id = ids.make([tree[r]["userLabel"], tree[r]["customClass"]], fallback: tree[r].name)
         if let sourceID = tree[r]["id"] { objects[sourceID] = .recognizer(id: id) }
         return id
-    }
-
-    /// Bar button items and tab bar items with actions or segues, in the imported controllers:
-    /// their behaviour is issue 15's.
-    mutating func reportBarItemActions() {
-        for c in controllerViews.keys.sorted() {
-            for e in tree.subtree(of: c) where tree[e].name == "barButtonItem" || tree[e].name == "tabBarItem" {
-                guard let connections = tree.child(of: e, named: "connections") else { continue }
-                let triggers = tree[connections].children.filter { ["action", "segue"].contains(tree[$0].name) }
-                guard !triggers.isEmpty, doc.enclosingController(of: e) == c else { continue }
-                let what = triggers.map { tree[$0]["selector"] ?? "a \(tree[$0]["kind"] ?? "") segue" }.joined(separator: ", ")
-                warn(.behaviourNotModelled, e, "\(describe(e)) triggers \(what) (bar items are not modelled yet)", lost: "the bar item's action")
-            }
-        }
     }
 }

@@ -4,16 +4,28 @@ extension IBImport {
     /// Turns every imported view's `<constraints>` into scene constraints on that view (L6). A
     /// missing first item is the view that holds the constraint; items are resolved through the
     /// imported objects (views, safe-area and margins guides, legacy top/bottom guides, scroll
-    /// content guides); placeholder constraints are left out, as Xcode removes them at build
-    /// time; a constraint naming something not imported is left out with a warning.
+    /// content guides); placeholder constraints, which the build replaces by the app's own, are
+    /// kept as their stand-in with a warning; a constraint naming something not imported is left
+    /// out with a warning.
     mutating func importConstraints() {
         for (view, e) in viewElements {
             guard let list = tree.child(of: e, named: "constraints") else { continue }
             let holder = document.views[view].id
             for c in tree.children(of: list, named: "constraint") {
-                // Placeholder constraints exist in Xcode's canvas only: the build removes them.
-                if tree[c]["placeholder"] == "YES", !options.canvas { continue }
-                if let draft = constraint(c, holder: holder) { document.views[view].constraints.append(draft) }
+                // A size-class variation leaves it out for the device's traits.
+                if let id = tree[c]["id"], variations.excluded.contains(id) { continue }
+                guard let draft = constraint(c, holder: holder) else { continue }
+                document.views[view].constraints.append(draft)
+                // A placeholder constraint ("Remove at build time") stands for one the app makes
+                // in code: the build removes it, the code's is not in the document. As the app
+                // runs it is kept in the code's place (without it the views it sizes are left
+                // ambiguous, and collapse), and said so.
+                if tree[c]["placeholder"] == "YES", !options.canvas {
+                    warn(
+                        .layoutApproximated, c,
+                        "a placeholder constraint (removed at build time, for one the app adds in code): kept as the stand-in for the code's",
+                        lost: "the constraint the app makes in code, which the document does not hold")
+                }
             }
         }
     }
@@ -71,6 +83,7 @@ extension IBImport {
             draft.multiplier = value
         }
         if let k = number(c, "constant") { draft.constant = k }
+        if let id = el["id"], let k = variations.constants[id] { draft.constant = k }
         if let p = el["priority"] {
             let named: [String: Double] = ["required": 1000, "defaultHigh": 750, "defaultLow": 250, "fittingSizeLevel": 50]
             if let value = named[p] ?? Double(p), value.isFinite {

@@ -6,45 +6,206 @@ extension IBImport {
     mutating func importStoryboardUnit(_ unit: IBDocument.Unit) {
         let controller = unit.element
         let rootFrame = doc.rootView(of: controller).flatMap { doc.frame(of: $0) }
+        let screen = IBScreen(doc: doc, canvas: options.canvas, unitRoot: rootFrame)
         // Without a device, the screen is what the root view's frame spans from the top (its
         // origin is below the bars when they are opaque).
-        let size = doc.device?.size ?? rootFrame.map { Size(width: $0.maxX, height: $0.maxY) } ?? Size(width: 375, height: 667)
-        let bars = IBBars(doc: doc).bars(of: controller)
-        var insets = doc.screenInsets(canvas: options.canvas) ?? EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
-        if doc.device == nil, hasHiddenStatusBar(controller) { insets.top = 0 }
-        insets.top += bars.top
-        insets.bottom += bars.bottom
-        let window = addWindow(size: size, insets: insets, sourceElement: nil)
-        _ = importController(controller, into: window, frame: Rect(origin: .zero, size: size))
+        var size = screen?.size ?? rootFrame.map { Size(width: $0.maxX, height: $0.maxY) } ?? Size(width: 375, height: 667)
+        // A freeform root view (Xcode's "Simulated Size: Freeform", or a root wider or taller
+        // than the screen): the canvas is that size, with the device's unsafe edges; the app
+        // gives the controller's view the window's size (`placeRoot`).
+        if options.canvas, screen != nil, let root = rootFrame, root.size.width > 0, root.size.height > 0,
+            tree.child(of: controller, key: "freeformSimulatedSizeMetrics") != nil
+                || abs(root.size.width - size.width) > 0.5 || root.size.height > size.height + 0.5
+        {
+            size = root.size
+        }
+        let barsOf = IBBars(doc: doc)
+        var bars = barsOf.bars(of: controller)
+        // A controller pushed in a sheet (its root is a sheet's height): Xcode 11 and later
+        // infer no navigation bar for it (QuickBlox's and Corona-Warn-App's pushed sheets).
+        if bars.pushedOnly, doc.toolsVersion >= 15000, let root = rootFrame, let screen, root.size.height < screen.size.height,
+            screen.size.height - root.size.height <= Self.maxSheetGap, abs(root.size.width - screen.size.width) <= 0.5
+        {
+            bars.top = 0
+        }
+        unitNavigationBar = barsOf.inferredContext()[controller]?.navigation
+            .flatMap { tree.child(of: $0, key: "navigationBar") }.flatMap { doc.frame(of: $0) }
+        func insets(_ screen: IBScreen?) -> EdgeInsets {
+            var insets = screen?.insets ?? EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+            // A document without a device hides the status bar it simulates "none" (documents
+            // with a device keep the top layout guide at the status bar's height: RxFlow's three
+            // storyboards, IBAnimatable's presentations).
+            if doc.device == nil, doc.deviceID == nil, hasHiddenStatusBar(controller) { insets.top = 0 }
+            insets.top += bars.top
+            insets.bottom += bars.bottom
+            return insets
+        }
+        let window = addWindow(size: size, insets: insets(screen), sourceElement: nil)
+        unitBars = bars
+        screenUnsafe = screen?.insets ?? .zero
+        canvasInsets = options.canvas ? windowInsets : insets(IBScreen(doc: doc, canvas: true, unitRoot: rootFrame))
+        let root = importController(controller, into: window, frame: Rect(origin: .zero, size: size))
+        addNavigationBar(for: controller, window: window, root: root)
     }
+
+    /// Where a storyboard controller's root view lies in the space its container gives it:
+    /// Xcode stores a root view at (0, 0) with the size it has on the canvas, which is the
+    /// screen less the opaque bars it is laid out between (UIKit's `edgesForExtendedLayout`
+    /// with `extendedLayoutIncludesOpaqueBars` false), or a sheet's size (a controller presented
+    /// as a page sheet sits at the bottom of the screen), or a freeform size. The root is placed
+    /// below the opaque top bars, at the bottom for a sheet; as the app runs (not `canvas`) the
+    /// space between opaque bars is the device's, and a freeform root gets the whole space
+    /// (UIKit sizes a controller's view to its window or container), with `frameReplaced`.
+    mutating func placeRoot(_ view: Int, element: Int, space: Rect) {
+        guard let stored = document.views[view].frame else { return }
+        let w = space.size.width, h = space.size.height
+        let top = unitBars.top > 0 ? canvasInsets.top : 0
+        let bottom = unitBars.bottom > 0 ? canvasInsets.bottom : 0
+        let appTop = unitBars.top > 0 ? windowInsets.top : 0
+        let appBottom = unitBars.bottom > 0 ? windowInsets.bottom : 0
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
+        var placed = Rect(x: space.minX, y: space.minY, width: stored.size.width, height: stored.size.height)
+        if near(stored.size.width, w) {
+            let fits = [(top, bottom, appTop, appBottom), (top, 0, appTop, 0), (0, bottom, 0, appBottom), (0, 0, 0, 0)]
+                .first { near(stored.size.height, h - $0.0 - $0.1) }
+            if unitBars.opaqueTop || unitBars.opaqueBottom {
+                // Bars the document says are opaque: the view lies between them (documents
+                // before Xcode 9 store the whole screen's height all the same).
+                let t = unitBars.opaqueTop ? top : 0, at = unitBars.opaqueTop ? appTop : 0
+                let ab = unitBars.opaqueBottom ? appBottom : 0
+                placed = options.canvas
+                    ? Rect(x: space.minX, y: space.minY + t, width: w, height: stored.size.height)
+                    : Rect(x: space.minX, y: space.minY + at, width: w, height: max(0, h - at - ab))
+            } else if let (t, _, at, ab) = fits {
+                placed = options.canvas
+                    ? Rect(x: space.minX, y: space.minY + t, width: w, height: stored.size.height)
+                    : Rect(x: space.minX, y: space.minY + at, width: w, height: max(0, h - at - ab))
+                if t == 0, at == 0, near(stored.size.height, h) { placed.size.height = options.canvas ? stored.size.height : h }
+            } else if stored.size.height < h, h - stored.size.height <= Self.maxSheetGap {
+                // A page sheet: the screen less a strip at the top. Its safe area starts at the
+                // top of the sheet, below its navigation bar when it has one (stored in the
+                // sheet's coordinates), else where the screen's unsafe edge reaches into it.
+                placed.origin.y = space.minY + h - stored.size.height
+                var safe = EdgeInsets(
+                    top: max(0, windowInsets.top - unitBars.top - placed.minY), left: windowInsets.left,
+                    bottom: max(0, placed.maxY - (h - windowInsets.bottom)), right: windowInsets.right)
+                if unitBars.top > 0 {
+                    safe.top = unitNavigationBar.map { $0.maxY } ?? IBBars.sheetNavigationBar
+                }
+                document.views[view].safeAreaInsets = safe
+            } else if !options.canvas {
+                placed = space
+                warn(
+                    .frameReplaced, element,
+                    "the root view of \(describe(doc.enclosingController(of: element) ?? element)) is stored at a freeform size (\(Self.format(stored.size))): UIKit sizes a controller's view to its window, \(Self.format(space.size))",
+                    lost: "the stored size (the canvas's freeform simulated size)")
+            }
+        } else if !options.canvas {
+            placed = space
+            warn(
+                .frameReplaced, element,
+                "the root view of \(describe(doc.enclosingController(of: element) ?? element)) is stored at a freeform size (\(Self.format(stored.size))): UIKit sizes a controller's view to its window, \(Self.format(space.size))",
+                lost: "the stored size (the canvas's freeform simulated size)")
+        }
+        document.views[view].frame = placed
+    }
+
+    /// The most a page sheet leaves free at the top of an iPhone screen: the status bar or sensor
+    /// housing (up to 62 pt, doubled on Xcode 16.3's canvas) and 10 pt.
+    static let maxSheetGap = 136.0
+
+    static func format(_ s: Size) -> String { "\(JSONWriter.format(s.width)) × \(JSONWriter.format(s.height))" }
 
     /// Imports a xib's top-level objects (or the one `options.scene` names), each view in a window
     /// of its own size, back to front in document order.
     mutating func importXibUnits(_ units: [IBDocument.Unit]) {
+        var roots: [(view: Int, element: Int)] = []
         for unit in units {
             let e = unit.element
             let name = tree[e].name
+            let screen = IBScreen(doc: doc, canvas: options.canvas, unitRoot: doc.frame(of: e))
+            screenUnsafe = screen?.insets ?? .zero
             if name == "window" {
-                let frame = doc.frame(of: e) ?? Rect(origin: .zero, size: doc.device?.size ?? Size(width: 320, height: 480))
-                let window = addWindow(size: frame.size, insets: doc.screenInsets(canvas: options.canvas) ?? .zero, sourceElement: e)
+                let frame = doc.frame(of: e) ?? Rect(origin: .zero, size: screen?.size ?? Size(width: 320, height: 480))
+                let window = addWindow(size: frame.size, insets: screen?.insets ?? .zero, sourceElement: e)
                 applyViewAttributes(e, to: window, isWindow: true)
                 importWindowContents(e, window: window)
                 continue
             }
             let view = IBDocument.Unit(id: unit.id, element: IBVocabulary.controllers.contains(name) ? (doc.rootView(of: e) ?? e) : e, scene: nil)
-            let frame = doc.frame(of: view.element) ?? Rect(origin: .zero, size: doc.device?.size ?? .zero)
+            let frame = doc.frame(of: view.element) ?? Rect(origin: .zero, size: screen?.size ?? .zero)
             // A view the size of the device's screen is a screen (Xcode gives it the device's safe area).
-            let fullScreen = doc.device.map { $0.size == frame.size } ?? false
-            let hidesStatusBar = tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil
-            let insets = fullScreen && doc.useSafeAreas && !hidesStatusBar ? (doc.screenInsets(canvas: options.canvas) ?? .zero) : .zero
+            let fullScreen = screen.map { $0.size == frame.size } ?? false
+            var insets = fullScreen && doc.useSafeAreas ? (screen?.insets ?? .zero) : .zero
+            if tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil, !(screen?.device?.notched ?? false) {
+                insets.top = 0
+            }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
+            canvasInsets = windowInsets
+            let root: Int?
             if IBVocabulary.controllers.contains(name) {
-                _ = importController(e, into: window, frame: frame)
+                root = importController(e, into: window, frame: frame)
             } else {
-                let root = importViewTree(view.element, into: window)
-                attachFilesOwner(to: root, element: view.element)
+                let index = importViewTree(view.element, into: window)
+                attachFilesOwner(to: index, element: view.element)
+                root = index
+            }
+            if let root {
+                fillWindow(root, element: view.element, size: frame.size)
+                roots.append((root, view.element))
             }
         }
+        attachUnconnectedFilesOwner(roots: roots)
+    }
+
+    /// File's Owner without a `view` outlet (a view subclass that loads the nib and adds its
+    /// top-level view as a subview, or any object the code passes as owner) still receives the
+    /// actions connected to it: it is imported as the owner of the top-level view its outlets or
+    /// actions lead into (else the first), so that those actions arrive (T2), with an
+    /// `externalReference` warning saying where it really is.
+    mutating func attachUnconnectedFilesOwner(roots: [(view: Int, element: Int)]) {
+        guard let owner = doc.placeholder("IBFilesOwner", near: doc.root), let ownerID = tree[owner]["id"], objects[ownerID] == nil,
+            !roots.isEmpty
+        else { return }
+        var destinations: Set<String> = []
+        if let connections = tree.child(of: owner, named: "connections") {
+            for outlet in tree[connections].children { if let d = tree[outlet]["destination"] { destinations.insert(d) } }
+        }
+        var sources: Set<Int> = []
+        for (index, element) in tree.elements.enumerated() where element.name == "action" && element["destination"] == ownerID {
+            sources.insert(index)
+        }
+        guard !destinations.isEmpty || !sources.isEmpty else { return }
+        let chosen = roots.first { root in
+            tree.subtree(of: root.element).contains { e in
+                tree[e]["id"].map(destinations.contains) ?? false || sources.contains(e)
+            }
+        } ?? roots[0]
+        guard document.views[chosen.view].viewController == nil else { return }
+        let custom = tree[owner]["customClass"]
+        let id = ids.make([custom, "FilesOwner"], fallback: "FilesOwner")
+        document.views[chosen.view].viewController = ControllerDraft(id: id, sourceID: ownerID, customClass: custom)
+        objects[ownerID] = .controller(id: id, view: chosen.view)
+        warn(
+            .externalReference, owner,
+            "File's Owner (\(custom ?? "NSObject")) has no view outlet: it is the object that loads the nib at run time; it is imported as the owner of \(describe(chosen.element)) so that the actions connected to it arrive",
+            lost: "where File's Owner really is in the responder chain (a view that adds the nib's view, or a controller)")
+    }
+
+    /// A xib's top-level view is as large as its window (its stored frame: Xcode's canvas shows it
+    /// at that size, and the code that loads the nib gives it its size at run time, by its frame
+    /// or by constraints to the view it adds it to). One with
+    /// `translatesAutoresizingMaskIntoConstraints="NO"` would otherwise be sized by its content's
+    /// constraints alone (often 0 pt tall): it keeps its frame, with `layoutApproximated`.
+    mutating func fillWindow(_ root: Int, element: Int, size: Size) {
+        document.views[root].frame = Rect(origin: .zero, size: size)
+        document.views[root].autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        guard !document.views[root].translatesAutoresizingMaskIntoConstraints else { return }
+        document.views[root].translatesAutoresizingMaskIntoConstraints = true
+        warn(
+            .layoutApproximated, element,
+            "\(describe(element)) is a top-level view with translatesAutoresizingMaskIntoConstraints=NO: the code that loads the nib sizes it; it is imported at its stored size, \(Self.format(size))",
+            lost: "the size its owner gives it at run time")
     }
 
     /// A xib window's subviews and its `rootViewController` (an outlet of the window).
@@ -103,6 +264,9 @@ extension IBImport {
         }
         if let root = doc.rootView(of: c) {
             let view = importViewTree(root, into: parent, rootName: controllerID + ".view")
+            if doc.kind == .storyboard, controllerNesting == 1 || isBarContainer(parent) {
+                placeRoot(view, element: root, space: frame)
+            }
             document.views[view].viewController = draft
             controllerViews[c] = view
             if let id = tree[c]["id"] { objects[id] = .controller(id: controllerID, view: view) }
@@ -129,19 +293,16 @@ extension IBImport {
             }
             if tree[c]["toolbarHidden"] == "NO", let bar = tree.child(of: c, key: "toolbar") {
                 let index = importViewTree(bar, into: view)
-                placeAtBottom(index, in: frame.size)
+                placeAtBottom(index, element: bar, in: frame.size)
             }
         case "tabBarController":
             let children = relationships(of: c, "viewControllers")
             if let first = children.first {
                 _ = importController(first, into: view, frame: bounds)
             }
-            if children.count > 1 {
-                warn(.behaviourNotModelled, c, "a tab bar controller with \(children.count) tabs: the first tab's controller is imported", lost: "the other tabs' controllers (switching tabs is not modelled yet)")
-            }
             if let bar = tree.child(of: c, key: "tabBar") {
                 let index = importViewTree(bar, into: view)
-                placeAtBottom(index, in: frame.size)
+                placeAtBottom(index, element: bar, in: frame.size)
             }
         default:
             let children = relationships(of: c, nil)
@@ -156,6 +317,13 @@ extension IBImport {
             }
         }
         return view
+    }
+
+    /// Whether `view` is the view of a navigation or tab bar controller (whose children fill it
+    /// between its bars).
+    func isBarContainer(_ view: Int) -> Bool {
+        guard let source = document.views[view].viewController?.sourceID, let e = doc.elementsByID[source] else { return false }
+        return tree[e].name == "navigationController" || tree[e].name == "tabBarController"
     }
 
     /// UIKit's class for a controller element without a custom class.
@@ -179,14 +347,23 @@ extension IBImport {
     }
 
     /// A tab bar or a navigation controller's toolbar sits at the bottom of the container, above
-    /// the home indicator, and keeps there when the container resizes (UIKit places it at run
-    /// time; Xcode stores it at y = 0).
-    mutating func placeAtBottom(_ view: Int, in size: Size) {
-        let height = document.views[view].frame?.size.height ?? 49
-        let bottom = doc.device?.insets.bottom ?? 0
-        document.views[view].frame = Rect(x: 0, y: size.height - height - bottom, width: size.width, height: height + bottom)
+    /// the home indicator, and keeps there when the container resizes: UIKit places and sizes it
+    /// at run time; Xcode stores a placeholder frame (at y = 0, often 1000 × 1000), replaced with
+    /// `frameReplaced` when it differs.
+    mutating func placeAtBottom(_ view: Int, element: Int, in size: Size) {
+        let stored = document.views[view].frame
+        let height = min(stored?.size.height ?? IBBars.tabBar, IBBars.tabBar)
+        let bottom = screenUnsafe.bottom
+        let frame = Rect(x: 0, y: size.height - height - bottom, width: size.width, height: height + bottom)
+        document.views[view].frame = frame
         document.views[view].autoresizingMask = [.flexibleWidth, .flexibleTopMargin]
         document.views[view].translatesAutoresizingMaskIntoConstraints = true
+        if let stored, stored != frame {
+            warn(
+                .frameReplaced, element,
+                "\(describe(element)) is stored at a placeholder frame (\(Self.format(stored.size)) at y = \(JSONWriter.format(stored.minY))): UIKit places it at the bottom of its controller's view, \(Self.format(frame.size)) at y = \(JSONWriter.format(frame.minY))",
+                lost: "nothing (the stored frame is Xcode's placeholder)")
+        }
     }
 
     /// Whether the controller's simulated metrics hide the status bar.

@@ -28,14 +28,15 @@ extension IBImport {
             // Safe-area insets from the stored frames (docs/autolayout.md's rule).
             let parentSafe = p.flatMap { safe[$0] } ?? .zero
             let parentSize = p.flatMap { document.views[$0].frame?.size } ?? frame.size
-            let mySafe = p == nil ? (draft.safeAreaInsets ?? .zero) : EdgeInsets(
+            let mySafe = draft.safeAreaInsets ?? (p == nil ? .zero : EdgeInsets(
                 top: min(max(0, parentSafe.top - frame.minY), frame.size.height),
                 left: min(max(0, parentSafe.left - frame.minX), frame.size.width),
                 bottom: min(max(0, frame.maxY - (parentSize.height - parentSafe.bottom)), frame.size.height),
-                right: min(max(0, frame.maxX - (parentSize.width - parentSafe.right)), frame.size.width))
+                right: min(max(0, frame.maxX - (parentSize.width - parentSafe.right)), frame.size.width)))
             safe[v] = mySafe
             let e = elementOf[v]
             let el = e.map { tree[$0] }
+            if let e, p != nil, !inScroll.contains(v) { adjustContentInset(v, element: e, safe: mySafe) }
             if let p, inScroll.contains(p) || document.views[p].viewClass.isScrollView { inScroll.insert(v) }
             var m = draft.layoutMargins ?? draft.directionalLayoutMargins.map {
                 EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
@@ -49,11 +50,16 @@ extension IBImport {
                     : system
                 changed = true
             }
-            if el?.name == "tableViewCell", draft.layoutMargins == nil, draft.directionalLayoutMargins == nil {
-                // A table view gives its cells its own side margins (the screen's system minimum,
-                // as its root view's) and 11 pt above and below (UIKit's cell default).
-                let side = IBDevice.rootMargins(width: document.views[document.windows[0]].frame?.size.width ?? frame.size.width).left
-                m = EdgeInsets(top: Self.cellVerticalMargin, left: side, bottom: Self.cellVerticalMargin, right: side)
+            if el?.name == "tableViewCell" || el?.name == "tableViewCellContentView", draft.layoutMargins == nil,
+                draft.directionalLayoutMargins == nil, let cell = Self.cellMargins(tools: doc.toolsVersion)
+            {
+                // A table view gives its cells and their content views its own margins.
+                m = EdgeInsets(top: cell.vertical, left: cell.side, bottom: cell.vertical, right: cell.side)
+                if el?.name == "tableViewCellContentView", let trailing = Self.accessoryTrailingMargin(tools: doc.toolsVersion),
+                    let ce = e, let c = tree[ce].parent, Self.showsAccessory(tree, cell: c)
+                {
+                    m.right = trailing
+                }
                 changed = true
             }
             if el?["insetsLayoutMarginsFromSafeArea"] != "NO", mySafe != .zero, p != nil, !inScroll.contains(v) {
@@ -75,7 +81,9 @@ extension IBImport {
                 }
             }
             effective[v] = m
-            guard changed, marginsRead.contains(draft.id) else { continue }
+            // A stack view that arranges relative to its margins reads them too.
+            let stackReads = draft.stack?.layoutMarginsRelativeArrangement == true
+            guard changed, marginsRead.contains(draft.id) || stackReads else { continue }
             document.views[v].layoutMargins = m
             document.views[v].directionalLayoutMargins = nil
             if let approximated, let e {
@@ -84,8 +92,51 @@ extension IBImport {
         }
     }
 
-    /// UIKit's top and bottom layout margins of a table view cell (iOS 11 to 18).
-    static let cellVerticalMargin = 11.0
+    /// `contentInsetAdjustmentBehavior` `.automatic` (the default since iOS 11): a table or
+    /// collection view, or a scroll view, whose frame reaches under the bars or the screen's
+    /// unsafe edges gets those overlaps as its adjusted content inset at the top and bottom, and
+    /// starts scrolled to the top of its content (`contentOffset.y = -top`), so that its first
+    /// rows sit below the navigation bar as Xcode's canvas shows them (S3, S4). Not when the
+    /// scroll view says `never` or its controller `automaticallyAdjustsScrollViewInsets="NO"`.
+    mutating func adjustContentInset(_ v: Int, element e: Int, safe: EdgeInsets) {
+        guard document.views[v].viewClass.isScrollView, document.views[v].viewClass != .UITextView, safe.top > 0 || safe.bottom > 0,
+            tree[e]["contentInsetAdjustmentBehavior"] != "never"
+        else { return }
+        if let c = doc.enclosingController(of: e), tree[c]["automaticallyAdjustsScrollViewInsets"] == "NO" { return }
+        var scroll = document.views[v].scroll ?? ScrollDraft()
+        scroll.contentInset = EdgeInsets(top: safe.top, left: 0, bottom: safe.bottom, right: 0)
+        if safe.top > 0 { scroll.contentOffset = Point(x: 0, y: -safe.top) }
+        document.views[v].scroll = scroll
+    }
+
+    /// The layout margins of a table view cell and its content view on Xcode's canvas, by the
+    /// tools version that saved the document, measured from the corpus's constraints to content
+    /// views' margins (docs/import-ib.md, "Cell margins"): UIView's default 8 pt before Xcode 9.3
+    /// (tools versions below 13000: 21 constraints in 4 projects); 16 pt at the sides and 11 above
+    /// and below from iOS 11 (13000 to 23999: 86 constraints in 9 projects, on 375 and 414 pt
+    /// wide screens alike); 20 and 15 in Xcode 26 (24000 and later: 29 constraints in 3
+    /// projects). Nil: the default.
+    static func cellMargins(tools: Double) -> (side: Double, vertical: Double)? {
+        if tools < 13000 { return nil }
+        if tools >= IBBars.xcode26Tools, tools < IBScreen.unreleasedTools { return (20, 15) }
+        return (16, 11)
+    }
+
+    /// The trailing layout margin of a cell's content view when the cell shows an accessory, on
+    /// Xcode's canvas, by the tools version that saved the document: 8 pt in Xcode 26 (measured:
+    /// every constraint to such a content view's trailing margin, 6 views of 2 projects, tools
+    /// versions 24506 and 24765, against 20 pt for the cells without an accessory in the same
+    /// files). Nil before (no evidence: the cell's own margin applies).
+    static func accessoryTrailingMargin(tools: Double) -> Double? {
+        tools >= IBBars.xcode26Tools && tools < IBScreen.unreleasedTools ? 8 : nil
+    }
+
+    /// Whether a table view cell shows an accessory: a standard one (`accessoryType` other than
+    /// `none`) or a view of its own (`<view key="accessoryView">`).
+    static func showsAccessory(_ tree: XMLTree, cell: Int) -> Bool {
+        if let type = tree[cell]["accessoryType"], type != "none" { return true }
+        return tree.child(of: cell, key: "accessoryView") != nil
+    }
 
     func respectsSystemMargins(controllerID: String?) -> Bool {
         guard let id = controllerID, let e = doc.elementsByID[id] else { return true }

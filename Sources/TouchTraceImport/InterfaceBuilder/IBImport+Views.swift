@@ -47,7 +47,9 @@ extension IBImport {
                 if let key = child["key"], Self.viewKeys.contains(key), doc.isView(c) { result.append(c) }
             }
         }
-        return result
+        // Views a size-class variation does not install for the device are not in the hierarchy.
+        guard !variations.excluded.isEmpty else { return result }
+        return result.filter { tree[$0]["id"].map { !variations.excluded.contains($0) } ?? true }
     }
 
     /// One view element → a view draft with its class, id, geometry and attributes.
@@ -68,8 +70,8 @@ extension IBImport {
             custom = uikit
         }
         let accessibility = tree.child(of: e, named: "accessibility", key: "accessibilityConfiguration").flatMap { tree[$0]["identifier"] }
-        // An accessibility identifier is what a UI test already calls the view, so it is the id's
-        // first choice; then the name the designer gave it in Xcode's outline (userLabel).
+        // The id a test author would reach for first: the accessibility identifier, then the
+        // name the designer gave it in Interface Builder (its user label).
         let id = ids.make([accessibility, el["userLabel"], el["customClass"], name, textCandidate(e)], fallback: el.name)
         var draft = ViewDraft(id: id, sourceID: el["id"], viewClass: viewClass)
         draft.accessibilityIdentifier = accessibility

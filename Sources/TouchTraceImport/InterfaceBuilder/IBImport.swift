@@ -21,6 +21,8 @@ struct IBImport {
         /// A layout guide, by its constraint item (`root#safeArea`, a guide id).
         case guide(String)
         case recognizer(id: String)
+        /// A bar item, by its scene id (not a view of the document: its bar makes one).
+        case barItem(String)
     }
     var objects: [String: Imported] = [:]
     /// The views made from elements, with their element, in document order.
@@ -37,12 +39,24 @@ struct IBImport {
     var marginsRead: Set<String> = []
     /// The window's safe-area insets.
     var windowInsets = EdgeInsets.zero
+    /// The window's safe-area insets on Xcode's canvas (the same as `windowInsets` with `canvas`).
+    var canvasInsets = EdgeInsets.zero
+    /// The screen's unsafe edges (without bars).
+    var screenUnsafe = EdgeInsets.zero
+    /// The bars the unit's controller is shown with.
+    var unitBars = IBBars.Heights()
+    /// The stored frame of the navigation bar the unit's controller is shown below, if any.
+    var unitNavigationBar: Rect?
 
     static let maxControllerNesting = 16
+
+    /// The document's size-class variations resolved for its device.
+    let variations: IBVariations
 
     init(doc: IBDocument, options: ImportOptions) {
         self.doc = doc
         self.options = options
+        variations = IBVariations(doc: doc)
         warnings = ImportWarnings(limit: options.limits.maxWarnings)
         document = SceneDocument(
             format: doc.kind == .storyboard ? .storyboard : .xib, file: options.fileName, name: nil)

@@ -36,9 +36,14 @@ enum IBVocabulary {
         "avPlayerViewController", "hostingController", "viewControllerPlaceholder", "searchContainerViewController",
     ]
 
+    /// Controllers that contain others and draw their bars themselves.
+    static let containerControllers: Set<String> = ["navigationController", "tabBarController", "splitViewController", "pageViewController"]
+
     /// Gesture recognizer elements and the modelled type each becomes (nil: not modelled).
     static let recognizers: [String: GestureRecognizerConfig.Kind?] = [
         "tapGestureRecognizer": .tap, "longPressGestureRecognizer": .longPress, "panGestureRecognizer": .pan,
+        // Xcode writes long presses under this misspelt name too (sic; 2 files of the corpus).
+        "pongPressGestureRecognizer": .longPress,
         "swipeGestureRecognizer": .swipe, "screenEdgePanGestureRecognizer": .pan,
         "pinchGestureRecognizer": nil, "rotationGestureRecognizer": nil, "hoverGestureRecognizer": nil,
     ]
@@ -76,11 +81,11 @@ enum IBVocabulary {
         "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
         "verticalCompressionResistancePriority", "placeholderIntrinsicWidth", "placeholderIntrinsicHeight",
         "insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins", "layoutMarginsFollowReadableWidth",
-        "semanticContentAttribute", "axis", "distribution", "alignment", "spacing", "baselineRelativeArrangement",
+        "semanticContentAttribute", "axis", "distribution", "alignment", "spacing", "spacingType", "baselineRelativeArrangement",
         "layoutMarginsRelativeArrangement", "on", "value", "minValue", "maxValue", "minimumValue", "maximumValue",
         "stepValue", "wraps", "autorepeat", "continuous", "selectedSegmentIndex", "numberOfPages", "currentPage",
         "delaysContentTouches", "canCancelContentTouches", "text", "title", "placeholder", "scrollEnabled",
-        "image", "numberOfLines",
+        "image", "numberOfLines", "allowsSelection", "allowsMultipleSelection",
     ]
 
     /// View attributes that only change drawing, text input, data or Xcode's own bookkeeping: left
@@ -103,7 +108,7 @@ enum IBVocabulary {
         "clearButtonMode", "colorPixelFormat", "depthStencilPixelFormat", "enableSetNeedsDisplay", "datePickerMode",
         "minuteInterval", "useCurrentDate", "maximumValueImage", "minimumValueImage", "mapType", "tag",
         "customModule", "customModuleProvider", "colorLabel", "verifyAmbiguity", "largeTitles", "prefersLargeTitles",
-        "restorationIdentifier", "contentInsetAdjustmentBehavior", "allowsSelection", "allowsMultipleSelection",
+        "restorationIdentifier", "contentInsetAdjustmentBehavior",
         "allowsSelectionDuringEditing", "allowsMultipleSelectionDuringEditing", "prefetchingEnabled",
         "dragInteractionEnabled", "springLoaded", "insetsContentViewsToSafeArea", "cellLayoutMarginsFollowReadableWidth",
         "separatorInsetReference", "contentViewInsetsToSafeArea", "itemPositioning", "itemSpacing", "itemWidth",
@@ -116,6 +121,9 @@ enum IBVocabulary {
         "showsLargeContentViewer", "pointerInteraction", "changesSelectionAsPrimaryAction", "role", "menuInteraction",
         "showsMenuAsPrimaryAction", "preferredBehavioralStyle", "titleAlignment", "configurationUpdateHandler",
         "isAccessibilityElement", "accessibilityLabel", "accessibilityHint", "pinned",
+        "adjustsLetterSpacingToFitWidth", "adjustsImageSizeForAccessibilityContentSizeCategory", "catalog", "zoomEnabled",
+        "rotateEnabled", "pitchEnabled", "showsUserLocation", "showsPointsOfInterest", "simulatedAppContext",
+        "showsSelectionImmediatelyOnTouchBegin",
     ]
 
     /// Property elements of a view that only change drawing or text input, or that Xcode keeps for
@@ -130,7 +138,39 @@ enum IBVocabulary {
         "wkWebViewConfiguration", "wkPreferences", "audiovisualMediaTypes", "buttonConfiguration",
         "backgroundConfiguration", "accessibility", "accessibilityConfiguration", "gestureRecognizers", "items",
         "scopeButtonTitles", "keyCommands", "textContainer", "edgeInsetsWrapper", "contentInsets", "behavior",
-        "tableViewCellContentConfiguration", "traits", "interactions", "menu", "pointerStyleProvider",
+        "tableViewCellContentConfiguration", "traits", "interactions", "menu", "pointerStyleProvider", "frame",
+    ]
+
+    /// Every other element name Interface Builder writes, and what the importer does with it
+    /// (`IBVocabularyTests` checks that every element of the corpus is a view, controller,
+    /// recognizer, property element or one of these).
+    static let documentElements: [String: String] = [
+        "document": "the root: kind, tools version, platform", "dependencies": "Xcode's plug-in versions (ignored)",
+        "deployment": "the deployment target (ignored)", "plugIn": "ignored", "capability": "ignored",
+        "device": "the screen (IBScreen)", "scenes": "a storyboard's scenes", "scene": "a storyboard scene (a unit)",
+        "objects": "a scene's or a xib's objects", "placeholder": "File's Owner, First Responder, Exit (connection targets)",
+        "customObject": "an object of the dock: not a responder of the scene (actionDropped)", "exit": "the Exit placeholder of unwind segues",
+        "connections": "read", "action": "target-action (T1–T4)", "outlet": "read for delegates, File's Owner's view and the window's root controller",
+        "outletCollection": "gesture recognizers (G1)", "segue": "actions naming what they show; relationships and embeds build containers",
+        "constraint": "Auto Layout (L6)", "navigationItem": "a navigation bar's items (B1)", "barButtonItem": "bar items (B1, B3)",
+        "tabBarItem": "tab bar items (B2)", "toolbarItems": "a navigation controller's toolbar items (B3)",
+        "rightBarButtonItems": "a navigation item's items (B1)", "leftBarButtonItems": "a navigation item's items (B1)",
+        "tableViewSection": "static cells' sections (V1)", "viewControllerLayoutGuide": "top and bottom layout guides (L6)",
+        "exclude": "size-class variations", "include": "size-class variations", "segment": "a segmented control's segment count",
+        "simulatedMetricsContainer": "the document's default simulated metrics", "simulatedNavigationBarMetrics": "a simulated navigation bar",
+        "simulatedTabBarMetrics": "a simulated tab bar", "simulatedToolbarMetrics": "a simulated toolbar",
+        "userDefinedRuntimeAttribute": "runtimeAttributeIgnored", "resources": "image sizes (intrinsic content size)",
+        "namedColor": "drawing only", "systemColor": "drawing only", "designables": "IBDesignable build status (ignored)",
+        "designable": "IBDesignable build status (ignored)", "fragment": "attributed text (drawing only)",
+        "attributes": "attributed text (drawing only)", "paragraphStyle": "attributed text (drawing only)",
+        "tabStops": "attributed text (drawing only)", "textTab": "attributed text (drawing only)", "customFonts": "fonts (drawing only)",
+        "mutableData": "archived data (ignored)", "array": "values of runtime attributes (ignored)", "bool": "values of runtime attributes (ignored)",
+        "value": "an archived value of a controller (contentSizeForViewInPopover: a popover's size, not modelled)",
+        "options": "text view options (drawing only)", "accessibilityTraits": "accessibility (not a touch rule)",
+        "adaptation": "a storyboard's presentation adaptations (not modelled)", "extendedEdge": "edges for extended layout (the bars' opacity decides)",
+        "inferredMetricsTieBreakers": "Xcode's simulated-metrics bookkeeping (ignored)", "keyCommand": "keyboard shortcuts (not touch)",
+        "refreshControl": "a table's pull-to-refresh control (needs a drag; not imported)",
+        "searchDisplayController": "a deprecated search controller (not a view)",
     ]
 
     /// Structural children the importer reads.

@@ -17,19 +17,10 @@ public enum InterfaceBuilderImporter {
         // The document says what it is; `format` only chose this importer (the result names the
         // format read).
         let actual: ImportFormat = doc.kind == .storyboard ? .storyboard : .xib
-        if doc.device == nil, let device = tree.child(of: doc.root, named: "device") {
-            importer.warn(
-                .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": the screen is taken from the root view's frame, with a 20 pt status bar",
-                lost: "the device's screen size and safe area")
-        }
-        if doc.platform.contains("AppleTV") {
-            importer.warn(
-                .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
-                lost: "the platform's own interaction model (tvOS's focus engine)")
-        }
+        // (No closures in this typed-throws function: Swift 6.3.1's optimizer crashes on them in
+        // a release build. The document-wide warnings are made in `warnDocument`.)
+        importer.warnDocument()
         let units = doc.units
-        // (No closures passed to map/flatMap in this typed-throws function: Swift 6.3.1's
-        // optimizer crashes on them in a release build.)
         if options.list {
             return ImportResult(format: actual, scene: nil, warnings: importer.warnings.all, ids: [:], units: summaries(units, doc))
         }
@@ -37,7 +28,8 @@ public enum InterfaceBuilderImporter {
         importer.document.name = sceneName(of: selected.first, doc) ?? options.fileName
         if selected.isEmpty {
             importer.warn(.emptyDocument, doc.root, "the document has no scenes or top-level views: the scene is an empty window", lost: "nothing")
-            _ = importer.addWindow(size: doc.device?.size ?? Size(width: 375, height: 667), insets: doc.device?.insets ?? .zero, sourceElement: nil)
+            let screen = doc.screen(canvas: options.canvas)
+            _ = importer.addWindow(size: screen?.size ?? Size(width: 375, height: 667), insets: screen?.insets ?? .zero, sourceElement: nil)
         } else if doc.kind == .storyboard {
             importer.importStoryboardUnit(selected[0])
         } else {
@@ -46,10 +38,17 @@ public enum InterfaceBuilderImporter {
         importer.reportDockViews(selected)
         importer.importConstraints()
         importer.importConnections()
+        importer.importBarItems()
+        importer.importLists()
         importer.resolveMargins()
         var warnings = importer.warnings
         var document = importer.document
-        let scene = try document.validated(warnings: &warnings)
+        var decoded: Scene?
+        let scene = try document.validated(warnings: &warnings, decoded: &decoded)
+        importer.warnings = warnings
+        importer.document = document
+        if let decoded { importer.reportUnreachableControls(in: decoded) }
+        warnings = importer.warnings
         return ImportResult(format: actual, scene: scene, warnings: warnings.all, ids: document.ids)
     }
 
@@ -112,7 +111,7 @@ public enum InterfaceBuilderImporter {
         let isController = IBVocabulary.controllers.contains(tree[e].name)
         let root = isController ? doc.rootView(of: e) : e
         let views = root.map { r in tree.subtree(of: r).filter { doc.isView($0) }.count } ?? 0
-        let size = root.flatMap { doc.frame(of: $0)?.size } ?? (isController ? doc.device?.size : nil)
+        let size = root.flatMap { doc.frame(of: $0)?.size } ?? (isController ? doc.screen(canvas: false)?.size : nil)
         return ImportUnit(
             id: unit.id, controller: isController ? tree[e]["id"] : nil,
             storyboardIdentifier: tree[e]["storyboardIdentifier"], element: tree[e].name, customClass: tree[e]["customClass"],
@@ -122,6 +121,33 @@ public enum InterfaceBuilderImporter {
 }
 
 extension IBImport {
+    /// The warnings about the whole document: an unknown device (and the screen inferred for
+    /// it), another platform, size-class variations for other traits than the device's.
+    mutating func warnDocument() {
+        if doc.device == nil, let device = tree.child(of: doc.root, named: "device") {
+            let inferred = IBScreen(doc: doc, canvas: false, unitRoot: nil)?.device
+            let what = inferred.map { d in
+                "the screen is taken from the document's root views (\(Self.format(d.size))), with \(JSONWriter.format(d.insets.top)) pt at the top and \(JSONWriter.format(d.insets.bottom)) at the bottom as on \(d.notched ? "iPhones without a home button" : "devices with a home button") of that size"
+            } ?? "the screen is taken from each unit's root view, with a 20 pt status bar"
+            warn(
+                .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": \(what)",
+                lost: "the device's exact screen size and safe area")
+        }
+        if doc.platform.contains("AppleTV") {
+            warn(
+                .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
+                lost: "the platform's own interaction model (tvOS's focus engine)")
+        }
+        let other = variations.otherTraits
+        if !other.isEmpty, let first = tree.elements.firstIndex(where: { $0.name == "variation" && other[$0["key"] ?? ""] != nil }) {
+            let keys = other.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+            warn(
+                .layoutApproximated, first,
+                "size-class variations for other traits are not installed: the scene is laid out for \(variations.description); variations: \(keys)",
+                lost: "the layout for other size classes (a resize does not switch variations)", owner: tree[first].parent)
+        }
+    }
+
     /// Views in a storyboard scene's dock (objects beside its controller) or left at a xib's top
     /// level when another object was chosen are in no window until code adds them.
     mutating func reportDockViews(_ selected: [IBDocument.Unit]) {

@@ -1,0 +1,59 @@
+import TouchTraceEngine
+
+/// The screen a unit is laid out on: its size and its unsafe edges (status bar or sensor
+/// housing, home indicator), either as the app sees them on the device or (`canvas`) as the
+/// Xcode release that saved the document draws its canvas. What the document states wins over
+/// the device table: the size its full-screen root views have (`retina6_12` documents of Xcode
+/// 15 and later are 393 × 852, not 390 × 844) and the status bar its navigation bars sit below.
+///
+/// Xcode's canvas differs from the device in two ways, measured on the corpus (docs/import-ib.md,
+/// "Device metrics"): documents saved by Xcode 10.2 to 13 (tools versions 14800 to 21500) show
+/// iPhones with a home button without their 20 pt status bar (their navigation bars are stored at
+/// y = 0 and views pinned to the safe area sit at its top edge); documents saved by Xcode 16.3 and
+/// later (23700 and later) count the top and bottom unsafe edges of iPhones without a home button
+/// twice (an iPhone 11's canvas has 96 pt above its safe area and 68 below).
+struct IBScreen: Sendable {
+    var size: Size
+    /// The unsafe edges of the screen, portrait or landscape as the document is.
+    var insets: EdgeInsets
+    /// The device (known or inferred), nil for a document without one.
+    var device: IBDevice?
+
+    /// The tools versions of the canvas rules above.
+    static let hiddenStatusBarTools = 14800.0..<21500.0
+    static let doubledEdgesTools = 23700.0
+    /// Tools versions from this on are stamps of unreleased builds (`32700.99.1234`): their
+    /// documents store bars where released Xcode 16 does (no canvas rule applies).
+    static let unreleasedTools = 30000.0
+
+    init?(doc: IBDocument, canvas: Bool, unitRoot: Rect? = nil) {
+        var device = doc.device
+        if let known = device, let stated = doc.statedScreen, !known.landscape {
+            // The document's root views show another screen for this id: the model of that size.
+            device = IBDevice.inferred(id: known.id, size: stated, landscape: false)
+            device?.known = true
+        } else if device == nil, let id = doc.deviceID {
+            // An id the table lacks: the screen its root views show, or the unit's own.
+            guard let size = doc.statedScreen ?? unitRoot.map({ Size(width: $0.maxX, height: $0.maxY) }) else { return nil }
+            device = IBDevice.inferred(id: id, size: size, landscape: doc.landscape)
+        }
+        guard let device else { return nil }
+        self.device = device
+        size = device.size
+        var insets = device.insets
+        let tools = doc.toolsVersion
+        // Before safe areas (tvOS 11), a tvOS view controller's top and bottom layout guides
+        // had no length: a document that does not use safe areas lays out against the whole screen.
+        if device.id == "appleTV", !doc.useSafeAreas { insets = .zero }
+        if canvas, tools < Self.unreleasedTools, !device.id.hasPrefix("ipad"), device.id != "appleTV" {
+            if device.notched, tools >= Self.doubledEdgesTools {
+                insets.top *= 2
+                insets.bottom *= 2
+            } else if !device.notched, !device.landscape, Self.hiddenStatusBarTools.contains(tools) {
+                insets.top = 0
+            }
+            if let stated = doc.statedStatusBar, !device.landscape { insets.top = stated }
+        }
+        self.insets = insets
+    }
+}

@@ -1,0 +1,157 @@
+import Testing
+import TestSupport
+import TouchTraceEngine
+@testable import TouchTraceImport
+
+/// What the engine models, reached through imported documents: tabs (B2), bar button items and
+/// back items (B1), static cells' selection (V2), long presses Xcode writes under another name
+/// (G1), a freeform controller sized to its window, each tapped at the centre of the view the
+/// scene has for it.
+@Suite("Imported bars, tabs, cells and recognizers, tapped")
+struct IBModelledBehaviourTests {
+    static func trace(_ fixture: String, tapping id: String, duration: Double? = nil) throws -> (JSONValue, Scene) {
+        let result = try ImportFixtures.importFixture(fixture)
+        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let view = try #require(scene.viewIndex(id), "\(fixture) has no view \(id)")
+        let p = IBImport.windowCenter(of: view, in: scene)
+        var body: [(key: String, value: JSONValue)] = []
+        if let duration {
+            body = [("longPress", .obj(["x": .number(p.x), "y": .number(p.y)])), ("duration", .number(duration))]
+        } else {
+            body = [("tap", .obj(["x": .number(p.x), "y": .number(p.y)]))]
+        }
+        let request = try TouchRequest.decode(.object(body))
+        return (try TouchTrace.touches(request, in: scene), scene)
+    }
+
+    static func entries(_ trace: JSONValue, type: String) -> [JSONValue] {
+        guard case let .array(log)? = trace["log"] else { return [] }
+        return log.filter { $0["type"] == .string(type) }
+    }
+
+    static func actions(_ trace: JSONValue) -> [JSONValue] {
+        guard case let .array(list)? = trace["actions"] else { return [] }
+        return list
+    }
+
+    /// B2: the second tab's item selects it; its controller exists without its view.
+    @Test func aTabItemSelectsItsTab() throws {
+        let (trace, scene) = try Self.trace("frameReplaced-tab-bar-placeholder-and-tabs.storyboard", tapping: "item:Settings")
+        let select = try #require(Self.entries(trace, type: "selectTab").first)
+        #expect(select["selectedIndex"] == .number(1))
+        #expect(select["viewController"] == "SettingsViewController")
+        #expect(select["tabBarController"] == "MainTabsController")
+        #expect(Self.entries(trace, type: "delegate").contains { $0["method"] == "tabBarController(_:didSelect:)" })
+        // The tab bar is at the bottom (its 1000 × 1000 placeholder replaced), the first tab's
+        // button below the status bar is tapped as the app runs.
+        let bar = try #require(scene.viewIndex("tabBar"))
+        #expect(scene.views[bar].frame == Rect(x: 0, y: 618, width: 375, height: 49))
+        let (refresh, _) = try Self.trace("frameReplaced-tab-bar-placeholder-and-tabs.storyboard", tapping: "Refresh")
+        #expect(Self.actions(refresh).first?["action"] == "refresh:")
+        #expect(Self.actions(refresh).first?["target"] == "HomeViewController")
+    }
+
+    /// B1: a navigation controller's bar shows its root controller's items; the right item sends
+    /// its action, the left item's presentation segue names what it presents.
+    @Test func barButtonItemsSendTheirActions() throws {
+        let (compose, _) = try Self.trace("B1-navigation-controller-bar-items.storyboard", tapping: "item:add")
+        #expect(Self.actions(compose).first?["action"] == "compose:")
+        #expect(Self.actions(compose).first?["target"] == "InboxViewController")
+        let (filters, _) = try Self.trace("B1-navigation-controller-bar-items.storyboard", tapping: "item:Filters")
+        #expect(Self.actions(filters).first?["action"] == "present:Filters")
+        #expect(Self.actions(filters).first?["target"] == "InboxViewController")
+    }
+
+    /// B1, V2, S4: a pushed table view controller gets a navigation bar with a back item that pops
+    /// it; its static cells select by section and row, its controller told as the delegate; the
+    /// table starts below the bar (its adjusted content inset).
+    @Test func aPushedTableHasABackItemAndSelectsItsStaticCells() throws {
+        let fixture = "V2-static-cells-pushed-below-a-navigation-bar.storyboard"
+        let (back, _) = try Self.trace(fixture, tapping: "SettingsTableViewController.back")
+        let pop = try #require(Self.entries(back, type: "popViewController").first)
+        #expect(pop["viewController"] == "SettingsTableViewController")
+        let (licenses, scene) = try Self.trace(fixture, tapping: "Licenses")
+        let didSelect = Self.entries(licenses, type: "delegate").first { $0["method"] == "tableView(_:didSelectRowAt:)" }
+        #expect(didSelect?["receiver"] == "SettingsTableViewController")
+        #expect(didSelect?["indexPath"] == .obj(["section": .number(1), "row": .number(0)]))
+        // The first row is below the 64 pt of status and navigation bar.
+        let profile = try #require(scene.viewIndex("Profile"))
+        #expect(IBImport.windowCenter(of: profile, in: scene).y > 64)
+    }
+
+    /// G1: `pongPressGestureRecognizer` (Xcode's spelling) is a long press that sends its action.
+    @Test func aPongPressIsALongPress() throws {
+        let (trace, _) = try Self.trace("G1-long-press-written-pongPress.storyboard", tapping: "Photo", duration: 0.8)
+        #expect(Self.actions(trace).first?["action"] == "savePhoto:")
+        #expect(Self.actions(trace).first?["target"] == "PhotoViewController")
+    }
+
+    /// A freeform 800 × 40 controller is sized to its window as the app runs: its trailing
+    /// button is inside the window and a tap reaches it.
+    @Test func aFreeformControllerFitsItsWindow() throws {
+        let (trace, scene) = try Self.trace("frameReplaced-freeform-root-view.storyboard", tapping: "Clear")
+        #expect(Self.actions(trace).first?["action"] == "clearFilters:")
+        let clear = try #require(scene.viewIndex("Clear"))
+        #expect(IBImport.windowCenter(of: clear, in: scene).x < 375)
+    }
+
+    /// L6: a placeholder constraint stands for the one the app makes in code. As the app runs it
+    /// is kept (with `layoutApproximated`): the panel reaches the safe area's bottom and its
+    /// button gets the tap; without it the panel had no height and the button was outside it
+    /// (H4). On the canvas it is kept too, without a warning: the panel fills the screen as
+    /// Xcode stored it.
+    @Test func aPlaceholderConstraintStandsForTheCodes() throws {
+        let name = "layoutApproximated-placeholder-constraint-kept-as-a-stand-in.storyboard"
+        let (trace, scene) = try Self.trace(name, tapping: "Send")
+        #expect(Self.actions(trace).first?["action"] == "send:")
+        #expect(Self.actions(trace).first?["target"] == "FeedbackViewController")
+        let panel = try #require(scene.viewIndex("Panel"))
+        #expect(scene.views[panel].frame == Rect(x: 0, y: 20, width: 375, height: 647))
+        let result = try ImportFixtures.importFixture(name)
+        #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["keyboardPlaceholder"])
+        #expect(!result.warnings.contains { $0.kind == .unreachableControl })
+        var options = try ImportFixtures.options(name)
+        options.canvas = true
+        let canvas = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
+        let laidOut = try SceneDecoder().decode(try #require(canvas.scene)).laidOut()
+        let canvasPanel = try #require(laidOut.viewIndex("Panel"))
+        #expect(laidOut.views[canvasPanel].frame == Rect(x: 0, y: 0, width: 375, height: 667))
+    }
+
+    /// L6 (layout margins): in a document of Xcode 26, a cell that shows an accessory has 8 pt of
+    /// trailing margin in its content view, a cell without one keeps the table's 20 (measured on
+    /// the corpus: docs/import-ib.md, "Layout margins").
+    @Test func aCellWithAnAccessoryHasXcode26sTrailingMargin() throws {
+        let name = "L6-cell-accessory-trailing-margin-xcode26.storyboard"
+        var options = try ImportFixtures.options(name)
+        options.canvas = true
+        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        for (value, content, margin) in [("Units-value", "unitsContent", 8.0), ("Version-value", "versionContent", 20.0)] {
+            let v = try #require(scene.viewIndex(value))
+            let contentID = try #require(result.ids.first { $0.value == content }?.key)
+            let c = try #require(scene.viewIndex(contentID))
+            #expect(scene.views[v].frame.maxX == scene.views[c].frame.size.width - margin, "\(value)")
+        }
+    }
+
+    /// B2: a controller pushed with `hidesBottomBarWhenPushed` shows no tab bar, nor does one
+    /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
+    /// their safe areas reach the bottom of the screen and a button there gets the tap.
+    @Test func aControllerThatHidesTheBottomBarHasNoTabBar() throws {
+        let name = "B2-hides-bottom-bar-when-pushed.storyboard"
+        let (trace, scene) = try Self.trace(name, tapping: "Pay")
+        #expect(Self.actions(trace).first?["action"] == "pay:")
+        let pay = try #require(scene.viewIndex("Pay"))
+        #expect(scene.views[pay].frame == Rect(x: 20, y: 619, width: 335, height: 44))
+        for (unit, button, y) in [("receiptScene", "Done", 619.0)] {
+            var options = try ImportFixtures.options(name)
+            options.scene = unit
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+            let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let v = try #require(laidOut.viewIndex(button))
+            #expect(laidOut.views[v].frame.minY == y, "\(unit)")
+        }
+    }
+}
