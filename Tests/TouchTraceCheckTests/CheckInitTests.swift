@@ -39,8 +39,8 @@ import TouchTraceOperations
         #expect(starter.contains("action: {selector: \"pay:\", target: CheckoutViewController, event: touchUpInside}"))
         #expect(starter.contains("action: {selector: \"saveCardChanged:\", target: CheckoutViewController, event: valueChanged}"))
         // The segue a control triggers, with where it goes.
-        #expect(starter.contains("action: {selector: \"performSegue:showTerms\", target: CheckoutViewController, event: touchUpInside}"))
-        #expect(starter.contains("(the segue showTerms)"))
+        #expect(starter.contains("action: {selector: \"show:TermsViewController\", target: CheckoutViewController, event: touchUpInside}"))
+        #expect(starter.contains("(a show segue to TermsViewController)"))
         // An action on an event a tap does not send, from code.
         #expect(starter.contains("- sendActions: {sender: email, events: [editingChanged]}"))
         // The disabled coupon button: assertNotHittable with the reason, and a comment.

@@ -267,7 +267,13 @@ public enum StarterExpectations {
     /// `pay: → checkoutController on touchUpInside`, with what a segue or a prototype link means.
     static func connection(_ action: String, target: String?, event: String) -> String {
         var s = "\(action) → \(target ?? "the responder chain") on \(event)"
-        if action.hasPrefix("performSegue:") { s += " (the segue \(action.dropFirst("performSegue:".count)))" }
+        // The Interface Builder importer names a segue by what it does and where it goes
+        // (`show:TermsViewController`, docs/import-ib.md); the design importers a prototype link
+        // by its destination node (`navigate:3:1`).
+        let segues = [("show:", "a show segue to"), ("showDetail:", "a show-detail segue to"), ("present:", "a modal segue to"),
+                      ("popover:", "a popover segue to"), ("replace:", "a replace segue to"), ("unwind:", "an unwind segue through"),
+                      ("segue:", "a custom segue to"), ("performSegue:", "the segue")]
+        if let (prefix, words) = segues.first(where: { action.hasPrefix($0.0) }) { s += " (\(words) \(action.dropFirst(prefix.count)))" }
         if action.hasPrefix("navigate:") { s += " (a prototype link to node \(action.dropFirst("navigate:".count)))" }
         return s
     }
