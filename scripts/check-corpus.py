@@ -53,10 +53,10 @@ for name in names:
         if "- tapOn:" in text or "- assertNotHittable:" in text or "- sendActions:" in text:
             stats["withWiredControls"] += 1
         for reason in re.findall(r"no touch reaches it: (.*)", text):
-            unreachable[re.sub(r"(ancestor|superview|window|covered by|hidden ancestor) [^ ]+", r"\1 X", reason.split(",")[0])[:70]] += 1
+            unreachable[re.sub(r"(ancestor|superview|window|covered by|hidden ancestor) [^ ]+", r"\1 X", reason.split("; ")[0].split(",")[0])[:70]] += 1
         for note in re.findall(r"# reachable in the file's own frames, but after layout (.*) \(if this step", text):
             stats["layoutMoved"] += 1
-            moved[re.sub(r"(ancestor|superview|window|covered by|hidden ancestor) [^ ]+", r"\1 X", note)[:70]] += 1
+            moved[re.sub(r"(ancestor|superview|window|covered by|hidden ancestor) [^ ]+", r"\1 X", note.split("; ")[0])[:70]] += 1
         run = subprocess.run([T, "check", starter, "--format", "json"], capture_output=True, text=True)
         if run.returncode == 2:
             stats["inputProblems"] += 1
