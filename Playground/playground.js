@@ -188,11 +188,22 @@
     for (const mark of marks) {
       const li = document.createElement("li");
       const title = mark.querySelector("title");
-      li.textContent = title ? title.textContent.replace(/^\d+\.\s*/, "") : mark.getAttribute("data-view");
+      li.textContent = title ? roundedText(title.textContent.replace(/^\d+\.\s*/, "")) : mark.getAttribute("data-view");
       li.className = "finding-" + mark.getAttribute("data-severity");
       list.appendChild(li);
     }
   }
+
+  // What the playground shows is rounded to 0.01 pt (the JSON answers, and what the copy buttons
+  // and the API give, keep every digit): a number, and every decimal number inside a sentence
+  // of the engine's (a trace step's detail, a cause) with more than two decimals.
+  function pt(n) {
+    return typeof n === "number" && isFinite(n) ? String(Math.round(n * 100) / 100) : String(n);
+  }
+  function roundedText(text) {
+    return String(text).replace(/-?\d+\.\d{3,}(?:e-?\d+)?/g, function (m) { return pt(Number(m)); });
+  }
+  window.touchtraceRoundedText = roundedText;   // for the browser test
 
   // A mouse position → window coordinates (the picture's user space is the front-most
   // window's), to the nearest half point: a click is not more precise than that.
@@ -229,7 +240,7 @@
 
   function showHitTest(result) {
     const path = pathOf(result);
-    $("hit-summary").textContent = "(" + result.point.x + ", " + result.point.y + ")" + (result.window ? " in window " + result.window : "");
+    $("hit-summary").textContent = "(" + pt(result.point.x) + ", " + pt(result.point.y) + ")" + (result.window ? " in window " + result.window : "");
     $("hit-view").textContent = result.hitView || "none";
     $("hit-path").textContent = path.length ? path.join(" › ") : "–";
     $("responder-chain").textContent = result.responderChain.length ? result.responderChain.join(" → ") : "–";
@@ -238,7 +249,7 @@
     for (const step of result.steps) {
       const li = document.createElement("li");
       li.className = step.outcome;
-      li.textContent = step.view + ": " + step.outcome + (step.reason ? " (" + step.reason + ")" : "") + " [" + step.rule + "] " + step.detail;
+      li.textContent = step.view + ": " + step.outcome + (step.reason ? " (" + step.reason + ")" : "") + " [" + step.rule + "] " + roundedText(step.detail);
       steps.appendChild(li);
     }
     markPath(path, result.hitView);
@@ -330,14 +341,14 @@
       const body = { view: view, point: state.point };
       if (state.window) body.window = state.window.id;
       const answer = await trace("why-not", body);
-      $("whynot-summary").textContent = answer.view + " at (" + answer.point.x + ", " + answer.point.y + "): " +
+      $("whynot-summary").textContent = answer.view + " at (" + pt(answer.point.x) + ", " + pt(answer.point.y) + "): " +
         (answer.reachable ? "reachable" : "not reachable") + "; the hit test returns " + (answer.hitView || "nothing") + ".";
       const causes = $("whynot-causes");
       causes.textContent = "";
       for (const c of answer.causes) {
         const li = document.createElement("li");
         li.className = c.blocks ? "blocks" : "delays";
-        li.textContent = c.kind + " · " + c.view + " [" + c.rule + "] " + c.detail;
+        li.textContent = c.kind + " · " + c.view + " [" + c.rule + "] " + roundedText(c.detail);
         causes.appendChild(li);
       }
       if (!answer.causes.length) causes.innerHTML = "<li class=\"hint\">none: a tap there reaches it</li>";
@@ -345,7 +356,7 @@
       fixes.textContent = "";
       for (const f of answer.fixes) {
         const li = document.createElement("li");
-        li.textContent = f.text;
+        li.textContent = roundedText(f.text);
         fixes.appendChild(li);
       }
       if (!answer.fixes.length) fixes.innerHTML = "<li class=\"hint\">none</li>";

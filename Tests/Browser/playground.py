@@ -27,6 +27,7 @@ Uses only chromium and chromedriver from Debian's packages: no network, no drive
 """
 import argparse
 import sys
+import re
 import time
 
 from selenium import webdriver
@@ -224,6 +225,16 @@ def run(driver, args):
     wait(driver, lambda d: text(d, "whynot-summary").startswith(args.import_view + " at"), "why-not is asked for %s" % args.import_view)
     causes = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#whynot-causes li")]
     check(any(c.startswith(kind + " · " + view + " [") for c in causes), "the imported scene's cause: %s %s in %s" % (kind, view, causes))
+
+    # Numbers shown are rounded to 0.01 pt (README, "Pictures, and a playground"): the rule
+    # itself, then every list the clicks above filled.
+    rounded = driver.execute_script(
+        "return window.touchtraceRoundedText('point (16.53333333333336, 2.5) in (0, 0, 100.125, -0.3333333)')")
+    check(rounded == "point (16.53, 2.5) in (0, 0, 100.13, -0.33)", "long decimals are shown to 0.01 pt: %s" % rounded)
+    shown = driver.execute_script(
+        "return ['hit-summary', 'hit-steps', 'whynot-summary', 'whynot-causes', 'whynot-fixes', 'findings']"
+        ".map(id => document.getElementById(id).textContent).join(' ')")
+    check(re.search(r"\d\.\d{3,}", shown) is None, "no number on the page has more than two decimals")
 
     driver.execute_script("window.scrollTo(0, 0); document.getElementById('stage').scrollTo(0, 0);")
     time.sleep(0.3)
