@@ -5,7 +5,11 @@
 # run whatever else the machine does, so the comparison holds on a busy 2-core machine.
 #
 #   Benchmarks/compare/compare.sh [BASE_REF] [REPETITIONS]   # default base-wave2 and 20
-#   COMPARE_BASE_API=0 Benchmarks/compare/compare.sh main    # a base with today's API
+#   BASE_API=catalogue Benchmarks/compare/compare.sh main    # a base whose entry points returned bytes
+#                                                            # (before issue 22); wave2 (the default)
+#                                                            # for base-wave2, typed for a base with
+#                                                            # issue 22's typed answers
+#   (COMPARE_BASE_API=1 is BASE_API=wave2 and COMPARE_BASE_API=0 is BASE_API=catalogue, as before)
 #
 # The base is checked out with `git worktree` into a temporary folder; each tree is built in
 # release into its own scratch folder. Prints instructions per repetition for both and the
@@ -28,16 +32,18 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/touchtrace-compare.XXXXXX")
 trap 'git -C "$root" worktree remove --force "$work/base" >/dev/null 2>&1 || true; rm -rf "$work"' EXIT
 git -C "$root" worktree add --detach -q "$work/base" "$base_ref"
 
-build() { # name tree base_api
+build() { # name tree api
     echo "== build $1 (release)" >&2
-    TOUCHTRACE_TREE="$2" TOUCHTRACE_BASE_API="$3" swift build -c release --scratch-path "$work/build-$1" >"$work/build-$1.log" 2>&1 \
+    TOUCHTRACE_TREE="$2" TOUCHTRACE_API="$3" swift build -c release --scratch-path "$work/build-$1" >"$work/build-$1.log" 2>&1 \
         || { tail -30 "$work/build-$1.log" >&2; exit 1; }
     echo "$work/build-$1/release/engine-workloads"
 }
-# The base's API: 1 (the default) for a base before the operation catalogue, such as base-wave2,
-# whose entry points took a Scene; COMPARE_BASE_API=0 for a later base (main, say).
-base_bin=$(build base "$work/base" "${COMPARE_BASE_API:-1}")
-this_bin=$(build this "$root" 0)
+# The base's API (BASE_API): wave2 (the default) for a base before the operation catalogue, such
+# as base-wave2, whose entry points took a Scene; catalogue for a base whose entry points returned
+# bytes (main before issue 22); typed for a base with typed answers.
+case "${COMPARE_BASE_API:-}" in 1) BASE_API=${BASE_API:-wave2} ;; 0) BASE_API=${BASE_API:-catalogue} ;; esac
+base_bin=${BASE_BIN:-$(build base "$work/base" "${BASE_API:-wave2}")}
+this_bin=${THIS_BIN:-$(build this "$root" typed)}
 server() { # name tree → the tree's touchtrace, built in release
     echo "== build touchtrace in $1 (release)" >&2
     (cd "$2" && swift build -c release --product touchtrace --scratch-path "$work/server-$1" >"$work/server-$1.log" 2>&1) \
@@ -60,7 +66,8 @@ if [ "${COMPARE_HTTP:-0}" != 1 ]; then
     echo "base: $(git -C "$root" rev-parse --short "$base_ref")  this: $(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet || echo ' (with uncommitted changes)')"
     exit 0
 fi
-# BASE_SERVER / THIS_SERVER: a release touchtrace already built from that tree (skips its build).
+# BASE_BIN / THIS_BIN: an engine-workloads already built (skips its build). BASE_SERVER /
+# THIS_SERVER: a release touchtrace already built from that tree (skips its build).
 base_server=${BASE_SERVER:-$(server base "$work/base")}
 this_server=${THIS_SERVER:-$(server this "$root")}
 

@@ -20,7 +20,7 @@ is used directly). Per size N this prints, in milliseconds (min over repeats):
                 intrinsicContentSize, the root stack pinned to the window's leading, trailing and
                 top): AutoLayoutSystem(scene:) generating the constraints and solving + reading every
                 frame; AutoLayoutSystem.resize(window:to:) + every frame, median over the same
-                widths; TouchTrace.layoutBytes / TouchTrace.layout with a resizeWindow change to 768
+                widths; ResponseEncoder.bytes / .json of TouchTrace.layout with a resizeWindow change to 768
 
 and the ratios, then checks that all engines produce the same frames (max |difference| <= 0.001 pt).
 kiwi's one-solver run is skipped above --kiwi-max-monolithic (10,000 views take ~184 s).
@@ -492,8 +492,8 @@ def main():
                   f"first after build {ms_short(r['wired_first_resize_s'])})   "
                   f"decode {ms_short(r['wired_decode_s'])}   {r['wired_constraints']} constraints, "
                   f"{r['wired_conflicts']} conflicts, {r['wired_ambiguous_views']} ambiguous")
-            print(f"   layout (ms)  TouchTrace.layoutBytes + resizeWindow {ms(r['wired_layout_bytes_s'])}   "
-                  f"TouchTrace.layout {ms(r['wired_layout_json_s'])}   Scene.applying alone "
+            print(f"   layout (ms)  layout bytes + resizeWindow {ms(r['wired_layout_bytes_s'])}   "
+                  f"layout JSON value {ms(r['wired_layout_json_s'])}   Scene.applying alone "
                   f"{ms(r['wired_applying_s'])}   ({r['wired_response_bytes']} response bytes)")
             print(f"   layout (ms)  stored scene (PreparedScene: laid out once, initial system kept) "
                   f"{ms(r['wired_layout_prepared_s'])}")

@@ -2,15 +2,18 @@ import ArgumentParser
 import TouchTraceEngine
 
 /// How the CLI reads an operation's input: its arguments and flags (swift-argument-parser gives
-/// parsing, help and completion from them), turned into the same request object the HTTP body
-/// holds. Files are read through the ``CLIContext`` the CLI passes in, so declarations do no I/O.
+/// parsing, help and completion from them), decoded into the same typed input the HTTP request
+/// decodes into. Files are read through the ``CLIContext`` the CLI passes in, so declarations do
+/// no I/O.
 public protocol OperationOptions: ParsableArguments {
+    /// The operation's input (``TouchTraceOperation/Input``).
+    associatedtype Input: Sendable
     /// The scene file's path (`-` for standard input), or nil when the operation takes none.
     var sceneFile: String? { get }
-    /// The request, from the request file (read through `cli`) and the flags. Throws what
+    /// The input, from the request file (read through `cli`) and the flags. Throws what
     /// `cli.read` throws for a file it cannot read (a usage error), or ``OperationError`` for a
     /// file that is not a valid request.
-    func request(_ cli: CLIContext) throws -> CLIRequest
+    func input(_ cli: CLIContext) throws -> Input
 }
 
 /// What the CLI gives an operation's options: file reading and the process's surroundings.
@@ -26,17 +29,6 @@ public struct CLIContext: Sendable {
         self.read = read
         self.environment = environment
         self.standardOutputIsTerminal = standardOutputIsTerminal
-    }
-}
-
-/// A request read from the command line: the request object, and a raw document when the
-/// operation takes one (``HTTPBody/document(mediaTypes:)``).
-public struct CLIRequest: Sendable {
-    public var request: JSONValue
-    public var document: [UInt8]?
-    public init(_ request: JSONValue, document: [UInt8]? = nil) {
-        self.request = request
-        self.document = document
     }
 }
 
@@ -58,6 +50,26 @@ public struct RequestFile {
         } catch {
             throw OperationError(InputError.malformed(error))
         }
+    }
+}
+
+extension TouchTraceOperation {
+    /// Runs the operation as `touchtrace NAME` does: reads the scene file through `cli` (a file
+    /// that cannot be read is a usage error), decodes and prepares it, reads the input from the
+    /// options, and runs. The CLI prints the answer (or the thrown problem document) and writes
+    /// the result's files.
+    public static func run(_ options: Options, cli: CLIContext, limits: SceneLimits) throws -> OperationResult {
+        var scene: PreparedScene?
+        if let path = options.sceneFile {
+            let bytes = try cli.read(path)
+            do {
+                scene = PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits)
+            } catch {
+                throw OperationError(error)
+            }
+        }
+        let input = try options.input(cli)
+        return try run(input, in: OperationContext(scene: scene, limits: limits))
     }
 }
 

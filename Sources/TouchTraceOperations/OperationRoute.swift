@@ -43,7 +43,7 @@ public enum HTTPBody: Sendable, Hashable {
     /// The JSON request object (an empty body is `{}`); `Content-Type` JSON or absent.
     case json
     /// A raw document of one of these media types (an Interface Builder file, a design file),
-    /// passed to the operation as ``OperationInput/document``; the request object is made from
+    /// passed to the operation's decoder as ``OperationRequest/document``; the request object is made from
     /// the query parameters.
     case document(mediaTypes: [String])
 }

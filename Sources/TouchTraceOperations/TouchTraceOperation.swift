@@ -4,26 +4,30 @@ import TouchTraceEngine
 /// One operation of TouchTrace (hit-test, touches, layout, …), declared once. The HTTP routes
 /// (`POST /v1/scenes/{id}/NAME` and `POST /v1/NAME` for an operation on a scene) and the CLI
 /// subcommand (`touchtrace NAME`) are generated from this declaration, so both read the same
-/// request, run the same engine call and write the same output.
+/// input, run the same engine call and write the same output.
 ///
 /// A declaration names the operation and documents it (``abstract``, ``discussion``, the
-/// ``rules`` it applies, the ``problemTypes`` it answers with), says how its input is read
-/// (``sceneUse``; the request is a JSON object, from the HTTP body or from the CLI's files and
-/// flags through ``Options``) and runs it (``run(_:)``). See docs/architecture.md, "Adding an
-/// operation".
+/// ``rules`` it applies, the ``problemTypes`` it answers with) and says what it runs on: a typed
+/// ``Input`` that the HTTP request (``decode(_:)``) and the CLI's files and flags (``Options``)
+/// both decode into, and a scene (``sceneUse``). ``run(_:in:)`` is its one run path: it knows
+/// nothing of the transport that called it. See docs/architecture.md, "Adding an operation".
 ///
 /// ```swift
 /// public enum ValidateOperation: TouchTraceOperation {
 ///     public static let name = "validate"
 ///     public static let abstract = "Check a scene and list every problem with its JSON pointer."
 ///     public static let sceneUse = SceneUse.required
+///     public struct Input: Sendable { public init() {} }
 ///     public struct Options: OperationOptions { @OptionGroup public var scene: SceneFile … }
-///     public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult { … }
+///     public static func decode(_ request: OperationRequest) throws(OperationError) -> Input { … }
+///     public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult { … }
 /// }
 /// ```
 public protocol TouchTraceOperation: Sendable {
-    /// How the CLI reads the request: the files and flags of `touchtrace NAME`.
-    associatedtype Options: OperationOptions
+    /// What the operation runs on, besides the scene: the decoded request.
+    associatedtype Input: Sendable
+    /// How the CLI reads the input: the files and flags of `touchtrace NAME`.
+    associatedtype Options: OperationOptions where Options.Input == Input
 
     /// The subcommand and the last path component of the routes, e.g. `hit-test`.
     static var name: String { get }
@@ -46,15 +50,18 @@ public protocol TouchTraceOperation: Sendable {
     /// Query parameters the routes accept, each read into a member of the request object
     /// (default: none; any query parameter is then a 400).
     static var queryParameters: [QueryParameter] { get }
-    /// Stored scenes the request names by id (with the pointer of each id), which the HTTP
-    /// transport loads before ``run(_:)`` into ``OperationInput/storedScenes`` (default: none).
-    static func storedSceneIDs(in request: JSONValue) -> [(id: String, pointer: String)]
     /// The CLI's exit status for a problem document (default 1; `check` uses 2, keeping 1 for
     /// a failed expectation).
     static var inputErrorExitCode: Int32 { get }
 
-    /// Runs the operation: decodes `input.request`, calls the engine, returns the output.
-    static func run(_ input: OperationInput) throws(OperationError) -> OperationResult
+    /// Decodes an HTTP request (the JSON object, or a raw document) into the input; every
+    /// problem has its JSON pointer.
+    static func decode(_ request: OperationRequest) throws(OperationError) -> Input
+    /// Stored scenes the input names by id (with the pointer of each id), which the HTTP
+    /// transport loads before ``run(_:in:)`` into ``OperationContext/storedScenes`` (default: none).
+    static func storedSceneIDs(in input: Input) -> [(id: String, pointer: String)]
+    /// Runs the operation: calls the engine, encodes its answer.
+    static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult
 }
 
 extension TouchTraceOperation {
@@ -63,7 +70,7 @@ extension TouchTraceOperation {
     public static var routes: [OperationRoute] { OperationRoute.defaults(for: Self.self) }
     public static var httpBody: HTTPBody { .json }
     public static var queryParameters: [QueryParameter] { [] }
-    public static func storedSceneIDs(in request: JSONValue) -> [(id: String, pointer: String)] { [] }
+    public static func storedSceneIDs(in input: Input) -> [(id: String, pointer: String)] { [] }
     public static var inputErrorExitCode: Int32 { 1 }
 
     /// The help text of the CLI subcommand: the discussion, the rules, the errors.
@@ -88,37 +95,42 @@ public enum SceneUse: Sendable {
     case none
 }
 
-/// What an operation runs on, read by a transport (the HTTP server or the CLI).
-public struct OperationInput: Sendable {
-    /// The request: the JSON body, or what the CLI's files and flags say.
-    public var request: JSONValue
-    /// Members of `request` the transport has read already (the inline routes' `"scene"`): the
+/// An HTTP request as the transport read it, for ``TouchTraceOperation/decode(_:)``.
+public struct OperationRequest: Sendable {
+    /// The request object: the JSON body (`{}` when empty) with the declared query parameters'
+    /// members.
+    public var json: JSONValue
+    /// Members of `json` the transport has read already (the inline routes' `"scene"`): the
     /// operation's decoder accepts and ignores them.
     public var transportFields: [String]
+    /// A raw document (an ``HTTPBody/document(mediaTypes:)`` body).
+    public var document: [UInt8]?
+
+    public init(_ json: JSONValue, transportFields: [String] = [], document: [UInt8]? = nil) {
+        self.json = json
+        self.transportFields = transportFields
+        self.document = document
+    }
+}
+
+/// What an operation runs in, besides its input: the scene and the limits, as a transport found
+/// them (a stored or inline scene over HTTP, a file on the command line).
+public struct OperationContext: Sendable {
     /// The scene, decoded, validated and prepared (nil for an operation without one).
     public var scene: PreparedScene?
+    /// The scene's JSON pointer in the document that held it (`/scene` for a scene inline in a
+    /// request; empty for a stored scene or a file): pointers to its views start with it.
+    public var scenePointer: String
     /// The limits every stage applies (from the server's configuration or the CLI's defaults).
     public var limits: SceneLimits
-    /// A raw document (an ``HTTPBody/document(mediaTypes:)`` body, or the file the CLI read).
-    public var document: [UInt8]?
-    /// The stored scenes ``TouchTraceOperation/storedSceneIDs(in:)`` named, by id (HTTP only).
+    /// The stored scenes ``TouchTraceOperation/storedSceneIDs(in:)`` named, by id.
     public var storedScenes: [String: PreparedScene]
-    /// Which transport runs the operation.
-    public var transport: Transport
 
-    public enum Transport: Sendable { case http, cli }
-
-    public init(
-        request: JSONValue, transportFields: [String] = [], scene: PreparedScene?, limits: SceneLimits,
-        document: [UInt8]? = nil, storedScenes: [String: PreparedScene] = [:], transport: Transport
-    ) {
-        self.request = request
-        self.transportFields = transportFields
+    public init(scene: PreparedScene?, scenePointer: String = "", limits: SceneLimits, storedScenes: [String: PreparedScene] = [:]) {
         self.scene = scene
+        self.scenePointer = scenePointer
         self.limits = limits
-        self.document = document
         self.storedScenes = storedScenes
-        self.transport = transport
     }
 
     /// The scene of an operation declared with ``SceneUse/required``.
@@ -133,8 +145,8 @@ public struct OperationResult: Sendable {
     public enum Body: Sendable {
         /// JSON, written by the engine's deterministic writer (sorted keys, one number format).
         case json(JSONValue)
-        /// JSON already written by the engine (the hot paths write bytes directly): the same
-        /// bytes `JSONWriter` would write.
+        /// JSON already written (`ResponseEncoder`'s answers): the same bytes `JSONWriter`
+        /// would write.
         case encodedJSON([UInt8])
         /// Another media type (an SVG picture, a JUnit report).
         case document([UInt8], contentType: String)

@@ -70,16 +70,8 @@ extension Picture {
         return lines
     }
 
-    /// `locate: → mapVC (explicit; locateButton, touchUpInside)`, `pay: → unhandled (searched …)`.
-    static func describe(action: JSONValue) -> String {
-        func string(_ key: String) -> String? {
-            if case let .string(s)? = action[key] { return s }
-            return nil
-        }
-        let name = string("action") ?? "?"
-        let resolution = string("resolution") ?? "?"
-        let target = string("target") ?? "nobody"
-        let from = [string("sender"), string("event")].compactMap { $0 }.joined(separator: ", ")
-        return "\(name) → \(target) (\(resolution); \(from))"
+    /// `locate: → mapVC (explicit; locateButton, touchUpInside)`, `pay: → nobody (unhandled; …)`.
+    static func describe(action: SentAction) -> String {
+        "\(action.action) → \(action.target ?? "nobody") (\(action.resolution.rawValue); \(action.sender), \(action.event))"
     }
 }

@@ -43,8 +43,8 @@ struct Picture {
         var trace: HitTestTrace
         /// The views that passed the hit view up, window first, then the hit view.
         var path: [Int]
-        /// The tap's `actions` (the touches response's), in order.
-        var actions: [JSONValue]
+        /// The actions a tap there sends, in order.
+        var actions: [SentAction]
         /// The tap's control events, in order.
         var controlEvents: [(control: String, event: String)]
     }
@@ -52,7 +52,8 @@ struct Picture {
     init(_ request: RenderRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) {
         self.request = request
         let hitRequest = HitTestRequest(points: request.points, single: false, window: request.window, changes: request.changes)
-        let (scene, traces) = try TouchTrace.hitTestResults(hitRequest, in: prepared, limits: limits)
+        let hits = try TouchTrace.hitTest(hitRequest, in: prepared, limits: limits)
+        let (scene, traces) = (hits.scene, hits.traces)
         self.scene = scene
         layout = RenderLayout(scene: scene)
         let limit = layout.growthLimit
@@ -67,12 +68,8 @@ struct Picture {
             let response = try TouchTrace.touches(tap, in: prepared, limits: limits)
             let position = pictureSpace(point)
             probes.append(Probe(
-                point: point, position: position, trace: trace, path: Self.path(of: trace),
-                actions: Self.list(response["actions"]),
-                controlEvents: Self.list(response["controlEvents"]).compactMap { entry in
-                    guard case let .string(control)? = entry["control"], case let .string(event)? = entry["event"] else { return nil }
-                    return (control, event)
-                }))
+                point: point, position: position, trace: trace, path: Self.path(of: trace), actions: response.actions,
+                controlEvents: response.controlEvents.map { (response.scene.views[$0.control].id, $0.event) }))
             layout.include(Rect(origin: position, size: .zero), limit: limit)
         }
 
@@ -120,10 +117,5 @@ struct Picture {
         }
         if path.last != hit { path.append(hit) }
         return path
-    }
-
-    static func list(_ value: JSONValue?) -> [JSONValue] {
-        if case let .array(items)? = value { return items }
-        return []
     }
 }

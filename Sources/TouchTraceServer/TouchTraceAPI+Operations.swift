@@ -84,8 +84,14 @@ extension TouchTraceAPI {
         case .none:
             scene = nil
         }
+        let input: Operation.Input
+        do {
+            input = try Operation.decode(OperationRequest(json, transportFields: transportFields, document: document))
+        } catch {
+            throw APIError(error.problem)
+        }
         var storedScenes: [String: PreparedScene] = [:]
-        for (id, pointer) in Operation.storedSceneIDs(in: json) where storedScenes[id] == nil {
+        for (id, pointer) in Operation.storedSceneIDs(in: input) where storedScenes[id] == nil {
             guard SceneID.isValid(id) else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: pointer, message: "\"\(id.prefix(200))\" is not a scene id")]))
             }
@@ -94,9 +100,7 @@ extension TouchTraceAPI {
         let result: OperationResult
         do {
             result = try Operation.run(
-                OperationInput(
-                    request: json, transportFields: transportFields, scene: scene, limits: limits,
-                    document: document, storedScenes: storedScenes, transport: .http))
+                input, in: OperationContext(scene: scene, scenePointer: route.scene == .inline ? "/scene" : "", limits: limits, storedScenes: storedScenes))
         } catch {
             try checkBudget(limits)
             throw APIError(error.problem)

@@ -53,10 +53,7 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
             read: { try readInput(path: $0) }, environment: ProcessInfo.processInfo.environment,
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
         do {
-            let scene = try options.sceneFile.map { try Self.loadScene(path: $0, limits: limits) }
-            let read = try options.request(cli)
-            let result = try Operation.run(
-                OperationInput(request: read.request, scene: scene, limits: limits, document: read.document, transport: .cli))
+            let result = try Operation.run(options, cli: cli, limits: limits)
             for file in result.files {
                 do {
                     try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
@@ -75,16 +72,6 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
         } catch let error as OperationError {
             print(JSONWriter(pretty: output.pretty).string(error.problem.json))
             throw ExitCode(Operation.inputErrorExitCode)
-        }
-    }
-
-    /// Reads (a file that cannot be read is a usage error), decodes and prepares a scene file.
-    static func loadScene(path: String, limits: SceneLimits) throws -> PreparedScene {
-        let bytes = try readInput(path: path)
-        do {
-            return PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits)
-        } catch {
-            throw OperationError(error)
         }
     }
 }

@@ -18,13 +18,15 @@ enum CheckHarness {
         let options = try CheckOperation.Options.parse(arguments)
         try options.validate()
         let cli = CLIContext(read: read, environment: environment, standardOutputIsTerminal: false)
-        let request = try options.request(cli)
         do {
-            let result = try CheckOperation.run(OperationInput(request: request.request, scene: nil, limits: SceneLimits(), transport: .cli))
+            let result = try CheckOperation.run(options, cli: cli, limits: SceneLimits())
             var files: [String: String] = [:]
             for f in result.files { files[f.path] = String(decoding: f.bytes, as: UTF8.self) }
-            return Run(status: result.exitCode, output: String(decoding: result.bytes(), as: UTF8.self) + "\n", files: files)
-        } catch {
+            // As the CLI prints it: one line feed at the end.
+            var output = String(decoding: result.bytes(), as: UTF8.self)
+            if !output.hasSuffix("\n") { output += "\n" }
+            return Run(status: result.exitCode, output: output, files: files)
+        } catch let error as OperationError {
             return Run(status: CheckOperation.inputErrorExitCode, output: JSONWriter().string(error.problem.json) + "\n", files: [:])
         }
     }

@@ -56,7 +56,7 @@ func auditResponse(scene sceneJSON: JSONValue, request: JSONValue) -> JSONValue 
     do {
         let scene = try SceneDecoder().decode(sceneJSON)
         let options = try AuditOptions.decode(request)
-        return try SceneAudit.run(scene.prepared, options: options, pointers: ViewPointers(scene: scene, document: sceneJSON)).json
+        return ResponseEncoder.json(try SceneAudit.run(scene.prepared, options: options, pointers: ViewPointers(scene: scene, document: sceneJSON)))
     } catch {
         return error.problemDocument.json
     }

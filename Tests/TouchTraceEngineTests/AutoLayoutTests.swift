@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TouchTraceEngine
 
@@ -174,11 +175,17 @@ import TouchTraceEngine
 
     @Test func layoutResponseFieldsOnlyWhenAutoLayoutIsUsed() throws {
         let plain = try Self.scene(Self.wrap(#"{"id": "v", "frame": {"x": 0, "y": 0, "width": 10, "height": 10}}"#))
-        #expect(plain.autoLayoutFields.isEmpty)
+        let plainResult = try TouchTrace.layout(LayoutRequest(changes: []), in: plain.prepared, limits: defaultLimits)
+        #expect(!plainResult.autoLayout.takesPart)
+        let plainJSON = ResponseEncoder.json(plainResult)
+        #expect(plainJSON["conflicts"] == nil && plainJSON["ambiguous"] == nil)
         let constrained = try Self.scene(
             Self.wrap(#"{"id": "v", "translatesAutoresizingMaskIntoConstraints": false, "constraints": [{"firstAttribute": "width", "constant": 10}]}"#))
-        let fields = constrained.autoLayoutFields
-        #expect(fields.map(\.key) == ["conflicts", "ambiguous"])
-        #expect(fields.last?.value == .array(["v"]))
+        let result = try TouchTrace.layout(LayoutRequest(changes: []), in: constrained.prepared, limits: defaultLimits)
+        #expect(result.autoLayout.takesPart && result.autoLayout.conflicts.isEmpty)
+        #expect(result.autoLayout.ambiguous.map { constrained.views[$0].id } == ["v"])
+        let json = ResponseEncoder.json(result)
+        #expect(json["conflicts"] == .array([]))
+        #expect(json["ambiguous"] == .array(["v"]))
     }
 }

@@ -32,7 +32,7 @@ import TouchTraceEngine
         Self.onSmallStack {
             guard let scene = try? SceneDecoder().decode(bytes: bytes) else { return }
             let result = HitTester(scene: scene).hitTest(Point(x: 50, y: 50))
-            let trace = JSONWriter().string(result.json(in: scene))
+            let trace = ResponseEncoder.bytes(result, in: scene)
             outcome.withLock { $0 = (result.hitView.map { scene.views[$0].id }, result.steps.count, trace.count) }
         }
         let (hit, steps, length) = outcome.withLock { $0 } ?? (nil, 0, 0)

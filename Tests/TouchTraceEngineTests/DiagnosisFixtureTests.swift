@@ -14,8 +14,7 @@ enum DiagnosisFixtures {
     static func response(scene: JSONValue, request: JSONValue) -> JSONValue {
         do {
             let prepared = PreparedScene(try SceneDecoder().decode(scene))
-            let (laidOut, diagnosis) = try TouchTrace.whyNot(try WhyNotRequest.decode(request), in: prepared, limits: defaultLimits)
-            return diagnosis.json(in: laidOut)
+            return ResponseEncoder.json(try TouchTrace.whyNot(try WhyNotRequest.decode(request), in: prepared, limits: defaultLimits))
         } catch {
             return error.problemDocument.json
         }

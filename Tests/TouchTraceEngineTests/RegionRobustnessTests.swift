@@ -61,7 +61,7 @@ import TouchTraceEngine
         }
         for profile in [TouchTargetProfile.apple44, .wcag258] {
             let report = SceneAudit.run(map, options: AuditOptions(profile: profile))
-            _ = JSONWriter().bytes(report.json)
+            _ = ResponseEncoder.bytes(report)
             _ = report.text
         }
         _ = scene.warnings(map: map, pointers: ViewPointers(scene: scene, windowsKey: .windows))

@@ -83,19 +83,30 @@ import TestSupport
         return result
     }
 
+    /// The entries as the touches answer's `log` writes them (``ResponseEncoder``).
+    static func json(_ entries: [TouchesTrace.Entry], in scene: Scene) -> [JSONValue] {
+        var trace = TouchesTrace()
+        trace.log = entries
+        guard case let .array(log)? = ResponseEncoder.json(TouchesResult(scene: scene, trace: trace))["log"] else { return [] }
+        return log
+    }
+
     @Test func everyEntryIsWrittenWithTheFieldsTheSchemaDocuments() throws {
         let scene = try Self.scene()
         let documented = try Self.documentedFields()
         #expect(documented.count >= 20, "the schema's log table was not found")
-        for entry in Self.everyKind(scene) {
-            guard case let .object(members) = entry.json(in: scene) else {
+        let entries = Self.everyKind(scene)
+        let written = Self.json(entries, in: scene)
+        #expect(written.count == entries.count)
+        for (entry, json) in zip(entries, written) {
+            guard case let .object(members) = json else {
                 Issue.record("\(entry.kind.type) is not an object")
                 continue
             }
             let keys = Set(members.map(\.key))
-            #expect(entry.json(in: scene)["type"] == .string(entry.kind.type))
-            #expect(entry.json(in: scene)["rule"] == .string(entry.rule.rawValue))
-            #expect(entry.json(in: scene)["t"] == .number(entry.time ?? -1))
+            #expect(json["type"] == .string(entry.kind.type))
+            #expect(json["rule"] == .string(entry.rule.rawValue))
+            #expect(json["t"] == .number(entry.time ?? -1))
             guard let fields = documented[entry.kind.type] else {
                 Issue.record("docs/trace-schema.md has no row for \(entry.kind.type)")
                 continue
@@ -107,24 +118,30 @@ import TestSupport
 
     @Test func idsAndSentencesAreResolvedFromTheScene() throws {
         let scene = try Self.scene()
-        let entries = Self.everyKind(scene)
-        #expect(entries[13].json(in: scene)["recognizers"] == .array(["feed#delay", "feed#pan", "tap"]))
-        #expect(entries[14].json(in: scene)["reason"] == "UIButton \"b\" wins the touch: gestureRecognizerShouldBegin returned false")
-        #expect(entries[3].json(in: scene)["responder"] == "vc")
+        let entries = Self.json(Self.everyKind(scene), in: scene)
+        try #require(entries.count > 14)
+        #expect(entries[13]["recognizers"] == .array(["feed#delay", "feed#pan", "tap"]))
+        #expect(entries[14]["reason"] == "UIButton \"b\" wins the touch: gestureRecognizerShouldBegin returned false")
+        #expect(entries[3]["responder"] == "vc")
         // A tracking control's call has its bounds point; a plain responder's has none.
-        #expect(entries[4].json(in: scene)["point"] == .obj(["x": 20, "y": 30]))
-        #expect(entries[3].json(in: scene)["point"] == nil)
+        #expect(entries[4]["point"] == .obj(["x": 20, "y": 30]))
+        #expect(entries[3]["point"] == nil)
     }
 
     @Test func controlEventsAndActionsAreReadOffTheLog() throws {
         let scene = try Self.scene()
         var trace = TouchesTrace()
         trace.log = Self.everyKind(scene)
-        #expect(trace.controlEventsJSON(in: scene) == .array([.obj(["control": "b", "event": "touchDown", "touch": 1])]))
-        guard case let .array(actions) = trace.actionsJSON(in: scene) else {
+        let result = TouchesResult(scene: scene, trace: trace)
+        #expect(result.controlEvents.map { [scene.views[$0.control].id, $0.event, $0.touch.map(String.init) ?? "-"] } == [["b", "touchDown", "1"]])
+        #expect(result.actions.map(\.rule) == [.T4, .G6])
+        let json = ResponseEncoder.json(result)
+        #expect(json["controlEvents"] == .array([.obj(["control": "b", "event": "touchDown", "touch": 1])]))
+        guard case let .array(actions)? = json["actions"] else {
             Issue.record("actions is not an array")
             return
         }
+        #expect(actions == result.actions.map(ResponseEncoder.json))
         #expect(actions.count == 2)
         #expect(actions.first?["resolution"] == "responderChain" && actions.first?["target"] == "vc" && actions.first?["rule"] == "T4")
         #expect(actions.last == .obj([
@@ -133,7 +150,10 @@ import TestSupport
         ]))
     }
 
-    @Test func everyEntryKindWrittenAsBytesIsTheWritersBytes() throws {
+    /// The one writer writes every kind's keys in sorted order, with and without its optional
+    /// fields (what `JSONWriter` would write for the same document; in debug builds the
+    /// encoder also checks it as it writes).
+    @Test func everyEntryKindIsWrittenWithSortedKeys() throws {
         let scene = try Self.scene()
         var entries = Self.everyKind(scene)
         // Without a time (an actions request), and the optional fields of each kind the other way.
@@ -167,14 +187,15 @@ import TestSupport
         ]
         entries += more.map { TouchesTrace.Entry(time: 0.45, rule: .G6, kind: $0) }
         for entry in entries {
-            var out = JSONOutput()
-            entry.writeJSON(in: scene, into: &out)
-            #expect(String(decoding: out.bytes, as: UTF8.self) == JSONWriter().string(entry.json(in: scene)), "\(entry.kind.type)")
+            var trace = TouchesTrace()
+            trace.log = [entry]
+            let bytes = ResponseEncoder.bytes(TouchesResult(scene: scene, trace: trace))
+            #expect(bytes.isCanonicalJSON, "\(entry.kind.type): \(String(decoding: bytes, as: UTF8.self))")
         }
     }
 
     @Test(arguments: Fixtures.files(in: "touches").map(\.lastPathComponent))
-    func touchesBytesAreTheWritersBytes(_ name: String) throws {
+    func touchesAnswersAreCanonical(_ name: String) throws {
         let url = Fixtures.root.appendingPathComponent("touches").appendingPathComponent(name)
         let document = try JSONParser().parse([UInt8](Data(contentsOf: url)))
         guard let sceneJSON = document["scene"], case let .array(cases)? = document["cases"] else {
@@ -185,9 +206,8 @@ import TestSupport
         var compared = 0
         for testCase in cases {
             guard let requestJSON = testCase["request"], let request = try? TouchRequest.decode(requestJSON) else { continue }
-            guard let value = try? TouchTrace.touches(request, in: scene) else { continue }
-            let bytes = try TouchTrace.touchesBytes(request, in: scene)
-            #expect(String(decoding: bytes, as: UTF8.self) == JSONWriter().string(value), "\(name): \(testCase["name"] ?? .null)")
+            guard let bytes = try? TouchTrace.touchesBytes(request, in: scene) else { continue }
+            #expect(bytes.isCanonicalJSON, "\(name): \(testCase["name"] ?? .null)")
             compared += 1
         }
         #expect(compared > 0, "\(name): no case gives a touches response")

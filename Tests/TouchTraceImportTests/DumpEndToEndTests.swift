@@ -108,8 +108,8 @@ struct DumpEndToEndTests {
         let (scene, result) = try scene(fixture)
         let id = try #require(result.id(of: source), "\(fixture): no view \(source)")
         let point = x.flatMap { x in y.map { Point(x: x, y: $0) } }
-        let (diagnosed, diagnosis) = try TouchTrace.whyNot(WhyNotRequest(view: id, point: point), in: PreparedScene(scene), limits: defaultLimits)
-        return (diagnosis.json(in: diagnosed), result)
+        let answer = try TouchTrace.whyNot(WhyNotRequest(view: id, point: point), in: PreparedScene(scene), limits: defaultLimits)
+        return (ResponseEncoder.json(answer), result)
     }
 
     /// The causes' kinds and the views they name.

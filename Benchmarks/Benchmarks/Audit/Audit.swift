@@ -42,7 +42,7 @@ let benchmarks: @Sendable () -> Void = {
         let options = AuditOptions(profile: .apple44)
         Benchmark("auditJSON/\(size)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(JSONWriter().bytes(SceneAudit.run(HitRegionMap(scene: scene), options: options).json))
+                blackHole(ResponseEncoder.bytes(SceneAudit.run(HitRegionMap(scene: scene), options: options)))
             }
         }
         Benchmark("auditDecoded/\(size)", configuration: configuration) { benchmark in

@@ -39,16 +39,14 @@ let benchmarks: @Sendable () -> Void = {
         }
 
         // What `POST .../hit-test` does per point: the traced hit test and the bytes of its
-        // response, written directly (`HitTestTrace.writeJSON(in:into:)`, the same bytes as
-        // `JSONWriter().bytes(result.json(in:))`, with the responder chain and each step's detail).
+        // response, written directly (`ResponseEncoder.bytes(_:in:)`, with the responder chain and
+        // each step's detail).
         Benchmark("tracedJSON/\(size)", configuration: configuration) { benchmark in
             let tester = fixture.tester
             let scene = fixture.scene
             let points = fixture.points
             for i in benchmark.scaledIterations {
-                var out = JSONOutput(capacity: 4096)
-                tester.hitTest(points[i], traced: true).writeJSON(in: scene, into: &out)
-                blackHole(out.bytes)
+                blackHole(ResponseEncoder.bytes(tester.hitTest(points[i], traced: true), in: scene))
             }
         }
     }

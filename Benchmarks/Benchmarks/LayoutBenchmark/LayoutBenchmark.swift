@@ -79,14 +79,14 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("rotationJSON/\(size)", configuration: configuration) { benchmark in
             let writer = JSONWriter()
             for _ in benchmark.scaledIterations {
-                blackHole(writer.bytes(try! TouchTrace.layout(fixture.request, in: prepared, limits: limits)))
+                blackHole(writer.bytes(ResponseEncoder.json(try! TouchTrace.layout(fixture.request, in: prepared, limits: limits))))
             }
         }
 
-        // The same response bytes written directly (`TouchTrace.layoutBytes`), the API's hot path.
+        // The same response bytes written directly (`ResponseEncoder.bytes`), the API's hot path.
         Benchmark("rotationBytes/\(size)", configuration: configuration) { benchmark in
             for _ in benchmark.scaledIterations {
-                blackHole(try! TouchTrace.layoutBytes(fixture.request, in: prepared, limits: limits))
+                blackHole(ResponseEncoder.bytes(try! TouchTrace.layout(fixture.request, in: prepared, limits: limits)))
             }
         }
     }

@@ -6,9 +6,9 @@
 // events) and lifts inside: 100 events, each with its hit test (at began), delivery, tracking
 // calls, control events and target-action resolution. The request is decoded and the scene laid
 // out (its initial layout cycle, as a stored scene is) before measuring;
-// the benchmark measures `TouchTrace.touches` (the trace as a JSON value), that plus writing the
-// response bytes with `JSONWriter`, and `TouchTrace.touchesBytes` (the same bytes written straight
-// from the typed trace).
+// the benchmark measures `TouchTrace.touches` (the typed trace), that plus the answer as a JSON
+// value (`ResponseEncoder.json`, which parses the bytes), and that plus the answer's bytes
+// (`ResponseEncoder.bytes`, written straight from the typed trace: the API's path).
 import Benchmark
 import SceneGenerator
 import TouchTraceEngine
@@ -66,13 +66,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("touchesJSON/100-events/1000-views", configuration: configuration) { benchmark in
         let writer = JSONWriter()
         for _ in benchmark.scaledIterations {
-            if let trace = try? TouchTrace.touches(request, in: prepared, limits: limits) { blackHole(writer.bytes(trace)) }
+            if let result = try? TouchTrace.touches(request, in: prepared, limits: limits) { blackHole(writer.bytes(ResponseEncoder.json(result))) }
         }
     }
 
     Benchmark("touchesBytes/100-events/1000-views", configuration: configuration) { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(try? TouchTrace.touchesBytes(request, in: prepared, limits: limits))
+            if let result = try? TouchTrace.touches(request, in: prepared, limits: limits) { blackHole(ResponseEncoder.bytes(result)) }
         }
     }
 }

@@ -50,10 +50,10 @@ let benchmarks: @Sendable () -> Void = {
         }
         Benchmark("whyNotRequest/\(size)", configuration: configuration) { benchmark in
             for i in benchmark.scaledIterations {
-                guard let (answered, diagnosis) = try? TouchTrace.whyNot(requests[i], in: prepared, limits: SceneLimits()) else {
+                guard let result = try? TouchTrace.whyNot(requests[i], in: prepared, limits: SceneLimits()) else {
                     fatalError("why-not failed")
                 }
-                blackHole(JSONWriter().bytes(diagnosis.json(in: answered)))
+                blackHole(ResponseEncoder.bytes(result))
             }
         }
         Benchmark("hitTestReference/\(size)", configuration: configuration) { benchmark in

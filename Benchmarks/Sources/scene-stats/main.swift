@@ -41,9 +41,8 @@ if let i = arguments.firstIndex(of: "--profile"), arguments.count > i + 3,
             case "untraced": sink &+= f.tester.hitTest(p, traced: false).hitView ?? 0
             case "traced": sink &+= f.tester.hitTest(p, traced: true).steps.count
             default:
-                var out = JSONOutput(capacity: 4096)
-                f.tester.hitTest(p, traced: true).writeJSON(in: f.scene, into: &out)
-                sink &+= out.bytes.count
+                let out = ResponseEncoder.bytes(f.tester.hitTest(p, traced: true), in: f.scene)
+                sink &+= out.count
             }
         }
         hits += f.points.count
@@ -63,7 +62,7 @@ for size in HitTestFixture.sizes {
     for p in f.points {
         let r = f.tester.hitTest(p, traced: true)
         steps += r.steps.count
-        bytes += JSONWriter().bytes(r.json(in: f.scene)).count
+        bytes += ResponseEncoder.bytes(r, in: f.scene).count
         if let hit = r.hitView {
             byClass[f.scene.views[hit].viewClass.rawValue, default: 0] += 1
         } else {
@@ -78,9 +77,7 @@ for size in HitTestFixture.sizes {
         let u = perHitNanoseconds(f, rounds: rounds) { f.tester.hitTest($0, traced: false).hitView ?? -1 }
         let t = perHitNanoseconds(f, rounds: rounds) { f.tester.hitTest($0, traced: true).steps.count }
         let j = perHitNanoseconds(f, rounds: rounds) {
-            var out = JSONOutput(capacity: 4096)
-            f.tester.hitTest($0, traced: true).writeJSON(in: f.scene, into: &out)
-            return out.bytes.count
+            ResponseEncoder.bytes(f.tester.hitTest($0, traced: true), in: f.scene).count
         }
         line += "  | \(Int(u))  \(Int(t))  \(Int(j))"
     }

@@ -9,7 +9,7 @@
 // order: an equivalent system, not the one kiwi gets), part (one solver per section), wired (the
 // same scene as a TouchTrace scene document — stack views and intrinsic sizes, the root stack
 // pinned to the window — through AutoLayoutSystem(scene:), AutoLayoutSystem.resize(window:to:)
-// and TouchTrace.layout / layoutBytes with a resizeWindow change). Prints one JSON object per line
+// and TouchTrace.layout, encoded as bytes and as a JSON value, with a resizeWindow change). Prints one JSON object per line
 // (per size and mode) on stdout; with --dump-dir writes the frames ([[x, y, w, h], ...] per view,
 // root coordinates) to DIR/swift-MODE-N.json (wired also swift-wired768-N.json, after the resize
 // to 768, and swift-layout768-N.json, the layout pass's frames after resizeWindow to 768).
@@ -203,9 +203,9 @@ func runPartitioned(_ n: Int, runs: Int) -> [[Double]] {
 /// The wired pipeline on the cards scene as a TouchTrace scene (root stack pinned to the window):
 /// `AutoLayoutSystem(scene:)` (building the generated constraints, partitioning, solving) and
 /// reading every frame; `resize(window:to:)` + every frame again, median over the resize widths;
-/// `TouchTrace.layoutBytes` (what the HTTP layout routes return) and `TouchTrace.layout` with a
+/// `ResponseEncoder.bytes(TouchTrace.layout(…))` (what the HTTP layout routes return) and its JSON value with a
 /// `resizeWindow` change, `Scene.applying` alone (the layout cycles without the response), and
-/// `layoutBytes` on a `PreparedScene` (what the stored-scene route does: no initial solve).
+/// the bytes on a `PreparedScene` (what the stored-scene route does: no initial solve).
 /// The scene document is decoded once, outside the timings (decode time reported apart).
 func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     let nodes = CardsScene.makeTree(n)
@@ -293,18 +293,18 @@ func runWired(_ n: Int, runs: Int, layoutRuns: Int, dumpDir: String?) {
     for run in 0..<layoutRuns {
         var t = clock.now
         // An inline request: the scene is prepared (solved) for this request alone.
-        let bytes = try! TouchTrace.layoutBytes(request, in: PreparedScene(scene, limits: limits), limits: limits)
+        let bytes = ResponseEncoder.bytes(try! TouchTrace.layout(request, in: PreparedScene(scene, limits: limits), limits: limits))
         bytesTimes.append(seconds(clock.now - t))
         responseBytes = bytes.count
         t = clock.now
-        let json = try! TouchTrace.layout(request, in: PreparedScene(scene, limits: limits), limits: limits)
+        let json = ResponseEncoder.json(try! TouchTrace.layout(request, in: PreparedScene(scene, limits: limits), limits: limits))
         jsonTimes.append(seconds(clock.now - t))
         precondition(json["frames"] != nil)
         t = clock.now
         let (result, _) = try! scene.applying(request.changes, limits: limits)
         applyingTimes.append(seconds(clock.now - t))
         t = clock.now
-        let preparedBytes = try! TouchTrace.layoutBytes(request, in: prepared, limits: limits)
+        let preparedBytes = ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: limits))
         preparedTimes.append(seconds(clock.now - t))
         precondition(preparedBytes == bytes, "a prepared scene answered differently")
         if run == 0 { layoutFrames = rootFrames { result.views[$0].frame } }

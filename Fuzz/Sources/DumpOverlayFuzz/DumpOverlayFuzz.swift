@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let overlay = try? JSONParser(maxNesting: 256).parse(FuzzSupport.bytes(data, size)) else { return 0 }
     let envelope: JSONValue = .obj(["dump": .string(dump), "overlay": overlay])
     let body = JSONWriter().bytes(envelope)
-    let result = try? ImportOperation.run(OperationInput(request: .obj([:]), scene: nil, limits: FuzzSupport.limits, document: body, transport: .http))
+    let result = FuzzSupport.runImport(.obj([:]), document: body)
     FuzzSupport.checkImportedScene(result)
     return 0
 }

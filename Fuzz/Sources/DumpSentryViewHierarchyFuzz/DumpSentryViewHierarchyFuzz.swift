@@ -9,7 +9,7 @@ import TouchTraceOperations
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let request: JSONValue = .obj(["format": "sentry-view-hierarchy"])
-    let result = try? ImportOperation.run(OperationInput(request: request, scene: nil, limits: FuzzSupport.limits, document: FuzzSupport.bytes(data, size), transport: .http))
+    let result = FuzzSupport.runImport(request, document: FuzzSupport.bytes(data, size))
     FuzzSupport.checkImportedScene(result)
     return 0
 }

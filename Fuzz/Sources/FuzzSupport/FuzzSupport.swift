@@ -64,11 +64,24 @@ public enum FuzzSupport {
         }
     }
 
-    /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does.
+    /// Runs every catalogue operation that takes a scene on `request`, as the HTTP pipeline does:
+    /// the operation's decoder, then its one run path on the fixed scene.
     public static func runOperations(_ request: JSONValue) {
         for operation in Catalogue.operations where operation.sceneUse == .required {
-            _ = try? operation.run(OperationInput(request: request, scene: scene, limits: limits, transport: .http))
+            _ = run(operation, OperationRequest(request), scene: scene)
         }
+    }
+
+    /// The import operation on a document and a request object, as `POST /v1/import` runs it.
+    public static func runImport(_ request: JSONValue, document: [UInt8]) -> OperationResult? {
+        run(ImportOperation.self, OperationRequest(request, document: document), scene: nil)
+    }
+
+    /// Decodes `request` into the operation's typed input and runs it; nil when either answers
+    /// a problem document.
+    static func run<Operation: TouchTraceOperation>(_ operation: Operation.Type, _ request: OperationRequest, scene: PreparedScene?) -> OperationResult? {
+        guard let input = try? Operation.decode(request) else { return nil }
+        return try? Operation.run(input, in: OperationContext(scene: scene, limits: limits))
     }
 }
 

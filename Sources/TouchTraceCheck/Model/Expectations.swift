@@ -47,12 +47,12 @@ public struct ActionMatch: Sendable, Hashable {
 
     public static let fields = ["selector", "target", "event", "sender"]
 
-    /// Whether a trace's `actions` item matches.
-    func matches(_ item: JSONValue) -> Bool {
-        if let selector, item["action"] != .string(selector) { return false }
-        if let target, item["target"] != .string(orNull: target) { return false }
-        if let event, item["event"] != .string(event) { return false }
-        if let sender, item["sender"] != .string(sender) { return false }
+    /// Whether an action the step sent matches.
+    func matches(_ item: SentAction) -> Bool {
+        if let selector, item.action != selector { return false }
+        if let target, item.target != target { return false }
+        if let event, item.event != event { return false }
+        if let sender, item.sender != sender { return false }
         return true
     }
 
@@ -65,10 +65,9 @@ public struct ActionMatch: Sendable, Hashable {
         return s
     }
 
-    /// The match for a trace item, with the members `like` gives (for `--update`).
-    static func from(_ item: JSONValue, like pattern: ActionMatch?) -> ActionMatch {
-        func string(_ key: String) -> String? { if case let .string(s)? = item[key] { return s } else { return nil } }
-        let full = ActionMatch(selector: string("action"), target: .some(string("target")), event: string("event"), sender: string("sender"))
+    /// The match for an action sent, with the members `like` gives (for `--update`).
+    static func from(_ item: SentAction, like pattern: ActionMatch?) -> ActionMatch {
+        let full = ActionMatch(selector: item.action, target: .some(item.target), event: item.event, sender: item.sender)
         guard let pattern else { return ActionMatch(selector: full.selector, target: full.target, event: full.event, sender: nil) }
         return ActionMatch(
             selector: pattern.selector == nil ? nil : full.selector, target: pattern.target == nil ? nil : full.target,

@@ -29,25 +29,19 @@ extension CheckRunner {
         }
         if !problems.isEmpty { throw StepProblem(problems) }
         let result = SceneAudit.run(try state.map(limits: limits), options: options, pointers: ViewPointers(scene: state.prepared.scene))
-        let json = result.json
-        let findingsJSON = Self.list(json["findings"])
-        let allowedJSON = Self.list(json["allowed"])
-        for (i, f) in result.findings.enumerated() where rules.contains(f.rule) {
+        for f in result.findings where rules.contains(f.rule) {
             report.findings.append(CheckFinding(
                 rule: f.rule, severity: f.severity, view: scene.views[f.view].id, message: f.message,
-                json: i < findingsJSON.count ? findingsJSON[i] : .null, status: .counted))
+                json: ResponseEncoder.json(f, in: result), status: .counted))
         }
-        for (i, entry) in result.allowed.enumerated() where rules.contains(entry.finding.rule) {
+        for entry in result.allowed where rules.contains(entry.finding.rule) {
             let f = entry.finding
             report.findings.append(CheckFinding(
                 rule: f.rule, severity: f.severity, view: scene.views[f.view].id, message: f.message,
-                json: i < allowedJSON.count ? allowedJSON[i] : .null, status: .allowed(entry.reason)))
+                json: ResponseEncoder.json(f, in: result, allowedBecause: entry.reason), status: .allowed(entry.reason)))
         }
-        var evidence = json
-        if case var .object(members) = evidence {
-            members.removeAll { $0.key == "findings" || $0.key == "allowed" }
-            evidence = .object(members)
-        }
+        // The findings are the step's own; the evidence is the rest of the report.
+        let evidence = ResponseEncoder.json(result, listingFindings: false)
         report.evidence = .obj(["audit": evidence])
     }
 }

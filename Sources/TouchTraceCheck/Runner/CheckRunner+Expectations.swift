@@ -6,8 +6,9 @@ extension CheckRunner {
     func evaluate(_ expect: Expectations?, observation o: Observation, state: inout SceneState, into report: inout StepReport) throws {
         guard let e = expect else { return }
         let scene = o.scene
-        let actions = Self.list(o.answer["actions"])
-        let events = Self.list(o.answer["controlEvents"])
+        let actions = o.sent?.actions ?? []
+        let events = o.sent?.controlEvents ?? []
+        let eventScene = o.sent?.scene ?? scene
         func fail(_ what: String, _ pointer: String, _ message: String, expected: JSONValue, actual: JSONValue, why: Bool = true, update: JSONValue? = nil) {
             var explanation: [String] = []
             let explained = report.failures.contains { !$0.explanation.isEmpty }
@@ -47,7 +48,7 @@ extension CheckRunner {
         if let expected = e.action, !actions.contains(where: expected.value.matches) {
             let seen = actions.isEmpty ? "no action was sent" : "the actions sent were " + actions.map(Self.describeAction).joined(separator: "; ")
             fail("action", expected.pointer, "expected an action \(expected.value.summary); \(seen)",
-                 expected: Self.json(expected.value), actual: .array(actions),
+                 expected: Self.json(expected.value), actual: .array(actions.map(ResponseEncoder.json)),
                  update: actions.first.map { Self.json(ActionMatch.from($0, like: expected.value)) })
         }
         if let expected = e.actions {
@@ -56,26 +57,25 @@ extension CheckRunner {
                 let seen = actions.isEmpty ? "none were sent" : "the step sent " + actions.map(Self.describeAction).joined(separator: "; ")
                 fail("actions", expected.pointer,
                      "expected the actions [" + expected.value.map(\.summary).joined(separator: "; ") + "]; \(seen)",
-                     expected: .array(expected.value.map(Self.json)), actual: .array(actions),
+                     expected: .array(expected.value.map(Self.json)), actual: .array(actions.map(ResponseEncoder.json)),
                      update: .array(actions.map { Self.json(ActionMatch.from($0, like: expected.value.first)) }))
             }
         }
         if let expected = e.controlEvents {
             let qualified = expected.value.contains { $0.contains(".") }
             let seen = events.map { item -> String in
-                let control = Self.string(item["control"]) ?? "?"
-                let event = Self.string(item["event"]) ?? "?"
-                return qualified ? control + "." + event : event
+                qualified ? eventScene.views[item.control].id + "." + item.event : item.event
             }
             let ok = expected.value.count == events.count && zip(expected.value, events).allSatisfy { name, item in
                 let parts = name.split(separator: ".", maxSplits: 1).map(String.init)
-                if parts.count == 2 { return item["control"] == .string(parts[0]) && item["event"] == .string(parts[1]) }
-                return item["event"] == .string(name)
+                if parts.count == 2 { return eventScene.views[item.control].id == parts[0] && item.event == parts[1] }
+                return item.event == name
             }
             if !ok {
                 fail("controlEvents", expected.pointer,
                      "expected controlEvents [\(expected.value.joined(separator: ", "))], got [\(seen.joined(separator: ", "))]",
-                     expected: .array(expected.value.map { .string($0) }), actual: .array(events), update: .array(seen.map { .string($0) }))
+                     expected: .array(expected.value.map { .string($0) }), actual: .array(events.map { ResponseEncoder.json($0, in: eventScene) }),
+                     update: .array(seen.map { .string($0) }))
             }
         }
         for expected in e.recognizers {
@@ -83,10 +83,10 @@ extension CheckRunner {
             if !Self.isRecognizer(id, in: scene) {
                 throw StepProblem(expected.pointer + "/id", "\"\(id)\" is not a gesture recognizer of the scene" + scene.didYouMean(id, among: { if case .gestureRecognizer = $0 { true } else { false } }))
             }
-            let entries = Self.list(o.answer["log"]).filter { $0["type"] == "gestureRecognizer" && $0["recognizer"] == .string(id) }
-            let state = entries.last.flatMap { Self.string($0["to"]) } ?? GestureState.possible.rawValue
+            let last = o.sent?.transitions(of: id).last
+            let state = (last?.to ?? .possible).rawValue
             if state != expected.value.state.rawValue {
-                let reason = entries.last.flatMap { Self.string($0["reason"]) }.map { ": " + $0 } ?? " (it never left possible)"
+                let reason = last.map { ": " + $0.reason } ?? " (it never left possible)"
                 fail("recognizer", expected.pointer + "/state", "expected recognizer \(id) to end the step \(expected.value.state.rawValue), but it is \(state)\(reason)",
                      expected: .string(expected.value.state.rawValue), actual: .string(state), update: .string(state))
             }
@@ -115,21 +115,9 @@ extension CheckRunner {
         }
     }
 
-    static func list(_ v: JSONValue?) -> [JSONValue] {
-        if case let .array(items)? = v { return items }
-        return []
-    }
-
-    static func string(_ v: JSONValue?) -> String? {
-        if case let .string(s)? = v { return s }
-        return nil
-    }
-
     /// `pay: → checkoutController (touchUpInside from payButton)` or `… → unhandled`.
-    static func describeAction(_ item: JSONValue) -> String {
-        let action = string(item["action"]) ?? "?"
-        let target = string(item["target"]) ?? "unhandled"
-        return "\(action) → \(target) (\(string(item["event"]) ?? "?") from \(string(item["sender"]) ?? "?"))"
+    static func describeAction(_ item: SentAction) -> String {
+        "\(item.action) → \(item.target ?? "unhandled") (\(item.event) from \(item.sender))"
     }
 
     static func json(_ m: ActionMatch) -> JSONValue {

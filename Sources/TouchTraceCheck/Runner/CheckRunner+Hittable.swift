@@ -19,7 +19,7 @@ extension CheckRunner {
             let window = try Self.referenceWindow(step, in: scene)
             let p = try Self.point(.view(a.view, at: at), in: scene, window: window, pointer: a.pointer + "/at")
             let trace = map.tester.hitTest(p, inWindow: window)
-            report.evidence = .obj(["point": p.json, "hitTest": trace.json(in: scene), "region": region.json(in: scene)])
+            report.evidence = .obj(["point": p.json, "hitTest": ResponseEncoder.json(trace, in: scene), "region": region.json(in: scene)])
             if let hit = trace.hitView, map.touch(hitting: hit, reaches: v) {
                 report.failures.append(Failure(
                     expectation: "assertNotHittable", pointer: a.pointer, location: nil,

@@ -4,11 +4,28 @@ import TouchTraceEngine
 struct Observation {
     /// The hit test at the touch's first point (touch steps).
     var hit: (trace: HitTestTrace, point: Point, scene: Scene)?
-    /// The touches or actions answer (`actions`, `controlEvents`, `log`).
-    var answer: JSONValue
+    /// What the touches or the `sendActions` calls did (nil for a change step: nothing).
+    var sent: Sent?
     /// The scene after the step (frames).
     var scene: Scene
     var evidence: JSONValue
+}
+
+/// A touches or actions trace, with the scene its indices refer to.
+struct Sent {
+    var trace: TouchesTrace
+    var scene: Scene
+
+    var actions: [SentAction] { trace.sentActions(in: scene) }
+    var controlEvents: [SentControlEvent] { trace.sentControlEvents }
+
+    /// The states a recognizer went through (G3–G6), in order, each with the trace's reason.
+    func transitions(of recognizer: String) -> [(to: GestureState, reason: String)] {
+        trace.log.compactMap { entry in
+            guard case let .gestureRecognizer(ref, _, to, reason) = entry.kind, ref.id(in: scene) == recognizer else { return nil }
+            return (to, reason.sentence(in: scene))
+        }
+    }
 }
 
 extension CheckRunner {
@@ -41,13 +58,14 @@ extension CheckRunner {
         if let id = step.window { request.append(("window", .string(id))) }
         var touches = try TouchRequest.decode(.object(request))
         touches.changes = state.changes
-        let answer = try TouchTrace.touches(touches, in: state.prepared, limits: limits)
-        let (hitScene, traces) = try TouchTrace.hitTestResults(
-            HitTestRequest(points: [start], single: true, window: step.window, changes: state.changes), in: state.prepared, limits: limits)
-        let trace = traces[0]
+        // The first touch's hit test at began is the step's hit test: the session keeps it, so
+        // the point is hit-tested once.
+        touches.tracesHitTests = true
+        let result = try TouchTrace.touches(touches, in: state.prepared, limits: limits)
+        guard let hit = result.hitTests.first else { throw StepProblem(step.pointer, "the touch did not begin") }
         return Observation(
-            hit: (trace, start, hitScene), answer: answer, scene: scene,
-            evidence: .obj(["point": start.json, "hitTest": trace.json(in: hitScene), "touches": answer]))
+            hit: (hit.trace, start, hit.scene), sent: Sent(trace: result.trace, scene: result.scene), scene: scene,
+            evidence: .obj(["point": start.json, "hitTest": ResponseEncoder.json(hit.trace, in: hit.scene), "touches": ResponseEncoder.json(result)]))
     }
 
     /// The window whose coordinates the step's points are in: the step's `window`, else the

@@ -1,7 +1,7 @@
 import TouchTraceEngine
 
 /// Runs an expectation document against its scenes, step by step, through the engine's facade
-/// (`TouchTrace.hitTestResults`, `.touches`, `.actions`, `.layout`) and the audit
+/// (`TouchTrace.touches`, `.actions`, `.layout`, whose typed answers it reads) and the audit
 /// (`SceneAudit.run`). Each scene keeps the `changes` applied so far: every later step runs on
 /// the scene as the header's size and those changes left it (touches do not change the scene;
 /// their outcome is in the step's trace). Pure: no I/O, no clock.
@@ -117,13 +117,15 @@ public struct CheckRunner: Sendable {
         case let .sendActions(request):
             var request = request
             request.changes = state.changes
-            let answer: JSONValue
+            let result: ActionsResult
             do {
-                answer = try TouchTrace.actions(request, in: state.prepared, limits: limits)
+                result = try TouchTrace.actions(request, in: state.prepared, limits: limits)
             } catch {
                 throw StepProblem(Self.problems(of: error, prefix: step.pointer + "/sendActions"))
             }
-            let observation = Observation(hit: nil, answer: answer, scene: try state.scene(limits: limits), evidence: .obj(["actions": answer]))
+            let observation = Observation(
+                hit: nil, sent: Sent(trace: result.trace, scene: result.scene), scene: try state.scene(limits: limits),
+                evidence: .obj(["actions": ResponseEncoder.json(result)]))
             report.evidence = observation.evidence
             try evaluate(step.expect, observation: observation, state: &state, into: &report)
         case let .changes(items, pointer):
@@ -136,7 +138,8 @@ public struct CheckRunner: Sendable {
             if !context.problems.isEmpty { throw StepProblem(context.problems) }
             state.append(changes)
             let layout = try TouchTrace.layout(LayoutRequest(changes: state.changes), in: state.prepared, limits: limits)
-            let observation = Observation(hit: nil, answer: .obj([:]), scene: try state.scene(limits: limits), evidence: .obj(["layout": layout]))
+            let observation = Observation(
+                hit: nil, sent: nil, scene: try state.scene(limits: limits), evidence: .obj(["layout": ResponseEncoder.json(layout)]))
             report.evidence = observation.evidence
             try evaluate(step.expect, observation: observation, state: &state, into: &report)
         case let .assertNotHittable(assertion):

@@ -53,7 +53,7 @@ public struct AuditOptions: Sendable, Hashable {
     }
 
     /// Decodes the JSON form into `context`'s problems (for a caller decoding a larger request).
-    public static func decode(_ json: JSONValue, at pointer: String, context: inout DecodeContext) -> AuditOptions {
+    package static func decode(_ json: JSONValue, at pointer: String, context: inout DecodeContext) -> AuditOptions {
         var options = AuditOptions()
         guard let f = context.object(json, at: pointer, allowed: fields, what: "audit options") else { return options }
         if let value = f["profile"] {

@@ -16,11 +16,11 @@ public struct AuditFinding: Sendable {
     /// The parts of the view's touch area the touch does not reach, largest first.
     public var blockers: [RegionBlocker]
     /// `unsatisfiableConstraints`: the broken constraint and the ones it conflicts with.
-    public var constraints: JSONValue?
+    public var conflict: ConstraintConflict?
 
     public init(
         rule: AuditRule, severity: AuditSeverity, view: Int, message: String, threshold: Size? = nil, measured: Size? = nil,
-        blockers: [RegionBlocker] = [], constraints: JSONValue? = nil
+        blockers: [RegionBlocker] = [], conflict: ConstraintConflict? = nil
     ) {
         self.rule = rule
         self.severity = severity
@@ -29,7 +29,7 @@ public struct AuditFinding: Sendable {
         self.threshold = threshold
         self.measured = measured
         self.blockers = blockers
-        self.constraints = constraints
+        self.conflict = conflict
     }
 
     /// The one-line text form: `error [targetSize] payButton: effective hit region 44×20 pt …`.
@@ -80,68 +80,5 @@ public struct AuditReport: Sendable {
         var lines = findings.map(\.text)
         lines += allowed.map { "allowed [\($0.finding.rule.rawValue)] \($0.finding.message) (allowed: \($0.reason))" }
         return lines.joined(separator: "\n")
-    }
-
-    /// The JSON form (write it with `JSONWriter`, which sorts keys): `profile` (`name`,
-    /// `minimum`, `source`), `findings` (each: `rule`, `severity`, `view`, `pointer`, `message`,
-    /// `text`, and `threshold`, `measured`, `coveredBy`, `constraints` when they apply),
-    /// `allowed` (the same plus `reason`), `targets` (each: `view`, `outcome`, `reason` when
-    /// skipped, `area`, `size`), and `summary` (`errors`, `warnings`, `allowed`, `targets`,
-    /// `passed`).
-    public var json: JSONValue {
-        let profile = options.profile
-        return .obj([
-            "profile": .obj([
-                "name": .string(profile.name), "minimum": RegionFormat.json(profile.minimum), "source": .string(profile.source),
-            ]),
-            "findings": .array(findings.map(json)),
-            "allowed": .array(allowed.map { entry in
-                guard case var .object(members) = json(entry.finding) else { return .null }
-                members.append((key: "reason", value: .string(entry.reason)))
-                return .object(members)
-            }),
-            "targets": .array(targets.map(json)),
-            "summary": .obj([
-                "errors": .number(Double(errorCount)), "warnings": .number(Double(warningCount)),
-                "allowed": .number(Double(allowed.count)), "targets": .number(Double(targets.count)),
-                "passed": .bool(passed),
-            ]),
-        ])
-    }
-
-    func json(_ f: AuditFinding) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("rule", .string(f.rule.rawValue)), ("severity", .string(f.severity.rawValue)),
-            ("view", .string(scene.views[f.view].id)), ("message", .string(f.message)), ("text", .string(f.text)),
-            ("pointer", .string(orNull: pointers?[f.view])),
-        ]
-        if let t = f.threshold { members.append(("threshold", RegionFormat.json(t))) }
-        if let m = f.measured { members.append(("measured", RegionFormat.json(m))) }
-        if let region = targets.first(where: { $0.view == f.view })?.region, !f.blockers.isEmpty {
-            members.append(("coveredBy", .array(f.blockers.map { b in
-                guard case var .object(fields) = region.blockerJSON(b, in: scene) else { return .null }
-                fields.removeAll { $0.key == "polygons" }
-                return .object(fields)
-            })))
-        }
-        if let c = f.constraints { members.append(("constraints", c)) }
-        return .object(members)
-    }
-
-    func json(_ t: AuditTarget) -> JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("view", .string(scene.views[t.view].id)),
-            ("area", RegionFormat.json(t.region.area)),
-            ("size", RegionFormat.json(t.measured.map { Size(width: $0.width, height: $0.height) } ?? .zero)),
-        ]
-        switch t.outcome {
-        case .passed: members.append(("outcome", "passed"))
-        case .passedBySpacing: members.append(("outcome", "passedBySpacing"))
-        case .failed: members.append(("outcome", "failed"))
-        case let .skipped(reason):
-            members.append(("outcome", "skipped"))
-            members.append(("reason", .string(reason)))
-        }
-        return .object(members)
     }
 }

@@ -84,13 +84,12 @@ extension SceneAudit {
         guard !system.views.isEmpty else { return [] }
         var out: [AuditFinding] = []
         if unsatisfiable != .off {
-            for c in system.conflicts {
-                let broken = system.constraints[c.broken]
-                let involved = c.involved.map { system.constraints[$0] }
+            for conflict in system.brokenConstraints {
+                let broken = conflict.broken
                 let message = "\(scene.views[broken.view].id): unsatisfiable constraints: Auto Layout broke \(broken.description(in: scene)) (L6)"
-                    + (involved.isEmpty ? "" : ", which conflicts with " + involved.map { $0.description(in: scene) }.joined(separator: ", "))
-                let json: JSONValue = .obj(["broken": broken.json(in: scene), "involved": .array(involved.map { $0.json(in: scene) })])
-                out.append(AuditFinding(rule: .unsatisfiableConstraints, severity: unsatisfiable, view: broken.view, message: message, blockers: [], constraints: json))
+                    + (conflict.involved.isEmpty ? "" : ", which conflicts with " + conflict.involved.map { $0.description(in: scene) }.joined(separator: ", "))
+                out.append(AuditFinding(
+                    rule: .unsatisfiableConstraints, severity: unsatisfiable, view: broken.view, message: message, blockers: [], conflict: conflict))
             }
         }
         if ambiguous != .off {

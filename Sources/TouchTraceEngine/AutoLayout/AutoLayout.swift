@@ -2,4 +2,4 @@
 /// masks, stack views, margins, safe area) and the solution of every constraint
 /// (``AutoLayoutSystem``, over `TouchTraceSolver`). Constraints are validated when the scene is
 /// decoded (``ConstraintValidation``, in the scene stage).
-public enum AutoLayout {}
+package enum AutoLayout {}

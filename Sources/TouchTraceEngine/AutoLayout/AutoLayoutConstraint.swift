@@ -111,3 +111,17 @@ extension LayoutConstraint {
             priority: spec.priority, origin: .scene, view: view, identifier: spec.identifier, pointer: spec.pointer)
     }
 }
+
+/// A required constraint Auto Layout broke (L6: UIKit's "Unable to simultaneously satisfy
+/// constraints"), with the constraints that made it unsatisfiable.
+public struct ConstraintConflict: Sendable, Hashable {
+    public var broken: LayoutConstraint
+    public var involved: [LayoutConstraint]
+}
+
+extension AutoLayoutSystem {
+    /// Every broken constraint of the solution, with the ones it conflicts with.
+    public var brokenConstraints: [ConstraintConflict] {
+        conflicts.map { ConstraintConflict(broken: constraints[$0.broken], involved: $0.involved.map { constraints[$0] }) }
+    }
+}

@@ -19,7 +19,7 @@
 ///
 /// Every value change made by a touch happens in `endTracking` (or `continueTracking` for the
 /// slider) and sends `valueChanged`, then `primaryActionTriggered` (C6); no change, no event.
-public enum ControlKind: Sendable, Hashable {
+package enum ControlKind: Sendable, Hashable {
     case plain
     case button
     case toggle

@@ -6,7 +6,7 @@
 ///
 /// It knows nothing about scenes: `ControlTrackingConfig` carries everything it needs, so every
 /// transition is tested on its own (ControlTrackingTests).
-public struct ControlTracking: Sendable, Hashable {
+package struct ControlTracking: Sendable, Hashable {
     /// Where the control is in its tracking of a touch.
     public enum Phase: Sendable, Hashable {
         /// No touch.
@@ -44,7 +44,7 @@ public struct ControlTracking: Sendable, Hashable {
 }
 
 /// What a control needs to know to track touches, taken from the scene (or built by hand in tests).
-public struct ControlTrackingConfig: Sendable, Hashable {
+package struct ControlTrackingConfig: Sendable, Hashable {
     /// The control's bounds (its own coordinates).
     public var bounds: Rect
     /// Its `point(inside:)` (H2, H9), which also counts as inside while tracking (C5).
@@ -108,13 +108,6 @@ public enum ControlProperty: String, Sendable, CaseIterable {
 public enum ControlPropertyValue: Sendable, Hashable {
     case bool(Bool)
     case number(Double)
-
-    public var json: JSONValue {
-        switch self {
-        case let .bool(b): return .bool(b)
-        case let .number(n): return .number(n)
-        }
-    }
 }
 
 /// The tracking methods of `UIControl` a transition calls.
@@ -123,7 +116,7 @@ public enum TrackingCall: String, Sendable, CaseIterable {
 }
 
 /// One thing the caller must do, in order (the output of a `ControlTracking` transition).
-public enum ControlTrackingAction: Sendable, Hashable {
+package enum ControlTrackingAction: Sendable, Hashable {
     /// The control's touch method consumed the call: it is not passed to the next responder
     /// (R4; C1 for a touch whose `beginTracking` returned false).
     case consume(RuleID)

@@ -1,5 +1,5 @@
 /// What happens to a tap after hit testing (rules G1–G5, S1), found by replaying one: the touch
-/// session runs a quick tap (began, then ended `TouchRequest.tapDuration` later, as the `tap`
+/// session runs a quick tap (began, then ended `TouchSample.tapDuration` later, as the `tap`
 /// shorthand of a touches request) whose hit view is the view asked about, and the diagnosis
 /// reads its trace. The gesture arena decides, as for any touches request; nothing here
 /// repeats its rules.
@@ -14,7 +14,7 @@ extension Diagnoser {
         guard !session.arena.isEmpty else { return }
         session.givenHitView = touched
         session.run(.touch(TouchSample(touch: 1, phase: .began, point: point, time: 0)))
-        session.run(.touch(TouchSample(touch: 1, phase: .ended, point: point, time: TouchRequest.tapDuration)))
+        session.run(.touch(TouchSample(touch: 1, phase: .ended, point: point, time: TouchSample.tapDuration)))
         session.finish()
         var delayedBy: [Int] = []
         for entry in session.trace.log {

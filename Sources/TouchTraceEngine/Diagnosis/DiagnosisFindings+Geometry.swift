@@ -54,7 +54,7 @@ extension DiagnosisFindings {
 
 /// Numbers, points and rectangles in the diagnosis's sentences: lengths rounded to 0.01 pt,
 /// without trailing zeros.
-public enum DiagnosisFormat {
+package enum DiagnosisFormat {
     public static func number(_ x: Double) -> String {
         let r = (x * 100).rounded() / 100
         return JSONWriter.format(r == 0 ? 0 : r)

@@ -13,7 +13,7 @@
 /// recognizer's actions, take a touch from its view. It knows views only as indices and
 /// recognizers as `GestureRecognizerRef`s, never a scene (GestureArenaTests build one by hand;
 /// `GestureArena(scene:)` builds it from a scene).
-public struct GestureArena: Sendable {
+package struct GestureArena: Sendable {
     /// The recognizers, in the order UIKit asks them.
     public internal(set) var members: [Member]
     /// Members by the view they are attached to, each view's in list order.

@@ -23,7 +23,7 @@ public enum GestureState: String, Sendable, Hashable, CaseIterable {
 
 /// What a recognizer's input asks for; the caller decides (G4 may refuse a begin, G5 may make a
 /// recognition wait) and then calls `apply(_:)`.
-public enum GestureProposal: Sendable, Hashable {
+package enum GestureProposal: Sendable, Hashable {
     /// A discrete recognizer recognizes (G3).
     case recognize(reason: String)
     /// A continuous recognizer begins (G6).
@@ -68,14 +68,14 @@ public enum GestureProposal: Sendable, Hashable {
 }
 
 /// A state change a recognizer made, for the trace.
-public struct GestureTransition: Sendable, Hashable {
+package struct GestureTransition: Sendable, Hashable {
     public var from: GestureState
     public var to: GestureState
     public var reason: String
 }
 
 /// What a recognizer needs to know, taken from the scene (or built by hand in tests).
-public struct GestureMachineConfig: Sendable, Hashable {
+package struct GestureMachineConfig: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// `UITapGestureRecognizer` with `numberOfTapsRequired` (a `doubleTap` is 2).
         case tap(taps: Int)
@@ -144,7 +144,7 @@ public struct GestureMachineConfig: Sendable, Hashable {
 /// time, or a timer reaching `deadline`) returns what the recognizer proposes; the caller
 /// applies it (`apply(_:)`) unless G4 or G5 decide otherwise. It knows nothing about scenes or
 /// other recognizers (GestureRecognizerMachineTests).
-public struct GestureRecognizerMachine: Sendable, Hashable {
+package struct GestureRecognizerMachine: Sendable, Hashable {
     public var config: GestureMachineConfig
     public internal(set) var state: GestureState = .possible
     /// Touches down that the recognizer tracks, with where each began.

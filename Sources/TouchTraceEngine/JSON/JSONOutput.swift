@@ -1,7 +1,7 @@
 /// A byte buffer for writing JSON directly, without building a `JSONValue` first. Produces the
 /// same bytes as `JSONWriter` (compact form) when keys are written in sorted order; used on hot
 /// paths such as hit-test traces.
-public struct JSONOutput: Sendable {
+package struct JSONOutput: Sendable {
     public var bytes: [UInt8]
 
     public init(capacity: Int = 1024) {
@@ -52,14 +52,5 @@ public struct JSONOutput: Sendable {
             return
         }
         bytes.append(contentsOf: JSONWriter.format(n).utf8)
-    }
-
-    /// `{"x":…,"y":…}`
-    public mutating func point(_ p: Point) {
-        raw("{\"x\":")
-        number(p.x)
-        raw(",\"y\":")
-        number(p.y)
-        byte(UInt8(ascii: "}"))
     }
 }

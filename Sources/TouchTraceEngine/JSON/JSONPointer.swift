@@ -1,5 +1,5 @@
 /// JSON pointers (RFC 6901) as used in error documents: `/window/subviews/2/frame/width`.
-public enum JSONPointer {
+package enum JSONPointer {
     /// Escapes one reference token (`~` → `~0`, `/` → `~1`). RFC 6901 escapes code points, so the
     /// token is scanned as bytes (both are ASCII, never part of a longer UTF-8 sequence): the
     /// decoders build a pointer for every member they read, and most tokens need nothing.

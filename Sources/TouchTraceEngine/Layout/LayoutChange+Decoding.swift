@@ -27,7 +27,7 @@ extension LayoutChange {
     /// Decodes a request's `changes` list found at `pointer`, adding every problem to `context`
     /// with its JSON pointer (`/changes/3/frame/width`). Checks the shape of each change; ids
     /// are checked against the scene when the changes apply (`Scene.applying(_:)`).
-    public static func decodeList(_ value: JSONValue, at pointer: String, context: inout DecodeContext) -> [LayoutChange] {
+    package static func decodeList(_ value: JSONValue, at pointer: String, context: inout DecodeContext) -> [LayoutChange] {
         guard let items = context.array(value, at: pointer, what: "changes") else { return [] }
         if items.count > maxChanges {
             context.fail(pointer, "at most \(maxChanges) changes per request, not \(items.count)")

@@ -5,7 +5,7 @@ import TouchTraceSolver
 ///
 /// A value type: it owns a copy of the scene, changes it, and hands it back. Trees are walked
 /// with explicit stacks, never recursion.
-public struct LayoutEngine: Sendable {
+struct LayoutEngine: Sendable {
     public internal(set) var scene: Scene
     public internal(set) var trace = LayoutTrace()
     /// Per view: the first reason it was marked since its last layout and the number of marks;

@@ -42,18 +42,4 @@ extension Scene {
         engine.runUpdateCycle()
         return (engine.scene, engine.trace, engine.autoLayout)
     }
-
-    /// Every view in a window's tree with its frame in its superview's coordinates (L1),
-    /// unrounded: the `frames` field of a layout response.
-    public var framesJSON: JSONValue {
-        .object(attachedViews.map { (key: views[$0].id, value: views[$0].frame.json) })
-    }
-
-    /// Every view in a window's tree that has subviews, with their ids back to front: the
-    /// `subviews` field of a layout response, which shows the order changes left (M4).
-    public var subviewsJSON: JSONValue {
-        .object(attachedViews.compactMap { v in
-            views[v].subviews.isEmpty ? nil : (key: views[v].id, value: .array(views[v].subviews.map { .string(views[$0].id) }))
-        })
-    }
 }

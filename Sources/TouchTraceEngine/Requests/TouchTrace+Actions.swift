@@ -1,9 +1,8 @@
 extension TouchTrace {
     /// Runs `sendActions(for:)` from code on a control (T7), after the request's `add` (T1) and
-    /// `remove` (T6) calls. Returns `log`, `actions`, `controlEvents` (with `touch` null),
-    /// `state`, and the sender's registration list after the changes: `targets` (in dispatch
-    /// order) and `allTargets` (a nil target once, as null).
-    public static func actions(_ request: ActionsRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> JSONValue {
+    /// `remove` (T6) calls: the trace (`log`, `actions`, `controlEvents` with no touch, the final
+    /// control states) and the sender's registration list after the changes.
+    public static func actions(_ request: ActionsRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> ActionsResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
         guard let sender = scene.viewIndex(request.sender), scene.views[sender].control != nil else {
             let what = scene.viewIndex(request.sender) == nil
@@ -38,11 +37,6 @@ extension TouchTrace {
             session.send(call.events, name: call.name, from: sender, touch: nil, rule: .T7)
         }
         session.recordControlStates()
-        let trace = session.trace
-        return .obj([
-            "log": trace.logJSON(in: scene), "actions": trace.actionsJSON(in: scene), "controlEvents": trace.controlEventsJSON(in: scene),
-            "state": trace.stateJSON(in: scene), "targets": .array(list.entries.map(\.json)),
-            "allTargets": .array(list.allTargets.map { .string(orNull: $0) }),
-        ])
+        return ActionsResult(scene: session.scene, trace: session.trace, targets: list.entries, allTargets: list.allTargets)
     }
 }

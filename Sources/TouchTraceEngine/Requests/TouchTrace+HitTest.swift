@@ -1,44 +1,20 @@
 extension TouchTrace {
-    /// Answers a hit-test request against a scene: one trace for `point`, `{"results": [...]}`
-    /// for `points`. With `changes`, hit-tests the scene as the changes and one layout cycle
-    /// left it (the scene passed in is not changed).
-    public static func hitTest(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> JSONValue {
-        let (scene, results) = try hitTestResults(request, in: prepared, limits: limits)
-        let traces = results.map { $0.json(in: scene) }
-        return request.single ? traces[0] : .obj(["results": .array(traces)])
-    }
-
     /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
-    /// none, takes the scene after its initial layout cycle — then hit-tests every point.
-    /// Returns the scene the points were tested against and one trace per point.
-    public static func hitTestResults(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> (scene: Scene, results: [HitTestTrace]) {
+    /// none, takes the scene after its initial layout cycle — then hit-tests every point in the
+    /// request's window (H1–H9). The scene passed in is not changed.
+    public static func hitTest(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> HitTestResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
-        var window: Int?
-        if let name = request.window {
-            guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-                throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene" + scene.didYouMean(name, among: { scene.isWindow($0) }))])
-            }
-            window = index
-        }
+        let window = try resolveWindow(request.window, in: scene)
         let tester = HitTester(scene: scene)
-        return (scene, request.points.map { tester.hitTest($0, inWindow: window) })
+        return HitTestResult(scene: scene, traces: request.points.map { tester.hitTest($0, inWindow: window) }, single: request.single)
     }
 
-    /// The response of `hitTest(_:in:)` as bytes, written directly (the API's hot path): the
-    /// same bytes as `JSONWriter().bytes(hitTest(request, in: scene))`.
-    public static func hitTestBytes(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> [UInt8] {
-        let (scene, results) = try hitTestResults(request, in: prepared, limits: limits)
-        var out = JSONOutput(capacity: 512 * results.count)
-        if request.single {
-            results[0].writeJSON(in: scene, into: &out)
-        } else {
-            out.raw("{\"results\":[")
-            for (i, result) in results.enumerated() {
-                if i > 0 { out.byte(UInt8(ascii: ",")) }
-                result.writeJSON(in: scene, into: &out)
-            }
-            out.raw("]}")
+    /// The window a request names (`/window`), or nil for the front-most.
+    static func resolveWindow(_ name: String?, in scene: Scene) throws(InputError) -> Int? {
+        guard let name else { return nil }
+        guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
+            throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene" + scene.didYouMean(name, among: { scene.isWindow($0) }))])
         }
-        return out.bytes
+        return index
     }
 }

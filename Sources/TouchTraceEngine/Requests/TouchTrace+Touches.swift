@@ -1,29 +1,11 @@
 extension TouchTrace {
-    /// Replays a touch sequence against a scene (docs/touches.md) and returns the delivery trace:
-    /// - `touches`: per touch, in the order they began: `touch`, `hitView` and `window` at began
-    ///   (R2), `tapCount` (M3), `delivered` and, when not, `ignoredBecause` (M1, M2), and
-    ///   `takenBy` when a recognizer took the touch from its view (G3, S1, S2);
-    /// - `log`: every call in order, each with `type`, `rule` and `t`;
-    /// - `controlEvents`: `[{control, event, touch}]` in order;
-    /// - `actions`: `[{sender, event, action, target, resolution, searched, rule, …}]` (T2–T4);
-    /// - `state`: the final state of every control (C9), by id.
-    public static func touches(_ request: TouchRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> JSONValue {
-        let (scene, trace) = try touchesTrace(request, in: prepared, limits: limits)
-        return trace.touchesResponse(in: scene)
-    }
-
-    /// The response of `touches(_:in:)` as compact JSON bytes, written straight from the typed
-    /// trace: the same bytes as `JSONWriter().bytes(touches(request, in: scene))` (tested on
-    /// every touches fixture), without building the `JSONValue` tree.
-    public static func touchesBytes(_ request: TouchRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> [UInt8] {
-        let (scene, trace) = try touchesTrace(request, in: prepared, limits: limits)
-        var out = JSONOutput(capacity: 256 + 160 * trace.log.count)
-        trace.writeTouchesResponse(in: scene, into: &out)
-        return out.bytes
-    }
-
-    /// Replays the request and returns the typed trace, with the scene its indices refer to.
-    static func touchesTrace(_ request: TouchRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> (scene: Scene, trace: TouchesTrace) {
+    /// Replays a touch sequence against a scene (docs/touches.md) and returns the typed trace
+    /// with the scene its indices refer to: per touch its hit view at began (R2), tap count (M3)
+    /// and delivery (M1, M2); every call in order (R2–R4, C1–C9, T2–T4, G1–G6, S1–S8, V1–V4, F1,
+    /// F2, B1–B3); the control events and actions; the final state of every control (C9) and of
+    /// scroll views, lists and tab bars. With ``TouchRequest/tracesHitTests``, also each touch's
+    /// full hit-test trace at began.
+    public static func touches(_ request: TouchRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> TouchesResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
         let window = try resolveWindow(request.window, in: scene)
         var problems: [SceneProblem] = []
@@ -33,21 +15,14 @@ extension TouchTrace {
         }
         if !problems.isEmpty { throw .invalidRequest(problems) }
         var session = TouchSession(scene: scene, referenceWindow: window)
+        if request.tracesHitTests { session.hitTests = [] }
         for step in request.steps {
             session.run(step)
         }
         session.finish()
         session.recordControlStates()
         session.recordViewStates(initialFirstResponder: scene.firstResponder)
-        return (session.scene, session.trace)
-    }
-
-    static func resolveWindow(_ name: String?, in scene: Scene) throws(InputError) -> Int? {
-        guard let name else { return nil }
-        guard let index = scene.viewIndex(name), scene.views[index].isWindow else {
-            throw .invalidRequest([SceneProblem(pointer: "/window", message: "\"\(name)\" is not a window of the scene" + scene.didYouMean(name, among: { scene.isWindow($0) }))])
-        }
-        return index
+        return TouchesResult(scene: session.scene, trace: session.trace, hitTests: session.hitTests ?? [])
     }
 
     /// An edit must name a control, and a value property the control's class has.

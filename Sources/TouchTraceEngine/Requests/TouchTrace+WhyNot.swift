@@ -2,9 +2,9 @@ extension TouchTrace {
     /// Why a view does or does not get a tap at a point (the diagnosis stage, ``Diagnoser``): on
     /// the scene after its initial layout cycle, or after the request's `changes` and one update
     /// cycle. A point given in another window's coordinates (`window`) is converted into the
-    /// view's window's, which the answer uses. Returns the scene the diagnosis refers to and the
-    /// diagnosis. An id that names no view is a problem at `/view`, with a suggestion.
-    public static func whyNot(_ request: WhyNotRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> (scene: Scene, diagnosis: Diagnosis) {
+    /// view's window's, which the answer uses. Returns the diagnosis with the scene it refers to.
+    /// An id that names no view is a problem at `/view`, with a suggestion.
+    public static func whyNot(_ request: WhyNotRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> WhyNotResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
         guard let view = scene.viewIndex(request.view) else {
             let what: String
@@ -19,12 +19,19 @@ extension TouchTrace {
         }
         let diagnoser = Diagnoser(scene: scene)
         let window = try resolveWindow(request.window, in: scene)
-        guard let point = request.point, let window else { return (scene, diagnoser.diagnose(view, at: request.point)) }
+        guard let point = request.point, let window else { return WhyNotResult(scene: scene, diagnosis: diagnoser.diagnose(view, at: request.point)) }
         // The request window's coordinates → the screen → the view's window's (H8, H5).
         guard let diagnosis = diagnoser.diagnose(view, at: point, fromWindow: window) else {
             throw .invalidRequest([SceneProblem(
                 pointer: "/window", message: "the point cannot be brought into \(scene.views[scene.root(of: view)].id)'s coordinates (its transform cannot be inverted)")])
         }
-        return (scene, diagnosis)
+        return WhyNotResult(scene: scene, diagnosis: diagnosis)
     }
+}
+
+/// The answer to a why-not request (``TouchTrace/whyNot(_:in:limits:)``): the diagnosis, with the
+/// scene its view indices refer to (after the request's `changes`, if any).
+public struct WhyNotResult: Sendable {
+    public var scene: Scene
+    public var diagnosis: Diagnosis
 }

@@ -1,16 +1,25 @@
-/// The engine's entry points, one per operation, shared by the HTTP API and the CLI so that both
-/// return the same JSON for the same input (the operation catalogue in `TouchTraceOperations`
-/// declares each once and generates the routes and subcommands from it):
+/// The engine's entry points, one per operation, shared by the HTTP API, the CLI, `touchtrace
+/// check` and any Swift program that embeds the engine. Each takes a scene that was decoded (and
+/// validated) by ``SceneDecoder`` and prepared (``PreparedScene``), never changes it, and returns
+/// a typed value; ``ResponseEncoder`` writes that value as the JSON the API answers.
 ///
-/// | operation | request | entry point |
-/// |---|---|---|
-/// | hit-test | ``HitTestRequest`` | ``hitTest(_:in:)``, ``hitTestBytes(_:in:)`` |
-/// | touches | ``TouchRequest`` | ``touches(_:in:)`` |
-/// | actions | ``ActionsRequest`` | ``actions(_:in:)`` |
-/// | layout | ``LayoutRequest`` | ``layout(_:in:)``, ``layoutBytes(_:in:)`` |
-/// | validate | none | ``validate(_:)`` |
+/// | operation | request | entry point | answer |
+/// |---|---|---|---|
+/// | hit-test | ``HitTestRequest`` | ``hitTest(_:in:limits:)`` | ``HitTestResult`` |
+/// | touches | ``TouchRequest`` | ``touches(_:in:limits:)`` | ``TouchesResult`` |
+/// | actions | ``ActionsRequest`` | ``actions(_:in:limits:)`` | ``ActionsResult`` |
+/// | layout | ``LayoutRequest`` | ``layout(_:in:limits:)`` | ``LayoutResult`` |
+/// | validate | none | ``validate(_:pointerBase:)`` | ``ValidationReport`` |
+/// | audit | ``AuditOptions`` | ``audit(_:options:pointerBase:)`` | ``AuditReport`` |
+/// | why-not | ``WhyNotRequest`` | ``whyNot(_:in:limits:)`` | ``WhyNotResult`` |
 ///
-/// Each takes a scene that was decoded (and validated) by ``SceneDecoder``; none changes it.
+/// ```swift
+/// let limits = SceneLimits()
+/// let prepared = PreparedScene(try SceneDecoder(limits: limits).decode(bytes: sceneJSON), limits: limits)
+/// let result = try TouchTrace.hitTest(HitTestRequest(points: [Point(x: 40, y: 720)], single: true), in: prepared, limits: limits)
+/// print(result.hitViews)                          // ["button"]
+/// let body = ResponseEncoder.bytes(result)        // the API's answer
+/// ```
 public enum TouchTrace {}
 
 extension TouchTrace {

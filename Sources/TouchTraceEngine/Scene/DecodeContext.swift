@@ -1,6 +1,6 @@
 /// Reads typed fields out of a `JSONValue` and collects every problem with its pointer, so
 /// that one pass reports all of them. Used by the scene decoder and the request decoders.
-public struct DecodeContext: Sendable {
+package struct DecodeContext: Sendable {
     public private(set) var problems: [SceneProblem] = []
 
     public init() {}

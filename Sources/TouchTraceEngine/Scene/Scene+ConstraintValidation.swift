@@ -1,7 +1,7 @@
 /// The checks UIKit makes when a constraint is created or activated (rule L6), run by the scene
 /// decoder and by the `addConstraint` change: a scene whose constraints UIKit would refuse is
 /// invalid, with a pointer per problem. Solving is the Auto Layout stage's (``AutoLayoutSystem``).
-public enum ConstraintValidation {
+package enum ConstraintValidation {
     /// The checks `NSLayoutConstraint`'s initializer and `isActive` make, over every constraint of
     /// the scene, each problem located by the constraint's JSON pointer:
     /// - the attributes of a location pairing are on one axis (`left` cannot equal `top`), and a

@@ -23,7 +23,7 @@ extension Scene {
 /// Suggestions for mistyped ids, shared by the scene decoder and the request stages. Ids are
 /// compared case-insensitively by edit distance (at most 2); among equals the smallest id wins,
 /// so the answer does not depend on dictionary order.
-public enum IDSuggestion {
+package enum IDSuggestion {
     /// The most candidates compared for one suggestion: beyond this (a huge scene) no suggestion
     /// is made, so a request full of unknown ids cannot cost ids × requests comparisons.
     public static let maxCandidates = 20_000

@@ -1,6 +1,6 @@
 extension Scene {
     /// A scroll view's movement settings with its current bounds size (S3–S7).
-    public func scrollMotionConfig(of view: Int) -> ScrollMotionConfig {
+    package func scrollMotionConfig(of view: Int) -> ScrollMotionConfig {
         let scroll = views[view].scroll ?? ScrollConfig()
         let m = scroll.motion
         return ScrollMotionConfig(
@@ -21,20 +21,5 @@ extension ViewNode {
             return true
         default: return false
         }
-    }
-}
-
-extension Scene {
-    /// The layout response's `contentOffsets`: `{id: {x, y}}` for every scroll view in a window's
-    /// tree (S3: the offset is the bounds origin, which `frames` does not show), or nothing when
-    /// the scene has none.
-    var contentOffsetsField: [(key: String, value: JSONValue)] {
-        // Most scenes have no scroll view: a scan (no allocation) answers that before the walk.
-        guard views.contains(where: { if case .some = $0.scroll { true } else { false } }) else { return [] }
-        var offsets: [(key: String, value: JSONValue)] = []
-        for window in windows {
-            for v in subtree(of: window) where views[v].scroll != nil { offsets.append((views[v].id, views[v].geometry.bounds.origin.json)) }
-        }
-        return offsets.isEmpty ? [] : [("contentOffsets", .object(offsets))]
     }
 }

@@ -1,5 +1,5 @@
 /// A scroll view's movement after lift-off, from `from` at `start` to `to` at `end` (S4–S6).
-public struct ScrollSettle: Sendable, Hashable {
+package struct ScrollSettle: Sendable, Hashable {
     /// Why it moves on, and so the rule.
     public enum Kind: String, Sendable, Hashable {
         /// S5: momentum from the lift's velocity, slowed by `decelerationRate`.

@@ -1,6 +1,6 @@
 /// What a scroll view's movement depends on (rules S3–S7), taken from its `scroll` object and
 /// its bounds when a touch starts moving it.
-public struct ScrollMotionConfig: Sendable, Hashable {
+package struct ScrollMotionConfig: Sendable, Hashable {
     public var boundsSize: Size
     public var contentSize: Size
     public var contentInset: EdgeInsets
@@ -54,7 +54,7 @@ public struct ScrollMotionConfig: Sendable, Hashable {
 /// as a value-type state machine: `beginDrag`, `drag`, `endDrag` or `cancelDrag` go in with the
 /// touch's points and times; offsets, the lift's velocity and target, and the settling motion
 /// (deceleration, paging, bouncing back) come out. It knows no scene (ScrollMotionTests).
-public struct ScrollMotion: Sendable, Hashable {
+package struct ScrollMotion: Sendable, Hashable {
     public var config: ScrollMotionConfig
     /// The offset now (the bounds origin, S3), rounded to a thousandth of a point.
     public internal(set) var offset: Point
@@ -69,9 +69,7 @@ public struct ScrollMotion: Sendable, Hashable {
     var previousSample: (point: Point, time: Double)?
 
     /// S7: which axis a drag keeps.
-    public enum Lock: String, Sendable, Hashable {
-        case none, horizontal, vertical
-    }
+    public typealias Lock = ScrollLock
 
     public init(config: ScrollMotionConfig, offset: Point) {
         self.config = config
@@ -203,8 +201,14 @@ public struct ScrollMotion: Sendable, Hashable {
 /// What a lift-off leads to (S4–S6): the velocity (points per second, in content-offset
 /// direction), the offset where the scroll view will rest (`targetContentOffset` of
 /// `scrollViewWillEndDragging`), and the settling, nil when it is already at rest.
-public struct ScrollLift: Sendable, Hashable {
+package struct ScrollLift: Sendable, Hashable {
     public var velocity: Point
     public var target: Point
     public var settle: ScrollSettle?
+}
+
+/// S7: which axis a drag keeps (a directional lock), as the touches trace's `scroll` entries
+/// report it.
+public enum ScrollLock: String, Sendable, Hashable {
+    case none, horizontal, vertical
 }

@@ -44,23 +44,6 @@ public struct ActionDelivery: Sendable, Hashable {
         case .redirected: return .T3
         }
     }
-
-    /// The `actions` entry of openapi.yaml: `sender`, `event`, `action`, `target`, `resolution`,
-    /// `searched`, plus `rule`, `searchStart` (nil targets) and `registeredTarget` /
-    /// `registeredAction` (redirected).
-    public var json: JSONValue {
-        var members: [(key: String, value: JSONValue)] = [
-            ("sender", .string(sender)), ("event", .string(event)), ("action", .string(action)),
-            ("target", .string(orNull: target)), ("resolution", .string(resolution.rawValue)),
-            ("searched", .array(searched.map(JSONValue.string))), ("rule", .string(rule.rawValue)),
-        ]
-        if let searchStart { members.append(("searchStart", .string(searchStart.rawValue))) }
-        if resolution == .redirected {
-            members.append(("registeredTarget", .string(orNull: registeredTarget)))
-            members.append(("registeredAction", .string(orNull: registeredAction)))
-        }
-        return .object(members)
-    }
 }
 
 extension Scene {

@@ -9,7 +9,7 @@
 /// list.entries(matching: .touchDown)                          // both, in list order (T2)
 /// list.remove(target: nil, action: nil, for: .touchDown)      // T6
 /// ```
-public struct TargetActionList: Sendable, Hashable {
+package struct TargetActionList: Sendable, Hashable {
     /// The registrations in dispatch order.
     public private(set) var entries: [TargetRegistration]
 
@@ -88,16 +88,6 @@ public struct TargetActionList: Sendable, Hashable {
     /// `allControlEvents`: the union of every entry's events.
     public var allControlEvents: ControlEvents {
         entries.reduce(into: ControlEvents()) { $0.formUnion($1.events) }
-    }
-}
-
-extension TargetRegistration {
-    /// `{"target", "action", "events"}` with the events by name, in bit order.
-    public var json: JSONValue {
-        .obj([
-            "target": .string(orNull: target), "action": .string(action),
-            "events": .array(events.traceNames.map(JSONValue.string)),
-        ])
     }
 }
 

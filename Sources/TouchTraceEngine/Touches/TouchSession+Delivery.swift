@@ -33,7 +33,8 @@ extension TouchSession {
         defer { arena.movingScrollViews = [] }
         let tester = HitTester(scene: scene)
         let hit = givenHitView.map { HitTestTrace(point: sample.point, hitView: $0, window: scene.root(of: $0), windowOrder: [], steps: []) }
-            ?? tester.hitTest(sample.point, inWindow: referenceWindow, traced: false)
+            ?? tester.hitTest(sample.point, inWindow: referenceWindow, traced: hitTests != nil)
+        hitTests?.append(TouchHitTest(touch: sample.touch, trace: hit, scene: scene))
         var tapCount = 1
         var previous: Int?
         if let last = lastEnded, sample.time - last.time <= scene.options.multiTapInterval,

@@ -9,7 +9,7 @@
 /// A value type owning a copy of the scene (programmatic edits change it, so later hit tests see
 /// them); no clock but the input's own `t`, no I/O. Every loop is over the input, the responder
 /// chain or a registration list; nothing recurses over the view tree. What happened is appended
-/// to `trace` as typed entries; the response is written from it (TouchesTrace+JSON.swift).
+/// to `trace` as typed entries; the response is written from it by `ResponseEncoder` (Encoding/).
 struct TouchSession {
     var scene: Scene
     /// The window whose coordinates the input uses (nil: the front-most).
@@ -34,6 +34,8 @@ struct TouchSession {
     var layoutMarks = LayoutMarks()
     /// Touches taken by a recognizer while they began, before their record exists (S5).
     var takenAtBegan: [Int: GestureRecognizerRef] = [:]
+    /// Each touch's full hit-test trace at began, when the request asked for them (nil: not kept).
+    var hitTests: [TouchHitTest]?
     /// The hit view every touch gets instead of hit testing's answer: the diagnosis replays a
     /// tap delivered to the view it is asked about (Diagnosis/Diagnoser+Delivery.swift).
     var givenHitView: Int?

@@ -1,8 +1,8 @@
 /// The hit-test trace (openapi.yaml, docs/trace-schema.md): the answer to "which view does a touch at
 /// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H9), with every view visited on the way.
 ///
-/// Compact: views are scene indices, steps are small values; `json(in:)` and
-/// `writeJSON(in:into:)` (HitTestTrace+JSON.swift) name the views when the trace is written.
+/// Compact: views are scene indices, steps are small values; `ResponseEncoder`
+/// (Encoding/HitTestTrace+Encoding.swift) names the views when the trace is written.
 public struct HitTestTrace: Sendable {
     /// The point asked about, in the coordinates it was given in.
     public var point: Point

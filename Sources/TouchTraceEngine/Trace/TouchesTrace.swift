@@ -2,7 +2,7 @@
 /// `sendActions(for:)` from code, made UIKit do, as typed entries.
 ///
 /// The session appends entries while it runs; nothing is written as JSON until the response is
-/// built, in one place (TouchesTrace+JSON.swift). Views, controls and responders are scene
+/// built, in one place (`ResponseEncoder`, Encoding/). Views, controls and responders are scene
 /// indices and recognizers `GestureRecognizerRef`s, as in the hit-test and layout traces;
 /// `controlEvents` and `actions` of the response are read off the log, so each fact is kept once.
 public struct TouchesTrace: Sendable {
@@ -113,7 +113,7 @@ public struct TouchesTrace: Sendable {
         /// S4: past an edge (rubber-banding).
         public var pastEdge = false
         /// S7: the axis a directional lock keeps (began).
-        public var lock: ScrollMotion.Lock?
+        public var lock: ScrollLock?
         /// At `ended` and `cancelled`: the lift's velocity (points per second) and where the
         /// scroll view will rest (`targetContentOffset`); `restsAt` when it moves on until then.
         public var velocity: Point?

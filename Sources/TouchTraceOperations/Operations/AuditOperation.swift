@@ -37,11 +37,24 @@ public enum AuditOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
-            var request = try options.map { try RequestFile.parse($0, cli) } ?? .object([])
-            if let profile { request = request.setting("profile", to: .string(profile)) }
-            if format == .text { request = request.setting("cliFormat", to: "text") }
-            return CLIRequest(request)
+        public func input(_ cli: CLIContext) throws -> Input {
+            var json = try options.map { try RequestFile.parse($0, cli) } ?? .object([])
+            if let profile { json = json.setting("profile", to: .string(profile)) }
+            var input = try AuditOperation.decode(OperationRequest(json))
+            input.format = format
+            return input
+        }
+    }
+
+    /// The audit options, and the form of the answer.
+    public struct Input: Sendable {
+        public var options: AuditOptions
+        /// JSON (the API's answer), or one line per finding and a summary (the CLI's `--format text`).
+        public var format: ReportFormat
+
+        public init(options: AuditOptions, format: ReportFormat = .json) {
+            self.options = options
+            self.format = format
         }
     }
 
@@ -50,22 +63,26 @@ public enum AuditOperation: TouchTraceOperation {
         case json, text
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        var request = input.request
-        for field in input.transportFields { request = request.removing(field).0 }
-        let (withoutFormat, format) = input.transport == .cli ? request.removing("cliFormat") : (request, nil)
-        let options = try answering { () throws(InputError) in try AuditOptions.decode(withoutFormat) }
-        let base = input.transportFields.contains("scene") ? "/scene" : ""
+    /// The request is the audit options (the inline route's `scene` aside).
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> Input {
+        var json = request.json
+        for field in request.transportFields { json = json.removing(field).0 }
+        return Input(options: try answering { () throws(InputError) in try AuditOptions.decode(json) })
+    }
+
+    public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
         let report = try answering { () throws(InputError) in
-            try SceneAudit.run(input.requiredScene, options: options, pointers: ViewPointers(scene: input.requiredScene.scene, base: base))
+            try TouchTrace.audit(context.requiredScene, options: input.options, pointerBase: context.scenePointer)
         }
         let exit: Int32 = report.passed ? 0 : 1
-        if format == "text" {
+        switch input.format {
+        case .text:
             var text = report.text
-            text += (text.isEmpty ? "" : "\n") + "audit (\(options.profile.name)): \(report.errorCount) errors, \(report.warningCount) warnings, "
+            text += (text.isEmpty ? "" : "\n") + "audit (\(input.options.profile.name)): \(report.errorCount) errors, \(report.warningCount) warnings, "
                 + "\(report.allowed.count) allowed, \(report.targets.count) targets"
             return OperationResult(.document(Array(text.utf8), contentType: "text/plain; charset=utf-8"), exitCode: exit)
+        case .json:
+            return OperationResult(.json(ResponseEncoder.json(report)), exitCode: exit)
         }
-        return OperationResult(.json(report.json), exitCode: exit)
     }
 }

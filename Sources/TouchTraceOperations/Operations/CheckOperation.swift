@@ -34,14 +34,13 @@ public enum CheckOperation: TouchTraceOperation {
         [QueryParameter("report", .string, help: "The answer's form: json (default), text, junit, sarif or github.")]
     }
 
-    /// Stored scenes a document names by id (`scene: "checkout"`, or in `scenes`).
-    public static func storedSceneIDs(in request: JSONValue) -> [(id: String, pointer: String)] {
+    /// Stored scenes a request names by id (`scene: "checkout"`, or in `scenes`).
+    public static func storedSceneIDs(in input: Input) -> [(id: String, pointer: String)] {
+        guard case .stored = input.namedScenes else { return [] }
         var ids: [(id: String, pointer: String)] = []
-        if case let .string(id)? = request["scene"] { ids.append((id, "/scene")) }
-        if case let .object(members)? = request["scenes"] {
-            for member in members {
-                if case let .string(id) = member.value { ids.append((id, JSONPointer.join("/scenes", member.key))) }
-            }
+        for file in input.files {
+            guard case let .success(document) = file.document else { continue }
+            for (name, pointer) in CheckInputs.sceneNames(in: document.value) { ids.append((name, pointer)) }
         }
         return ids
     }
@@ -85,33 +84,45 @@ public enum CheckOperation: TouchTraceOperation {
             if github && format == .json { throw ValidationError("--github prints annotations with the text report; leave out --format json") }
         }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
+        public func input(_ cli: CLIContext) throws -> Input {
             let ci = cli.environment["CI"]?.lowercased() == "true"
             if update, ci, !force {
                 throw ValidationError(
                     "--update rewrites expected values from what happened; it is refused when CI=true, where a re-recorded expectation would pass silently. Run it locally, or pass --force.")
             }
-            var members: [(key: String, value: JSONValue)] = [
-                ("files", .array(try files.map { try CheckInputs.readFile($0, cli) })),
-                ("format", .string(format.rawValue)), ("github", .bool(github)), ("update", .bool(update)),
-            ]
-            if let junit { members.append(("junit", .string(junit))) }
-            if let sarif { members.append(("sarif", .string(sarif))) }
+            var input = Input(files: [], namedScenes: .files([:]))
+            var sceneFiles: [String: [String: Input.SceneFile]] = [:]
+            for path in files {
+                // Each file is read and parsed once; the scene files it names are read relative to it.
+                let document = ExpectationReader.read(try cli.read(path), file: path)
+                input.files.append(CheckInputFile(path: path, document: document))
+                guard case let .success(located) = document else { continue }
+                for (name, _) in CheckInputs.sceneNames(in: located.value) {
+                    let resolved = CheckInputs.relative(name, to: path)
+                    sceneFiles[path, default: [:]][name] = Input.SceneFile(path: resolved, bytes: try? cli.read(resolved))
+                }
+            }
+            input.namedScenes = .files(sceneFiles)
+            var baselineFile: Input.BaselineFile?
             if let baseline {
-                let text = try? cli.read(baseline)
-                if text == nil, ci, !force {
+                let bytes = try? cli.read(baseline)
+                if bytes == nil, ci, !force {
                     throw ValidationError("the baseline \(baseline) does not exist; writing it when CI=true is refused (it would accept every finding silently). Write it locally, or pass --force.")
                 }
-                members.append(("baseline", .obj(["path": .string(baseline), "text": text.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null])))
+                baselineFile = Input.BaselineFile(path: baseline, bytes: bytes)
             }
-            return CLIRequest(.obj(["cli": .object(members)]))
+            input.report = Input.Report(
+                form: format == .json ? .json : .text, annotations: github, junitFile: junit, sarifFile: sarif, update: update,
+                baseline: baselineFile)
+            return input
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        if input.transport == .cli, let cli = input.request["cli"] {
-            return try CheckInputs.runCLI(cli, limits: input.limits)
-        }
-        return try CheckInputs.runHTTP(input)
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> Input {
+        try CheckInputs.decode(request)
+    }
+
+    public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
+        try CheckInputs.run(input, in: context)
     }
 }

@@ -31,14 +31,13 @@ public enum HitTestOperation: TouchTraceOperation {
 
         public func validate() throws {
             if points.isEmpty { throw ValidationError("give at least one --point X,Y") }
+            if points.count > HitTestRequest.maxPoints { throw ValidationError("at most \(HitTestRequest.maxPoints) points per request") }
             for point in points { _ = try Self.parsePoint(point) }
         }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
-            let parsed = points.compactMap { try? Self.parsePoint($0) }.map(\.json)
-            var request: JSONValue = parsed.count == 1 ? .obj(["point": parsed[0]]) : .obj(["points": .array(parsed)])
-            if let window { request = request.setting("window", to: .string(window)) }
-            return CLIRequest(request)
+        public func input(_ cli: CLIContext) throws -> HitTestRequest {
+            let parsed = try points.map { try Self.parsePoint($0) }
+            return HitTestRequest(points: parsed, single: parsed.count == 1, window: window)
         }
 
         static func parsePoint(_ text: String) throws -> Point {
@@ -50,11 +49,13 @@ public enum HitTestOperation: TouchTraceOperation {
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        let bytes = try answering { () throws(InputError) in
-            try TouchTrace.hitTestBytes(try HitTestRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
-        }
-        return OperationResult(.encodedJSON(bytes))
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> HitTestRequest {
+        try answering { () throws(InputError) in try HitTestRequest.decode(request.json, extraFields: request.transportFields) }
+    }
+
+    public static func run(_ input: HitTestRequest, in context: OperationContext) throws(OperationError) -> OperationResult {
+        let result = try answering { () throws(InputError) in try TouchTrace.hitTest(input, in: context.requiredScene, limits: context.limits) }
+        return OperationResult(.encodedJSON(ResponseEncoder.bytes(result)))
     }
 }
 

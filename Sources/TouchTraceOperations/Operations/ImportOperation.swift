@@ -111,7 +111,7 @@ public enum ImportOperation: TouchTraceOperation {
 
         public var sceneFile: String? { nil }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
+        public func input(_ cli: CLIContext) throws -> Input {
             var members: [(key: String, value: JSONValue)] = [("file", .string(Self.baseName(file)))]
             if let format { members.append(("format", .string(format))) }
             if let scene { members.append(("scene", .string(scene))) }
@@ -120,10 +120,11 @@ public enum ImportOperation: TouchTraceOperation {
             if let mapping { members.append(("mapping", try RequestFile.parse(mapping, cli))) }
             if list { members.append(("list", true)) }
             if canvas { members.append(("canvas", true)) }
-            if let output { members.append(("output", .string(output))) }
             if let overlay { members.append(("overlay", try RequestFile.parse(overlay, cli))) }
             if let controllers { members.append(("controllers", .string(String(decoding: try cli.read(controllers), as: UTF8.self)))) }
-            return CLIRequest(.object(members), document: try cli.read(file))
+            var input = try ImportOperation.decode(OperationRequest(.object(members), document: try cli.read(file)))
+            input.output = output
+            return input
         }
 
         static func baseName(_ path: String) -> String {
@@ -131,16 +132,36 @@ public enum ImportOperation: TouchTraceOperation {
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+    /// The design file, its format and what to import from it.
+    public struct Input: Sendable {
+        public var document: [UInt8]
+        public var format: ImportFormat
+        public var options: ImportOptions
+        /// Also store the scene under this id (the HTTP routes' `?store=`).
+        public var store: String?
+        /// Also write the scene alone to this file (the CLI's `-o`).
+        public var output: String?
+
+        public init(document: [UInt8], format: ImportFormat, options: ImportOptions, store: String? = nil, output: String? = nil) {
+            self.document = document
+            self.format = format
+            self.options = options
+            self.store = store
+            self.output = output
+        }
+    }
+
+    /// The document is the body (or the file); the request object holds the options.
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> Input {
         var context = DecodeContext()
-        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file"]
-            + (input.transport == .cli ? ["output", "overlay", "controllers"] : [])
-        guard let fields = context.object(input.request, at: "", allowed: allowed, what: "the request") else {
+        // overlay and controllers come from the CLI's files; over HTTP a dump's envelope body carries them.
+        let allowed = ["format", "scene", "controller", "frame", "mapping", "list", "canvas", "store", "file", "overlay", "controllers"]
+        guard let fields = context.object(request.json, at: "", allowed: allowed, what: "the request") else {
             throw OperationError(.invalidRequest(context.problems))
         }
         func string(_ key: String) -> String? { fields[key].flatMap { context.string($0, at: "/" + key, what: key) } }
         func flag(_ key: String) -> Bool { fields[key].flatMap { context.bool($0, at: "/" + key, what: key) } ?? false }
-        let document = input.document ?? []
+        let document = request.document ?? []
         let fileName = string("file")
         var format: ImportFormat?
         if let name = string("format") {
@@ -194,20 +215,22 @@ public enum ImportOperation: TouchTraceOperation {
             canvas: flag("canvas"), frame: frame, mapping: mapping)
         options.overlay = overlay
         options.controllers = controllers
-        let output = string("output")
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
         guard let format else { throw OperationError(.invalidRequest(context.problems)) }
+        return Input(document: document, format: format, options: options, store: store)
+    }
 
+    public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
         let result: ImportResult
         do {
-            result = try Importer.importDocument(document, format: format, options: options)
+            result = try Importer.importDocument(input.document, format: input.format, options: input.options)
         } catch {
             throw OperationError(error.problemDocument)
         }
         let sceneBytes = result.scene.map { JSONWriter(pretty: true).bytes($0) + [UInt8(ascii: "\n")] }
         var answer = OperationResult.json(result.json)
-        if let output, let sceneBytes { answer.files.append(OutputFile(path: output, bytes: sceneBytes)) }
-        if let store, let scene = result.scene { answer.storeScene = (store, JSONWriter().bytes(scene)) }
+        if let output = input.output, let sceneBytes { answer.files.append(OutputFile(path: output, bytes: sceneBytes)) }
+        if let store = input.store, let scene = result.scene { answer.storeScene = (store, JSONWriter().bytes(scene)) }
         return answer
     }
 }

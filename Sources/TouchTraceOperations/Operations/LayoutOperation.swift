@@ -31,21 +31,24 @@ public enum LayoutOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
-            var request = try RequestFile.parse(changes, cli)
-            if case .array = request { request = .obj(["changes": request]) }
-            if includeInitialLayout { request = request.setting("includeInitialLayout", to: true) }
-            if includeConstraints { request = request.setting("includeConstraints", to: true) }
-            return CLIRequest(request)
+        public func input(_ cli: CLIContext) throws -> LayoutRequest {
+            var json = try RequestFile.parse(changes, cli)
+            if case .array = json { json = .obj(["changes": json]) }
+            var request = try LayoutOperation.decode(OperationRequest(json))
+            if includeInitialLayout { request.includeInitialLayout = true }
+            if includeConstraints { request.includeConstraints = true }
+            return request
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> LayoutRequest {
+        try answering { () throws(InputError) in try LayoutRequest.decode(request.json, extraFields: request.transportFields) }
+    }
+
+    public static func run(_ input: LayoutRequest, in context: OperationContext) throws(OperationError) -> OperationResult {
         // From the scene as decoded (its trace can show the initial cycle), reusing the Auto
         // Layout system its preparation solved.
-        let bytes = try answering { () throws(InputError) in
-            try TouchTrace.layoutBytes(try LayoutRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
-        }
-        return OperationResult(.encodedJSON(bytes))
+        let result = try answering { () throws(InputError) in try TouchTrace.layout(input, in: context.requiredScene, limits: context.limits) }
+        return OperationResult(.encodedJSON(ResponseEncoder.bytes(result)))
     }
 }

@@ -69,7 +69,7 @@ public enum RenderOperation: TouchTraceOperation {
             for point in points { _ = try HitTestOperation.Options.parsePoint(point) }
         }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
+        public func input(_ cli: CLIContext) throws -> Input {
             var members: [(key: String, value: JSONValue)] = []
             let parsed = points.compactMap { try? HitTestOperation.Options.parsePoint($0) }
             if !parsed.isEmpty { members.append(("points", .array(parsed.map(\.json)))) }
@@ -81,18 +81,31 @@ public enum RenderOperation: TouchTraceOperation {
                 if list["changes"] != nil, case .object = list { list = list["changes"]! }
                 members.append(("changes", list))
             }
-            if let output { members.append(("output", .string(output))) }
-            return CLIRequest(.object(members))
+            var input = try RenderOperation.decode(OperationRequest(.object(members)))
+            input.output = output
+            return input
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        let cliFields = input.transport == .cli ? ["output"] : []
-        let svg = try answering { () throws(InputError) in
-            let request = try RenderRequest.decode(input.request, extraFields: input.transportFields + cliFields)
-            return try SceneRenderer.svg(request, in: input.requiredScene, limits: input.limits)
+    /// What to draw, and where the picture goes.
+    public struct Input: Sendable {
+        public var request: RenderRequest
+        /// A file to write the SVG to instead of answering it (the CLI's `-o`).
+        public var output: String?
+
+        public init(request: RenderRequest, output: String? = nil) {
+            self.request = request
+            self.output = output
         }
-        if input.transport == .cli, case let .string(path)? = input.request["output"] {
+    }
+
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> Input {
+        Input(request: try answering { () throws(InputError) in try RenderRequest.decode(request.json, extraFields: request.transportFields) })
+    }
+
+    public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
+        let svg = try answering { () throws(InputError) in try SceneRenderer.svg(input.request, in: context.requiredScene, limits: context.limits) }
+        if let path = input.output {
             return OperationResult(.empty, files: [OutputFile(path: path, bytes: svg)])
         }
         return OperationResult(.document(svg, contentType: contentType))

@@ -27,16 +27,18 @@ public enum TouchesOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
-            CLIRequest(try RequestFile.parse(touches, cli))
+        public func input(_ cli: CLIContext) throws -> TouchRequest {
+            try TouchesOperation.decode(OperationRequest(try RequestFile.parse(touches, cli)))
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        let bytes = try answering { () throws(InputError) in
-            try TouchTrace.touchesBytes(try TouchRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
-        }
-        return OperationResult(.encodedJSON(bytes))
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> TouchRequest {
+        try answering { () throws(InputError) in try TouchRequest.decode(request.json, extraFields: request.transportFields) }
+    }
+
+    public static func run(_ input: TouchRequest, in context: OperationContext) throws(OperationError) -> OperationResult {
+        let result = try answering { () throws(InputError) in try TouchTrace.touches(input, in: context.requiredScene, limits: context.limits) }
+        return OperationResult(.encodedJSON(ResponseEncoder.bytes(result)))
     }
 }
 
@@ -61,14 +63,17 @@ public enum ActionsOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
-            CLIRequest(try RequestFile.parse(actions, cli))
+        public func input(_ cli: CLIContext) throws -> ActionsRequest {
+            try ActionsOperation.decode(OperationRequest(try RequestFile.parse(actions, cli)))
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        .json(try answering { () throws(InputError) in
-            try TouchTrace.actions(try ActionsRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
-        })
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> ActionsRequest {
+        try answering { () throws(InputError) in try ActionsRequest.decode(request.json, extraFields: request.transportFields) }
+    }
+
+    public static func run(_ input: ActionsRequest, in context: OperationContext) throws(OperationError) -> OperationResult {
+        let result = try answering { () throws(InputError) in try TouchTrace.actions(input, in: context.requiredScene, limits: context.limits) }
+        return OperationResult(.encodedJSON(ResponseEncoder.bytes(result)))
     }
 }

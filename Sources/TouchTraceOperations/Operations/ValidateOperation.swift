@@ -18,6 +18,11 @@ public enum ValidateOperation: TouchTraceOperation {
     public static let sceneUse = SceneUse.required
     public static var problemTypes: [ProblemType] { [.invalidScene, .invalidRequest] }
 
+    /// Nothing but the scene.
+    public struct Input: Sendable {
+        public init() {}
+    }
+
     public struct Options: OperationOptions {
         @OptionGroup public var scene: SceneFile
 
@@ -25,13 +30,18 @@ public enum ValidateOperation: TouchTraceOperation {
 
         public var sceneFile: String? { scene.path }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest { CLIRequest(.object([])) }
+        public func input(_ cli: CLIContext) throws -> Input { Input() }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
+    /// The request has no members of its own (`{}`, or the inline route's `scene`).
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> Input {
         var context = DecodeContext()
-        _ = context.object(input.request, at: "", allowed: input.transportFields, what: "the request")
+        _ = context.object(request.json, at: "", allowed: request.transportFields, what: "the request")
         if !context.problems.isEmpty { throw OperationError(.invalidRequest(context.problems)) }
-        return .json(TouchTrace.validate(input.requiredScene, base: input.transportFields.contains("scene") ? "/scene" : ""))
+        return Input()
+    }
+
+    public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
+        .json(ResponseEncoder.json(TouchTrace.validate(context.requiredScene, pointerBase: context.scenePointer)))
     }
 }

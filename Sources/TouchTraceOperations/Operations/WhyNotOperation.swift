@@ -43,19 +43,20 @@ public enum WhyNotOperation: TouchTraceOperation {
             if let point { _ = try HitTestOperation.Options.parsePoint(point) }
         }
 
-        public func request(_ cli: CLIContext) throws -> CLIRequest {
+        public func input(_ cli: CLIContext) throws -> WhyNotRequest {
             var request: JSONValue = .obj(["view": .string(view)])
             if let point { request = request.setting("point", to: try HitTestOperation.Options.parsePoint(point).json) }
             if let window { request = request.setting("window", to: .string(window)) }
-            return CLIRequest(request)
+            return try WhyNotOperation.decode(OperationRequest(request))
         }
     }
 
-    public static func run(_ input: OperationInput) throws(OperationError) -> OperationResult {
-        .json(try answering { () throws(InputError) in
-            let (scene, diagnosis) = try TouchTrace.whyNot(
-                try WhyNotRequest.decode(input.request, extraFields: input.transportFields), in: input.requiredScene, limits: input.limits)
-            return diagnosis.json(in: scene)
-        })
+    public static func decode(_ request: OperationRequest) throws(OperationError) -> WhyNotRequest {
+        try answering { () throws(InputError) in try WhyNotRequest.decode(request.json, extraFields: request.transportFields) }
+    }
+
+    public static func run(_ input: WhyNotRequest, in context: OperationContext) throws(OperationError) -> OperationResult {
+        let result = try answering { () throws(InputError) in try TouchTrace.whyNot(input, in: context.requiredScene, limits: context.limits) }
+        return .json(ResponseEncoder.json(result))
     }
 }

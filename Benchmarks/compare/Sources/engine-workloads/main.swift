@@ -69,9 +69,13 @@ case "hit-test":
     }
     for _ in 0..<repetitions {
         for p in points {
+            #if BASE_API || CATALOGUE_API
             var out = JSONOutput(capacity: 4096)
             tester.hitTest(p, traced: true).writeJSON(in: scene, into: &out)
             sink &+= out.bytes.count
+            #else
+            sink &+= ResponseEncoder.bytes(tester.hitTest(p, traced: true), in: scene).count
+            #endif
         }
     }
 case "touches":
@@ -87,9 +91,12 @@ case "touches":
     #if BASE_API
     let scene = decode(text).laidOut()
     for _ in 0..<repetitions { sink &+= JSONWriter().bytes(try! TouchTrace.touches(request, in: scene)).count }
-    #else
+    #elseif CATALOGUE_API
     let prepared = PreparedScene(decode(text), limits: limits)
     for _ in 0..<repetitions { sink &+= try! TouchTrace.touchesBytes(request, in: prepared, limits: limits).count }
+    #else
+    let prepared = PreparedScene(decode(text), limits: limits)
+    for _ in 0..<repetitions { sink &+= ResponseEncoder.bytes(try! TouchTrace.touches(request, in: prepared, limits: limits)).count }
     #endif
 case "layout":
     let text = makeScene(cards: 1_666)
@@ -97,9 +104,12 @@ case "layout":
     #if BASE_API
     let prepared = PreparedScene(decode(text))
     for _ in 0..<repetitions { sink &+= try! TouchTrace.layoutBytes(request, in: prepared).count }
-    #else
+    #elseif CATALOGUE_API
     let prepared = PreparedScene(decode(text), limits: limits)
     for _ in 0..<repetitions { sink &+= try! TouchTrace.layoutBytes(request, in: prepared, limits: limits).count }
+    #else
+    let prepared = PreparedScene(decode(text), limits: limits)
+    for _ in 0..<repetitions { sink &+= ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: limits)).count }
     #endif
 default:
     print("unknown workload \(arguments[1])")

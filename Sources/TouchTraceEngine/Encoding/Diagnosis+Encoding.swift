@@ -1,3 +1,5 @@
+/// The why-not answer as JSON, written by `JSONWriter` (which sorts keys); ``ResponseEncoder``
+/// is its entry point.
 extension Diagnosis {
     /// The why-not answer (openapi.yaml `WhyNotResult`, docs/why-not.md): `view`, `point`,
     /// `window`, `reachable`, `hitView`, `causes` (each `{kind, view, rule, detail, blocks}`, and
@@ -5,7 +7,7 @@ extension Diagnosis {
     /// redirect's `answer`), for recognizers `recognizer`), `fixes`
     /// (each `{kind, view, text}` and, when one layout change applies it, `change`), and `frames`
     /// (the views involved, in window coordinates, rounded to 1e-4 pt).
-    public func json(in scene: Scene) -> JSONValue {
+    func json(in scene: Scene) -> JSONValue {
         let id = { (v: Int) in JSONValue.string(scene.views[v].id) }
         var frameMembers: [(key: String, value: JSONValue)] = []
         for (v, frame) in frames { frameMembers.append((scene.views[v].id, Self.rounded(frame))) }
@@ -33,7 +35,7 @@ extension Diagnosis {
 }
 
 extension Diagnosis.Cause {
-    public func json(in scene: Scene) -> JSONValue {
+    func json(in scene: Scene) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string(kind.rawValue)), ("view", .string(scene.views[view].id)), ("rule", .string(rule.rawValue)),
             ("detail", .string(detail)), ("blocks", .bool(blocks)),
@@ -48,7 +50,7 @@ extension Diagnosis.Cause {
 }
 
 extension Diagnosis.Fix {
-    public func json(in scene: Scene) -> JSONValue {
+    func json(in scene: Scene) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string(kind.rawValue)), ("view", .string(scene.views[view].id)), ("text", .string(text)),
         ]

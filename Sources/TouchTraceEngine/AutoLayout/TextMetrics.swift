@@ -6,7 +6,7 @@
 /// point size high, and both are rounded up to whole points as `UILabel`'s intrinsic size is.
 /// For the system font at 17 pt this is within about 10% of UIKit's widths for Latin text; give
 /// `intrinsicContentSize` in the scene where exact sizes matter.
-public enum TextMetrics {
+package enum TextMetrics {
     /// The average glyph advance of the system font, in ems (approximation).
     public static let averageAdvance = 0.5
     /// The line height of the system font, in ems (SF Pro: about 1.19; approximation).

@@ -1,7 +1,7 @@
 /// Every number the effective hit regions and the touch-target audit depend on, with its unit and
 /// its source (as `UIKitConstants` does for UIKit's own numbers). docs/audit.md cites the same
 /// sources.
-public enum TouchTargetConstants {
+package enum TouchTargetConstants {
     /// Apple's Human Interface Guidelines ("Accessibility" > "Buttons and controls", and
     /// "Layout"): give every control a hit target of at least 44×44 points. Profile `apple-44`.
     public static let appleMinimum = Size(width: 44, height: 44)

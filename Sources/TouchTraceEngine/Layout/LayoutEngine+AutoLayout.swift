@@ -51,35 +51,3 @@ extension LayoutEngine {
         for parent in Set(superviews).sorted() where !needsLayout(parent) { mark(parent, .constraintsChanged) }
     }
 }
-
-extension AutoLayoutSystem {
-    /// `conflicts` and `ambiguous` of a layout response, or nothing when no view takes part;
-    /// with `includeConstraints`, also `constraints`: every constraint of the system, declared
-    /// and generated, in creation order, each with its origin (an empty list without Auto Layout).
-    func responseFields(includeConstraints: Bool = false) -> [(key: String, value: JSONValue)] {
-        guard !views.isEmpty else { return includeConstraints ? [("constraints", .array([]))] : [] }
-        // Only these two members of `result.json`: its frames and generated-constraint
-        // descriptions would be built for nothing.
-        let conflictList: [JSONValue] = conflicts.map { c in
-            .obj(["broken": constraints[c.broken].json(in: scene), "involved": .array(c.involved.map { constraints[$0].json(in: scene) })])
-        }
-        var fields: [(key: String, value: JSONValue)] = [
-            ("conflicts", .array(conflictList)), ("ambiguous", .array(ambiguousViews.map { .string(scene.views[$0].id) })),
-        ]
-        if includeConstraints { fields.append(("constraints", .array(constraints.map { $0.json(in: scene) }))) }
-        return fields
-    }
-}
-
-extension Scene {
-    /// The Auto Layout fields of a layout response (openapi.yaml), for the scene as it is:
-    /// `conflicts` (each broken required constraint with the constraints it conflicts with) and
-    /// `ambiguous` (ids of views whose frame is not determined). Empty when no view takes part in
-    /// Auto Layout, so responses for scenes without constraints or stack views do not change.
-    public var autoLayoutFields: [(key: String, value: JSONValue)] { autoLayoutFields(includeConstraints: false) }
-
-    /// ``autoLayoutFields``, with every constraint of the system when `includeConstraints`.
-    public func autoLayoutFields(includeConstraints: Bool) -> [(key: String, value: JSONValue)] {
-        AutoLayoutSystem(scene: self).responseFields(includeConstraints: includeConstraints)
-    }
-}

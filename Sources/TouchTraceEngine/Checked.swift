@@ -10,7 +10,7 @@
 /// represent comes back as nil (or clamped, where the caller asks for a clamp), never as a trap.
 /// Readers of documents use ``DecodeContext/integer(_:at:min:max:what:)`` and
 /// ``DecodeContext/index(_:at:count:what:)``, which record a problem with the JSON pointer.
-public enum Checked {
+package enum Checked {
     /// `x` as an `Int` when it is a whole number within `range`; nil otherwise (NaN, infinite,
     /// fractional, or outside the range — including numbers past `Int`'s range, which `Int(_:)`
     /// traps on).
