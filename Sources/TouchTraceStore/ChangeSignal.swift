@@ -42,7 +42,7 @@ final class ChangeSignal: @unchecked Sendable {  // the mapped memory is only to
         var st = stat()
         guard fstat(fd, &st) == 0 else { return nil }
         // Growing a new file to 8 bytes zero-fills it; a file already that long is left alone.
-        if st.st_size < MemoryLayout<UInt64>.size, ftruncate(fd, off_t(MemoryLayout<UInt64>.size)) != 0 { return nil }
+        if st.st_size < MemoryLayout<UInt64>.size, ftruncate(fd, 8) != 0 { return nil }
         guard let memory = mmap(nil, MemoryLayout<UInt64>.size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0),
             memory != MAP_FAILED
         else { return nil }
@@ -83,9 +83,9 @@ final class ChangeSignal: @unchecked Sendable {  // the mapped memory is only to
         var bytes: [UInt8] = []
         var utf8 = field.utf8[...]
         while let b = utf8.popFirst() {
-            if b == UInt8(ascii: "\\"), utf8.count >= 3,
-                let code = UInt8(String(decoding: utf8.prefix(3), as: UTF8.self), radix: 8) {
-                bytes.append(code)
+            let digits = Array(utf8.prefix(3))
+            if b == UInt8(ascii: "\\"), digits.count == 3, digits.allSatisfy({ (0x30...0x37).contains($0) }) {
+                bytes.append((digits[0] &- 0x30) &<< 6 | (digits[1] &- 0x30) &<< 3 | (digits[2] &- 0x30))
                 utf8 = utf8.dropFirst(3)
             } else {
                 bytes.append(b)

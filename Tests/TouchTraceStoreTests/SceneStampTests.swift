@@ -53,7 +53,8 @@ import TouchTraceEngine
         let a = try FileSceneStore(directory: directory, recheckInterval: .seconds(60))
         let b = try FileSceneStore(directory: directory, recheckInterval: .seconds(60))
         let (written, _) = try await a.put(id: "s", document: Self.scene, name: nil, viewCount: 1, condition: .none)
-        let settled = SceneStamp(header: written.stamp.header, file: try #require(written.stamp.file), settled: true)
+        let file = try #require(written.stamp.file)
+        let settled = SceneStamp(header: written.stamp.header, file: file, settled: true)
         let checked = try #require(try b.stamp(id: "s", known: settled))
         #expect(checked == written.stamp && checked.checked != nil)  // a stat, and the check it made
         #expect(try b.stamp(id: "s", known: checked)?.checked == checked.checked)  // trusted as it is
@@ -71,7 +72,8 @@ import TouchTraceEngine
         let directory = Self.directory()
         let store = try FileSceneStore(directory: directory, recheckInterval: .seconds(2))
         let (written, _) = try await store.put(id: "s", document: Self.scene, name: nil, viewCount: 1, condition: .none)
-        let settled = SceneStamp(header: written.stamp.header, file: try #require(written.stamp.file), settled: true)
+        let file = try #require(written.stamp.file)
+        let settled = SceneStamp(header: written.stamp.header, file: file, settled: true)
         let checked = try #require(try store.stamp(id: "s", known: settled))
         let header = Array(#"{"id":"s","name":null,"updated":"2026-01-01T00:00:00Z","version":7,"views":1}"#.utf8)
         let replacement = Data(header + [0x0A] + Self.scene)
