@@ -29,7 +29,7 @@ echo "== seeds"
 python3 - "$OUT/seeds" <<'PY'
 import glob, json, os, sys
 out = sys.argv[1]
-for kind in ("scenes", "requests"):
+for kind in ("scenes", "requests", "designs", "checks"):
     os.makedirs(os.path.join(out, kind), exist_ok=True)
 def put(kind, name, value):
     with open(os.path.join(out, kind, name), "w") as f:
@@ -51,6 +51,18 @@ for path in sorted(glob.glob("Examples/*.json")):
     value = json.load(open(path))
     kind = "scenes" if ("window" in value or "windows" in value) else "requests"
     put(kind, "example-" + os.path.basename(path)[:-5], value)
+# Design files of every format the importer reads (one folder per format under Tests/Fixtures).
+for path in sorted(glob.glob("Tests/Fixtures/import-*/*")):
+    if path.endswith(".expected.json") or path.endswith(".options.json"):
+        continue
+    with open(path, "rb") as f, open(os.path.join(out, "designs", os.path.basename(path)), "wb") as g:
+        g.write(f.read())
+# Expectation files, their scene named scene.json (the harness's fixed scene), without the outcome.
+for path in sorted(glob.glob("Tests/Fixtures/check/*.touchtrace.yaml")):
+    text = open(path).read().split("\n---\n")[0]
+    lines = [("scene: scene.json" if l.startswith("scene:") else l) for l in text.split("\n")]
+    with open(os.path.join(out, "checks", os.path.basename(path)), "w") as g:
+        g.write("\n".join(lines) + "\n")
 # The hierarchy dump fixtures (text and Sentry JSON) and their overlays, as they are.
 import shutil
 for kind in ("dumps", "overlays"):
@@ -61,14 +73,16 @@ for path in sorted(glob.glob("Tests/Fixtures/import-dumps/*")):
         shutil.copy(path, os.path.join(out, "overlays", base))
     elif base.endswith(".txt") or base.endswith(".sentry.json"):
         shutil.copy(path, os.path.join(out, "dumps", base))
-print(f"{len(os.listdir(os.path.join(out, 'scenes')))} scene seeds, {len(os.listdir(os.path.join(out, 'requests')))} request seeds, "
-      f"{len(os.listdir(os.path.join(out, 'dumps')))} dump seeds")
+print(", ".join(f"{len(os.listdir(os.path.join(out, k)))} {k}" for k in ("scenes", "requests", "designs", "checks", "dumps", "overlays")))
 PY
 
+# The seed folders of each harness (a new harness for another format adds a line here).
 seeds_for() {
   case "$1" in
-    SceneDecoderFuzz) echo "$OUT/seeds/scenes" ;;
+    SceneDecoderFuzz | SceneOperationsFuzz) echo "$OUT/seeds/scenes" ;;
     RequestsFuzz) echo "$OUT/seeds/requests" ;;
+    ImportFuzz) echo "$OUT/seeds/designs" ;;
+    CheckFuzz) echo "$OUT/seeds/checks" ;;
     DumpOverlayFuzz) echo "$OUT/seeds/overlays" ;;
     Dump*Fuzz) echo "$OUT/seeds/dumps" ;;
     *) echo "$OUT/seeds/scenes $OUT/seeds/requests" ;;

@@ -48,26 +48,72 @@ public enum UIKitConstants {
 public typealias WorkBudget = TouchTraceSolver.WorkBudget
 
 /// Limits that protect the engine from hostile input. Passed in, never global.
+///
+/// Every stage whose work can grow faster than its input is bounded by one of these: counts a
+/// scene may have (checked while it is decoded), and work a request may ask for (checked before
+/// the work starts where the count is known, or counted as it goes where it is not). Past a limit
+/// the answer is a 422 `scene-too-complex` problem that names the part and the limit
+/// (``InputError/tooComplex(_:)``). docs/deploy.md lists each with the time and memory a request
+/// at the limit costs (measured by `scripts/hostile.py bench`).
 public struct SceneLimits: Sendable, Hashable {
     /// The deepest allowed view nesting (a window is depth 0).
     public var maxDepth: Int
     /// The most views (windows included) in one scene.
     public var maxViews: Int
-    /// The time budget of one request's work, checked cooperatively by the layout pass and the
-    /// constraint solver (``WorkBudget``; the engine reads no clock, the transport's check does).
-    /// Not part of the limits' equality: it is per request.
+    /// The most windows in one scene.
+    public var maxWindows: Int
+    /// The most arranged subviews of one stack view.
+    public var maxArrangedSubviews: Int
+    /// The most constraints a scene declares (its views' `constraints`, all of them).
+    public var maxConstraints: Int
+    /// The most gesture recognizers in one scene.
+    public var maxGestureRecognizers: Int
+    /// The most vertices of the custom touch areas (`pointInside` rects and polygons) of one scene.
+    public var maxTouchAreaVertices: Int
+    /// The most coefficients the Auto Layout tableau may hold (its memory: about 20 bytes each).
+    public var maxSolverCells: Int
+    /// The most units of work the effective hit regions of one request may take (a cell of the
+    /// slab decomposition, a hit test's visit of a view, a pair of targets compared: one unit each).
+    public var maxRegionWork: Int
+    /// The most view visits the hit tests of one touches request may make, estimated before it
+    /// runs as its touch entries times the scene's views (a hit test may visit every view).
+    public var maxHitTestWork: Int
+    /// The most steps the traces of one hit-test request may hold (each step is a view visited
+    /// for a point, and is written in the answer).
+    public var maxTraceSteps: Int
+    /// The time budget of one request's work, checked cooperatively by the engine's loops
+    /// (``WorkBudget``; the engine reads no clock, the transport's check does). Not part of the
+    /// limits' equality: it is per request.
     public var budget: WorkBudget
-    public init(maxDepth: Int = 1_000, maxViews: Int = 100_000, budget: WorkBudget = .unlimited) {
+
+    public init(
+        maxDepth: Int = 1_000, maxViews: Int = 100_000, maxWindows: Int = 1_000, maxArrangedSubviews: Int = 20_000,
+        maxConstraints: Int = 100_000, maxGestureRecognizers: Int = 10_000, maxTouchAreaVertices: Int = 100_000,
+        maxSolverCells: Int = 4_000_000, maxRegionWork: Int = 5_000_000, maxHitTestWork: Int = 100_000_000,
+        maxTraceSteps: Int = 2_000_000, budget: WorkBudget = .unlimited
+    ) {
         self.maxDepth = maxDepth
         self.maxViews = maxViews
+        self.maxWindows = maxWindows
+        self.maxArrangedSubviews = maxArrangedSubviews
+        self.maxConstraints = maxConstraints
+        self.maxGestureRecognizers = maxGestureRecognizers
+        self.maxTouchAreaVertices = maxTouchAreaVertices
+        self.maxSolverCells = maxSolverCells
+        self.maxRegionWork = maxRegionWork
+        self.maxHitTestWork = maxHitTestWork
+        self.maxTraceSteps = maxTraceSteps
         self.budget = budget
     }
 
-    public static func == (a: SceneLimits, b: SceneLimits) -> Bool { a.maxDepth == b.maxDepth && a.maxViews == b.maxViews }
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(maxDepth)
-        hasher.combine(maxViews)
+    /// The counts, without the budget.
+    private var counts: [Int] {
+        [maxDepth, maxViews, maxWindows, maxArrangedSubviews, maxConstraints, maxGestureRecognizers, maxTouchAreaVertices,
+         maxSolverCells, maxRegionWork, maxHitTestWork, maxTraceSteps]
     }
+
+    public static func == (a: SceneLimits, b: SceneLimits) -> Bool { a.counts == b.counts }
+    public func hash(into hasher: inout Hasher) { hasher.combine(counts) }
 
     /// The JSON nesting the parser allows for a scene document: enough for `maxDepth` views
     /// (two levels per view: the view object and its `subviews` array) and their fields.

@@ -63,7 +63,7 @@ extension TouchTraceOperation {
         if let path = options.sceneFile {
             let bytes = try cli.read(path)
             do {
-                scene = PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits)
+                scene = try PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits).checked()
             } catch {
                 throw OperationError(error)
             }

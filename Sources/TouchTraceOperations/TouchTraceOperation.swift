@@ -133,10 +133,11 @@ public struct OperationContext: Sendable {
         self.storedScenes = storedScenes
     }
 
-    /// The scene of an operation declared with ``SceneUse/required``.
+    /// The scene of an operation declared with ``SceneUse/required``, with this request's limits
+    /// (its time budget and work limits).
     public var requiredScene: PreparedScene {
         guard let scene else { preconditionFailure("the transport must pass the scene of an operation that requires one") }
-        return scene
+        return scene.using(limits)
     }
 }
 

@@ -74,7 +74,7 @@ struct Picture {
         }
 
         guard request.regions || request.audit != nil else { return }
-        let map = HitRegionMap(scene: scene)
+        let map = HitRegionMap(scene: scene, limits: limits)
         if let options = request.audit {
             var problems: [SceneProblem] = []
             for (i, entry) in options.allow.enumerated() where scene.viewIndex(entry.view) == nil {
@@ -92,6 +92,8 @@ struct Picture {
         } else {
             regions = map.targets.map { map.region(of: $0) }
         }
+        // Regions past the request's work limit are unfinished: no picture of them.
+        if map.work.exceeded, !limits.budget.isExhausted { throw .tooComplex([map.work.problem]) }
         regions.removeAll { region in
             guard let box = layout.box(of: region.view) else { return true }
             return !box.intersects(layout.canvas)

@@ -175,6 +175,7 @@ paths:
       tags: [scenes]
       operationId: createScene
       summary: Store a new scene under a new id
+      description: "The scene is decoded and laid out before it is stored, under the admission bound and the time budget: an invalid scene (422), one past the server's limits (422 scene-too-complex) or one that cannot be laid out within the time budget (503) is not stored."
       requestBody:
         required: true
         content:
@@ -205,6 +206,7 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
   /v1/scenes/{id}:
     parameters:
       - $ref: "#/components/parameters/SceneID"
@@ -228,6 +230,7 @@ paths:
       tags: [scenes]
       operationId: putScene
       summary: Create or replace a scene under a client-chosen id
+      description: "As for POST /v1/scenes, the scene is decoded and laid out first: an invalid scene, one past the limits or one past the time budget is not stored."
       parameters:
         - $ref: "#/components/parameters/IfMatch"
         - $ref: "#/components/parameters/IfNoneMatch"
@@ -280,6 +283,7 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
     delete:
       tags: [scenes]
       operationId: deleteScene
@@ -1033,7 +1037,7 @@ components:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
     Invalid:
-      description: "JSON that breaks the scene format (type .../problems/invalid-scene, title 'Invalid scene') or the request around it: a touch sequence, a change, a point, an unknown id in them (type .../problems/invalid-request, title 'Invalid request'); `errors` lists every problem with its JSON pointer."
+      description: "JSON that breaks the scene format (type .../problems/invalid-scene, title 'Invalid scene') or the request around it: a touch sequence, a change, a point, an unknown id in them (type .../problems/invalid-request, title 'Invalid request'); `errors` lists every problem with its JSON pointer (the first 1,000, then one entry counting the rest). Also a valid scene and request whose answer would cost more than one of the server's limits allows (type .../problems/scene-too-complex, title 'Scene too complex'): each error names the part (its pointer) and the limit; docs/deploy.md lists the limits."
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
@@ -1235,6 +1239,7 @@ components:
             - https://touchtrace.dev/problems/malformed-json
             - https://touchtrace.dev/problems/invalid-scene
             - https://touchtrace.dev/problems/invalid-request
+            - https://touchtrace.dev/problems/scene-too-complex
             - https://touchtrace.dev/problems/malformed-xml
             - https://touchtrace.dev/problems/invalid-encoding
             - https://touchtrace.dev/problems/forbidden-declaration

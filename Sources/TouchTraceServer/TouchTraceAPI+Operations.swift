@@ -25,6 +25,13 @@ extension TouchTraceAPI {
     func perform<Operation: TouchTraceOperation>(
         _ operation: Operation.Type, _ request: Request, context: BasicRequestContext, route: OperationRoute
     ) async throws -> Response {
+        try await admitted(request) { try await performAdmitted(operation, request, context: context, route: route) }
+    }
+
+    /// Runs `body` under the admission bound (``OperationGate``): every request whose engine
+    /// work can be large — the operations, and the scene writes, which decode and prepare the
+    /// scene they store — takes a permit first; 503 with `Retry-After` when the queue is full.
+    func admitted(_ request: Request, _ body: () async throws -> Response) async throws -> Response {
         // No Content-Length: a chunked body counts as the largest allowed; no body at all as 0.
         let declared = request.headers[.contentLength].flatMap { Int($0) } ?? (request.headers[.transferEncoding] == nil ? 0 : nil)
         let weight = gate.weight(bodyBytes: declared, maxBodySize: configuration.maxBodySize)
@@ -37,7 +44,7 @@ extension TouchTraceAPI {
                 headers: [.retryAfter: String(gate.limits.retryAfterSeconds)])
         }
         defer { gate.leave(weight) }
-        return try await performAdmitted(operation, request, context: context, route: route)
+        return try await body()
     }
 
     private func performAdmitted<Operation: TouchTraceOperation>(
@@ -45,13 +52,19 @@ extension TouchTraceAPI {
     ) async throws -> Response {
         var json: JSONValue
         var document: [UInt8]?
+        // The request's time budget covers all its work, from the first byte of decoding to the
+        // last byte of the answer (receiving the body is bounded by the body timeout instead).
+        var limits = configuration.limits
         switch Operation.httpBody {
         case .json:
             // An empty body is an empty request (an operation with no parameters, or a GET).
             let bytes = route.method == .GET ? [] : try await body(request)
+            limits = requestLimits()
             json = bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
+            try checkBudget(limits)
         case let .document(mediaTypes):
             document = try await body(request, accepting: mediaTypes)
+            limits = requestLimits()
             json = .object([])
         }
         let query = request.uri.queryParameters.map { (name: String($0.key), value: String($0.value)) }
@@ -65,8 +78,6 @@ extension TouchTraceAPI {
                 json = json.setting(member.key, to: member.value)
             }
         }
-        // From here on the engine works: under the request's time budget.
-        let limits = requestLimits()
         let scene: PreparedScene?
         var transportFields: [String] = []
         switch route.scene {
@@ -78,8 +89,9 @@ extension TouchTraceAPI {
                     pointer: "/scene",
                     message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/\(Operation.name)")]))
             }
-            scene = PreparedScene(try decodeScene(inline, at: "/scene"), limits: limits)
+            let prepared = PreparedScene(try decodeScene(inline, at: "/scene", limits: limits), limits: limits)
             try checkBudget(limits)
+            scene = try answeringInput { () throws(InputError) in try prepared.checked() }
             transportFields = ["scene"]
         case .none:
             scene = nil
@@ -106,6 +118,8 @@ extension TouchTraceAPI {
             throw APIError(error.problem)
         }
         try checkBudget(limits)
+        let bytes = result.bytes()
+        try checkBudget(limits)
         var headers: HTTPFields = [.contentType: result.contentType]
         var status = HTTPResponse.Status(code: result.status)
         if let (id, sceneDocument) = result.storeScene {
@@ -114,7 +128,7 @@ extension TouchTraceAPI {
             headers[.location] = "/v1/scenes/\(stored.id)"
             status = .created
         }
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: result.bytes())))
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// The configured limits with a fresh time budget for this request (``WorkBudget``: the

@@ -68,9 +68,9 @@ extension TouchTraceAPI {
         }
     }
 
-    func decodeScene(_ json: JSONValue, at pointer: String = "") throws -> Scene {
+    func decodeScene(_ json: JSONValue, at pointer: String = "", limits: SceneLimits? = nil) throws -> Scene {
         do {
-            return try SceneDecoder(limits: configuration.limits).decode(json, at: pointer)
+            return try SceneDecoder(limits: limits ?? configuration.limits).decode(json, at: pointer)
         } catch {
             throw APIError.input(error)
         }
@@ -108,11 +108,18 @@ extension TouchTraceAPI {
             headers: [.eTag: result.etag, .location: "/v1/scenes/\(result.id)"])
     }
 
+    /// Stores a scene document after checking it: valid, preparable (its initial layout cycle)
+    /// within the request's time budget and the limits, so that no stored scene is one every later
+    /// request would be refused on. The prepared scene goes into the cache.
     func write(id: String, bytes: [UInt8], condition: WriteCondition) async throws -> (StoredScene, created: Bool) {
-        let scene = try decodeScene(try parse(bytes))
+        let limits = requestLimits()
+        let scene = try decodeScene(try parse(bytes), limits: limits)
+        let prepared = PreparedScene(scene, limits: limits)
+        try checkBudget(limits)
+        _ = try answeringInput { () throws(InputError) in try prepared.checked() }
         do {
             let result = try await store.put(id: id, document: bytes, name: scene.name, viewCount: scene.views.count, condition: condition)
-            cache.put(id, version: result.0.version, stamp: result.0.stamp, scene: PreparedScene(scene, limits: configuration.limits), written: true)
+            cache.put(id, version: result.0.version, stamp: result.0.stamp, scene: prepared.using(configuration.limits), written: true)
             return result
         } catch {
             throw APIError.store(error)
@@ -200,7 +207,7 @@ extension TouchTraceAPI {
             // again with a stat (the next checks within the store's interval need none).
             if current.settled, !cached.stamp.settled || current.checked != cached.stamp.checked { cache.restamp(id, current) }
             metrics.cacheHits.increment()
-            return cached.scene
+            return try answeringInput { () throws(InputError) in try cached.scene.checked() }
         }
         metrics.cacheMisses.increment()
         let stored: StoredScene
@@ -210,9 +217,18 @@ extension TouchTraceAPI {
             throw APIError.store(error)
         }
         let limits = limits ?? configuration.limits
-        let scene = PreparedScene(try decodeScene(try parse(stored.document)), limits: limits)
+        let scene = PreparedScene(try decodeScene(try parse(stored.document), limits: limits), limits: limits)
         try checkBudget(limits)  // an unfinished preparation is never cached
-        cache.put(id, version: stored.version, stamp: stored.stamp, scene: scene, written: false)
-        return scene
+        cache.put(id, version: stored.version, stamp: stored.stamp, scene: scene.using(configuration.limits), written: false)
+        return try answeringInput { () throws(InputError) in try scene.checked() }
+    }
+}
+
+/// Runs an engine call that throws `InputError`, turning the error into the API's problem answer.
+func answeringInput<T>(_ body: () throws(InputError) -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        throw APIError.input(error)
     }
 }

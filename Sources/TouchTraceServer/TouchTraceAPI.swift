@@ -77,9 +77,12 @@ public struct TouchTraceAPI: Sendable {
         }
         addPlaygroundRoutes(to: router)
         router.get("/v1/scenes") { request, _ in try await listScenes(request) }
-        router.post("/v1/scenes") { request, _ in try await createScene(request) }
+        router.post("/v1/scenes") { request, _ in try await admitted(request) { try await createScene(request) } }
         router.get("/v1/scenes/:id") { _, context in try await getScene(try sceneID(context)) }
-        router.put("/v1/scenes/:id") { request, context in try await putScene(request, id: try sceneID(context)) }
+        router.put("/v1/scenes/:id") { request, context in
+            let id = try sceneID(context)
+            return try await admitted(request) { try await putScene(request, id: id) }
+        }
         router.delete("/v1/scenes/:id") { request, context in try await deleteScene(request, id: try sceneID(context)) }
         for operation in Catalogue.operations {
             addRoutes(for: operation, to: router)

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An incremental Cassowary-family simplex solver with UIKit priorities as strict tiers.
 ///
 /// The algorithm is the one of Badros, Borning and Stuckey, "The Cassowary linear arithmetic
@@ -42,6 +44,13 @@ public struct Solver: Sendable {
     /// The time budget the next changes run under (``WorkBudget``): when it runs out, the
     /// simplex loops stop and the change throws ``SolverError/internalError(_:)``.
     public var budget: WorkBudget = .unlimited
+    /// The most tableau coefficients the solver may create over its life (a bound on its memory
+    /// and work, deterministic, unlike the budget): past it, every change throws
+    /// ``SolverError/limitExceeded(_:)``.
+    public var maxCells: Int = .max
+    /// Tableau coefficients created so far (each new cell of a row counts once, even if it is
+    /// later cancelled): at least the tableau's size.
+    public var cellsCreated: Int { box.core.cellsCreated }
 
     /// Creates an empty solver.
     ///
@@ -54,9 +63,17 @@ public struct Solver: Sendable {
         box = SolverBox(SolverCore(tracksRequiredEqualities: tracksRequiredEqualities))
     }
 
+    /// A solver that never keeps definition rows (every row in non-basic symbols, as in the
+    /// textbook): for tests that compare the two.
+    init(tracksRequiredEqualities: Bool = false, usesDefinitions: Bool) {
+        box = SolverBox(SolverCore(tracksRequiredEqualities: tracksRequiredEqualities, usesDefinitions: usesDefinitions))
+    }
+
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&box) { box = SolverBox(box.core) }
+        box.invalidate()
         box.core.budget = budget
+        box.core.maxCells = maxCells
     }
 
     /// Whether required equalities carry dummy markers (see ``init(tracksRequiredEqualities:)``).
@@ -78,9 +95,9 @@ public struct Solver: Sendable {
 
     /// The current value of `variable` (0 for a variable the solver has never seen). Values are
     /// always current: there is no separate `updateVariables` step.
-    public func value(of variable: Variable) -> Double { box.core.value(of: variable) }
+    public func value(of variable: Variable) -> Double { box.value(of: variable) }
     /// Values of several variables, in order.
-    public func values(of variables: [Variable]) -> [Double] { variables.map { box.core.value(of: $0) } }
+    public func values(of variables: [Variable]) -> [Double] { variables.map { box.value(of: $0) } }
 
     /// Installs `constraint` and re-optimises; returns its handle.
     ///
@@ -141,11 +158,11 @@ public struct Solver: Sendable {
     /// never seen it, or it can move at no cost (a free variable, or optional constraints that are
     /// all satisfied — or all equally violated — over a range of values). A layout layer lists the
     /// views with an ambiguous frame variable. See `SolverCore.isAmbiguous` for the exact test.
-    public func isAmbiguous(_ variable: Variable) -> Bool { box.core.isAmbiguous(variable) }
+    public func isAmbiguous(_ variable: Variable) -> Bool { box.isAmbiguous(variable) }
 
     /// The ambiguous variables among `variables`, in order.
     public func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
-        variables.filter { box.core.isAmbiguous($0) }
+        variables.filter { box.isAmbiguous($0) }
     }
 }
 
@@ -171,7 +188,48 @@ public struct TableauStatistics: Sendable, Hashable {
 
 /// Copy-on-write storage of a ``Solver``. Only reached through `Solver`, which copies it before any
 /// mutation when it is shared, so no two threads ever mutate one box: hence `@unchecked Sendable`.
+///
+/// With definition rows (SolverCore+Definitions) a value is the evaluation of a chain of rows, so
+/// the values and mobilities of all symbols are computed once per state, on the first read after
+/// a change, under a lock (a shared, unchanged solver may be read from several threads).
 final class SolverBox: @unchecked Sendable {
     var core: SolverCore
+    private let derived = Mutex<Derived?>(nil)
+
+    struct Derived {
+        var values: [Double]?
+        var mobility: [Bool]?
+    }
+
     init(_ core: SolverCore) { self.core = core }
+
+    /// Forgets the derived values (before a change).
+    func invalidate() { derived.withLock { $0 = nil } }
+
+    func value(of variable: Variable) -> Double {
+        guard let s = core.symbol(of: variable) else { return 0 }
+        let slot = core.slotOf[Int(s)]
+        guard slot >= 0 else { return 0 }
+        if core.definitionSerial[Int(slot)] < 0 { return core.rows[Int(slot)].constant }
+        let values = derived.withLock { d -> [Double] in
+            if let v = d?.values { return v }
+            let v = core.symbolValues()
+            d = Derived(values: v, mobility: d?.mobility)
+            return v
+        }
+        return values[Int(s)]
+    }
+
+    func isAmbiguous(_ variable: Variable) -> Bool {
+        guard let s = core.symbol(of: variable) else { return true }
+        let slot = core.slotOf[Int(s)]
+        guard slot >= 0, core.definitionSerial[Int(slot)] >= 0 else { return core.isAmbiguous(variable) }
+        let mobility = derived.withLock { d -> [Bool] in
+            if let m = d?.mobility { return m }
+            let m = core.symbolMobility()
+            d = Derived(values: d?.values, mobility: m)
+            return m
+        }
+        return mobility[Int(s)]
+    }
 }

@@ -10,6 +10,7 @@ extension SolverCore {
     @discardableResult
     mutating func addConstraint(_ constraint: Constraint) throws(SolverError) -> ConstraintID {
         try validate(constraint)
+        try checkCells()
         let id = ConstraintID(Int32(records.count))
         records.append(ConstraintRecord(constraint: constraint, marker: -1, other: -1))
         installedCount += 1
@@ -33,6 +34,16 @@ extension SolverCore {
         records[Int(id.rawValue)]!.marker = marker
         records[Int(id.rawValue)]!.other = other
 
+        if let fresh = freshSubject(for: constraint, row: row) {
+            // A variable nothing mentions yet: the row defines it as written (SolverCore+Definitions).
+            row.solve(for: fresh)
+            installRow(row, basic: fresh, definition: true)
+            infeasible.removeAll(keepingCapacity: true)
+            try optimize()
+            return
+        }
+        canonicalize(&row)
+        if row.constant < 0 { row.reverseSign() }
         if let subject = chooseSubject(row, marker, other) {
             row.solve(for: subject)
             substitute(subject, row)
@@ -52,26 +63,32 @@ extension SolverCore {
         try optimize()
     }
 
+    /// Throws once the tableau created more cells than ``maxCells``.
+    func checkCells() throws(SolverError) {
+        if cellsCreated > maxCells { throw .limitExceeded("the tableau created \(cellsCreated) coefficients, more than its limit of \(maxCells)") }
+    }
+
     func validate(_ c: Constraint) throws(SolverError) {
         guard c.priority.isValid else { throw .invalidPriority(c.priority) }
         guard c.expression.isFinite, c.tieBreak.isFinite, c.tieBreak >= 0 else { throw .nonFiniteValue(c) }
         for t in c.expression.terms where t.variable.id < 0 { throw .invalidVariable(t.variable) }
-        var newTiers = !c.priority.isRequired && objective.tier(of: c.priority.rawValue) == nil ? 1 : 0
-        if !c.priority.isRequired && c.tieBreak > 0 && objective.tieBreakComponent < 0 { newTiers += 1 }
-        let tiers = objective.count + newTiers > objective.stride ? max(4, objective.stride * 2) : objective.stride
-        let symbols = kinds.count + c.expression.terms.count + 3
-        if tiers > 0 && symbols > SolverLimits.maximumObjectiveCoefficients / tiers {
-            throw .limitExceeded("\(symbols) symbols × \(tiers) priority tiers")
+        if objective.nonZeroCount > SolverLimits.maximumObjectiveCoefficients {
+            throw .limitExceeded("\(objective.nonZeroCount) objective coefficients over \(objective.count) priority tiers")
         }
     }
 
-    /// Builds `0 = row` for `constraint` in terms of non-basic symbols, creating its markers.
+    /// Builds `0 = row` for `constraint` as written (its variables, basic or not; `install`
+    /// canonicalizes it unless it defines a fresh variable), creating its markers.
     mutating func makeRow(_ c: Constraint, owner: Int32) -> (Row, Int32, Int32) {
         var row = Row(constant: c.expression.constant)
         for t in c.expression.terms where !SolverTolerance.nearZero(t.coefficient) {
             let s = externalSymbol(t.variable)
-            let slot = slotOf[Int(s)]
-            if slot >= 0 { row.insert(rows[Int(slot)], t.coefficient) } else { row.insert(s, t.coefficient) }
+            if usesDefinitions {
+                row.insert(s, t.coefficient)
+            } else {
+                let slot = slotOf[Int(s)]
+                if slot >= 0 { row.insert(rows[Int(slot)], t.coefficient) } else { row.insert(s, t.coefficient) }
+            }
         }
         var marker: Int32 = -1, other: Int32 = -1
         let required = c.priority.isRequired
@@ -107,7 +124,6 @@ extension SolverCore {
                 }
             }
         }
-        if row.constant < 0 { row.reverseSign() }
         return (row, marker, other)
     }
 
@@ -208,7 +224,7 @@ extension SolverCore {
     /// Explains a conflict found by a non-tracking solver: re-adds the installed required
     /// constraints to a tracking solver (rare path, O(system)) and lets it name the conflict.
     func explainConflict(_ c: Constraint) -> UnsatisfiableConstraint {
-        var tracker = SolverCore(tracksRequiredEqualities: true)
+        var tracker = SolverCore(tracksRequiredEqualities: true, usesDefinitions: usesDefinitions)
         var original: [Int32: Int32] = [:]   // tracker handle -> this solver's handle
         for (i, r) in records.enumerated() {
             guard let r, r.constraint.isRequired else { continue }

@@ -20,6 +20,7 @@ extension SolverCore {
         guard let s = symbol(of: variable) else { return true }
         let slot = slotOf[Int(s)]
         if slot < 0 { return canMove(s) }
+        if definitionSerial[Int(slot)] >= 0 { return symbolMobility()[Int(s)] }
         var movable = false
         rows[Int(slot)].forEach { t, c in
             if !movable && !SolverTolerance.nearZero(c) && canMove(t) { movable = true }

@@ -36,6 +36,14 @@ extension SolverCore {
         edits[variable] = e
         // The edit row reads `variable - value = plus - minus`; moving `value` shifts its constant.
         let plus = record.marker, minus = record.other
+        // A definition written with the edit's markers is the edit row itself (the variable was
+        // fresh): its constant moves in every case; the rows below are the canonical ones.
+        if definitionCount > 0 {
+            for slot in columns[Int(plus)] where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 {
+                let c = rows[Int(slot)].coefficient(plus)
+                if c != 0 { rows[Int(slot)].constant += delta * c }
+            }
+        }
         if slotOf[Int(plus)] >= 0 {
             let slot = Int(slotOf[Int(plus)])
             rows[slot].constant -= delta
@@ -46,6 +54,7 @@ extension SolverCore {
             if rows[slot].constant < 0 { infeasible.append(minus) }
         } else {
             forEachRow(containing: plus) { solver, slot, c in
+                guard solver.definitionSerial[Int(slot)] < 0 else { return }   // moved above
                 solver.rows[Int(slot)].constant += delta * c
                 let b = solver.basicOf[Int(slot)]
                 if solver.rows[Int(slot)].constant < 0 && solver.kinds[Int(b)] != .external {

@@ -60,6 +60,7 @@ extension SolverCore {
             }
             pivot(slot: slot, leaving: basicOf[Int(slot)], entering: e)
             if budget.spend() { throw .internalError("the time budget ran out") }
+            try checkCells()
             guardCount += 1
             if guardCount > 50_000_000 { throw .internalError("simplex did not terminate") }
         }
@@ -97,6 +98,7 @@ extension SolverCore {
                 throw .internalError("dual optimize failed")
             }
             pivot(slot: slot, leaving: leaving, entering: entering)
+            try checkCells()
         }
     }
 }

@@ -35,6 +35,10 @@ extension SolverCore {
             }
         }
         let marker = record.marker
+        // A definition made by this constraint becomes canonical first: removal pivots and
+        // substitutes on canonical rows (SolverCore+Definitions).
+        canonicalizeDefinitions(mentioning: marker)
+        canonicalizeDefinitions(mentioning: record.other)
         if slotOf[Int(marker)] < 0, let leaving = markerLeavingSlot(marker) {
             pivot(slot: leaving, leaving: basicOf[Int(leaving)], entering: marker)
         }
@@ -73,9 +77,12 @@ extension SolverCore {
     /// right after their edit constraint). Handles stay valid. Used to remove an untracked required
     /// equality; O(system), like adding everything again.
     mutating func rebuild() throws(SolverError) {
-        var fresh = SolverCore(tracksRequiredEqualities: tracksRequiredEqualities)
+        var fresh = SolverCore(tracksRequiredEqualities: tracksRequiredEqualities, usesDefinitions: usesDefinitions)
         fresh.records = records.map { r in r.map { ConstraintRecord(constraint: $0.constraint, marker: -1, other: -1) } }
         fresh.installedCount = installedCount
+        fresh.budget = budget
+        fresh.maxCells = maxCells
+        fresh.cellsCreated = cellsCreated
         var editOf: [Int32: (Variable, Double)] = [:]
         for (v, e) in edits { editOf[e.id.rawValue] = (v, e.constant) }
         for i in records.indices where fresh.records[i] != nil {

@@ -2,8 +2,9 @@
 
 extension SolverCore {
     /// Stores `row` with `basic` as its basic symbol and indexes its cells.
+    /// A `definition` row keeps basic symbols (see SolverCore+Definitions).
     @discardableResult
-    mutating func installRow(_ row: Row, basic: Int32) -> Int32 {
+    mutating func installRow(_ row: Row, basic: Int32, definition: Bool = false) -> Int32 {
         let slot: Int32
         if let f = freeSlots.popLast() {
             slot = f
@@ -14,9 +15,19 @@ extension SolverCore {
             rows.append(row)
             basicOf.append(basic)
             visitStamp.append(0)
+            definitionSerial.append(-1)
+        }
+        if definition {
+            definitionSerial[Int(slot)] = nextDefinitionSerial
+            definitionLog.append((slot, nextDefinitionSerial))
+            nextDefinitionSerial += 1
+            definitionCount += 1
+        } else {
+            definitionSerial[Int(slot)] = -1
         }
         slotOf[Int(basic)] = slot
         row.forEach { s, _ in columns[Int(s)].append(slot) }
+        cellsCreated += row.count
         return slot
     }
 
@@ -27,6 +38,11 @@ extension SolverCore {
         swap(&row, &rows[i])
         slotOf[Int(basicOf[i])] = -1
         basicOf[i] = -1
+        if definitionSerial[i] >= 0 {
+            definitionSerial[i] = -1
+            definitionCount -= 1
+            compactDefinitionLog()
+        }
         freeSlots.append(slot)
         return row
     }
@@ -56,7 +72,8 @@ extension SolverCore {
         columns[Int(s)].append(contentsOf: col)   // normally empty: `body` adds nothing for `s`
     }
 
-    /// Replaces `s` by `row` in every row, the objective and the artificial objective.
+    /// Replaces `s` by `row` in every canonical row, the objective and the artificial objective.
+    /// Definitions keep mentioning `s` (it is basic now; they are identities at every basis).
     mutating func substitute(_ s: Int32, _ row: Row) {
         let col = columns[Int(s)]
         columns[Int(s)] = []
@@ -65,10 +82,15 @@ extension SolverCore {
             let i = Int(slot)
             if visitStamp[i] == stamp { continue }
             visitStamp[i] = stamp
+            if definitionSerial[i] >= 0 {
+                if basicOf[i] >= 0, rows[i].contains(s) { columns[Int(s)].append(slot) }
+                continue
+            }
             guard let c = rows[i].remove(s) else { continue }
             newSymbols.removeAll(keepingCapacity: true)
             rows[i].addScaled(row, c, newSymbols: &newSymbols)
             for t in newSymbols { columns[Int(t)].append(slot) }
+            cellsCreated += newSymbols.count
             let b = basicOf[i]
             if rows[i].constant < 0 && kinds[Int(b)] != .external { infeasible.append(b) }
         }
@@ -80,23 +102,13 @@ extension SolverCore {
 
     /// Objective: replaces `s` by `row` (vector coefficient times a scalar row).
     mutating func substituteObjective(_ s: Int32, _ row: Row) {
-        let stride = objective.stride, tiers = objective.count
-        guard tiers > 0, !objective.isZero(s) else { return }
-        let base = Int(s) * stride
-        var v: [Double] = []
-        swap(&v, &objectiveScratch)
-        v.removeAll(keepingCapacity: true)
-        for t in 0..<tiers { v.append(objective.coefficients[base + t]) }
+        guard !objective.isZero(s) else { return }
+        let v = objective.vector(of: s)
         objective.clear(s)
         row.forEach { sym, a in
-            let b = Int(sym) * stride
-            for t in 0..<tiers where v[t] != 0 {
-                let n = objective.coefficients[b + t] + a * v[t]
-                objective.coefficients[b + t] = SolverTolerance.nearZero(n) ? 0 : n
-            }
+            objective.addScaled(v, a, to: sym)
             markCandidate(sym)
         }
-        objectiveScratch = v
     }
 
     /// Adds `coefficient · unit(tier)` times `s` — or times `s`'s row when `s` is basic — to the objective.

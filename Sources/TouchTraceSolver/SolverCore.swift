@@ -2,6 +2,9 @@
 struct SolverCore: Sendable {
     /// The budget of the change in progress (set by `Solver` before each mutation).
     var budget: WorkBudget = .unlimited
+    /// The most cells the tableau may create (set by `Solver`), and how many it has.
+    var maxCells: Int = .max
+    var cellsCreated = 0
     // Symbols: index = symbol id.
     var kinds: [SymbolKind] = []
     /// For markers: the owning constraint id; for externals: the variable id.
@@ -18,9 +21,17 @@ struct SolverCore: Sendable {
     var visitStamp: [UInt32] = []
     var stamp: UInt32 = 0
     var newSymbols: [Int32] = []
-    var objectiveScratch: [Double] = []
     /// Whether required equalities get a dummy marker in the tableau (see ``init(tracksRequiredEqualities:)``).
     let tracksRequiredEqualities: Bool
+    /// Whether a row with a fresh external variable is kept as a definition (SolverCore+Definitions).
+    let usesDefinitions: Bool
+    /// Per slot: the serial number of the definition row in it, or −1 for a canonical row.
+    var definitionSerial: [Int] = []
+    /// Live definition rows.
+    var definitionCount = 0
+    var nextDefinitionSerial = 0
+    /// Definitions in the order they were made (entries whose slot holds another serial are gone).
+    var definitionLog: [(slot: Int32, serial: Int)] = []
 
     var objective = LexObjective()
     /// Symbols whose objective coefficient changed since they were last found non-negative.
@@ -47,8 +58,9 @@ struct SolverCore: Sendable {
     /// rare paths: removing a required equality rebuilds the tableau, and a conflict is explained by
     /// re-adding the required constraints to a tracking solver. Pass `true` to keep kiwi's behaviour
     /// (dummies everywhere; incremental removal and explanation).
-    init(tracksRequiredEqualities: Bool) {
+    init(tracksRequiredEqualities: Bool, usesDefinitions: Bool = true) {
         self.tracksRequiredEqualities = tracksRequiredEqualities
+        self.usesDefinitions = usesDefinitions
     }
 
     /// Diagnostics: rows, cells, longest row.
@@ -79,11 +91,15 @@ struct SolverCore: Sendable {
 
     /// The current value of `variable` (0 for a variable the solver has never seen).
     ///
-    /// Values are always up to date: there is no separate `updateVariables` step to forget.
+    /// Values are always up to date: there is no separate `updateVariables` step to forget. A
+    /// variable whose row is a definition is evaluated through the rows it mentions (``Solver``
+    /// keeps all values of such a tableau in a cache instead).
     func value(of variable: Variable) -> Double {
         guard let s = symbol(of: variable) else { return 0 }
         let slot = slotOf[Int(s)]
-        return slot >= 0 ? rows[Int(slot)].constant : 0
+        guard slot >= 0 else { return 0 }
+        if definitionSerial[Int(slot)] < 0 { return rows[Int(slot)].constant }
+        return symbolValues()[Int(s)]
     }
 
     /// Values of several variables, in order.

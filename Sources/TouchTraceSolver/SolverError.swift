@@ -37,8 +37,8 @@ public enum SolverError: Error, Sendable, Hashable {
     case requiredEditVariable(Variable)
     /// A suggested value that is NaN or infinite.
     case nonFiniteSuggestion(Variable, Double)
-    /// The objective would exceed ``SolverLimits/maximumObjectiveCoefficients`` (symbols × distinct
-    /// optional priorities): too many distinct priorities for this many constraints.
+    /// The objective holds more than ``SolverLimits/maximumObjectiveCoefficients`` non-zero
+    /// coefficients (symbols costing in many distinct optional priorities).
     case limitExceeded(String)
     /// A simplex invariant broke (a bug; reported instead of crashing).
     case internalError(String)

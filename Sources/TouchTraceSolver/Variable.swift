@@ -27,8 +27,13 @@ public enum SolverTolerance {
 
 /// Resource limits that keep hostile input from exhausting memory.
 public enum SolverLimits {
-    /// The objective stores one coefficient per symbol and distinct optional priority (tier):
-    /// 32 M doubles (256 MB). A UI system has a handful of tiers; thousands of distinct priorities
-    /// over thousands of constraints are refused with ``SolverError/limitExceeded(_:)``.
-    public static let maximumObjectiveCoefficients = 32 * 1024 * 1024
+    /// The objective stores the non-zero coefficients of each symbol, one per distinct optional
+    /// priority (tier) it costs in: past 4 M of them (64 MB) a new constraint is refused with
+    /// ``SolverError/limitExceeded(_:)``. A UI system has a handful of tiers and one or two
+    /// non-zero coefficients per symbol.
+    public static let maximumObjectiveCoefficients = 4 * 1024 * 1024
+    /// Ambiguity of a variable defined through a chain (SolverCore+Definitions) keeps the movable
+    /// symbols its value depends on; past this many (a huge under-constrained system, where every
+    /// view is ambiguous anyway) it is reported ambiguous without counting further.
+    public static let ambiguityTerms = 64
 }

@@ -48,12 +48,17 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let limits = SceneLimits()
+        let limits = cliLimits()
         let cli = CLIContext(
             read: { try readInput(path: $0) }, environment: ProcessInfo.processInfo.environment,
             standardOutputIsTerminal: isatty(STDOUT_FILENO) == 1)
         do {
             let result = try Operation.run(options, cli: cli, limits: limits)
+            // Past the time budget the answer is unfinished: say so instead.
+            if limits.budget.isExhausted {
+                throw OperationError(ProblemType.timeBudgetExceeded.document(
+                    "The work ran past the time budget (TOUCHTRACE_TIME_BUDGET); unset it or raise it."))
+            }
             for file in result.files {
                 do {
                     try Data(file.bytes).write(to: URL(fileURLWithPath: file.path))
@@ -74,14 +79,49 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
             throw ExitCode(Operation.inputErrorExitCode)
         }
     }
+
+    /// The limits of a run: the engine's defaults (the server's), and a time budget when
+    /// `TOUCHTRACE_TIME_BUDGET` gives one in seconds (the CLI has none by default; the limits
+    /// bound the work of any input already).
+    func cliLimits() -> SceneLimits {
+        var limits = SceneLimits()
+        if let text = ProcessInfo.processInfo.environment["TOUCHTRACE_TIME_BUDGET"], let seconds = Double(text), seconds > 0, seconds <= 1_000_000 {
+            let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(truncatingIfNeeded: Checked.int(seconds * 1000, rounding: .up, clampedTo: 1...1_000_000_000) ?? 1)))
+            limits.budget = WorkBudget { ContinuousClock.now >= deadline }
+        }
+        return limits
+    }
 }
 
-/// The bytes of a file, or of standard input for `-`.
+/// The largest input file the CLI reads: `TOUCHTRACE_MAX_INPUT_BYTES`, 64 MiB by default (the
+/// server takes 8 MiB bodies); a larger file is a usage error, before it is read into memory.
+func maxInputBytes() -> Int {
+    if let text = ProcessInfo.processInfo.environment["TOUCHTRACE_MAX_INPUT_BYTES"], let n = Int(text), n > 0 { return n }
+    return 64 << 20
+}
+
+/// The bytes of a file, or of standard input for `-`, at most ``maxInputBytes()``.
 func readInput(path: String) throws -> [UInt8] {
+    let limit = maxInputBytes()
+    let handle: FileHandle
     do {
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
-        return [UInt8](data)
+        handle = path == "-" ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
     } catch {
         throw ValidationError("cannot read \(path): \(error.localizedDescription)")
     }
+    defer { if path != "-" { try? handle.close() } }
+    var bytes: [UInt8] = []
+    do {
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            bytes += chunk
+            if bytes.count > limit {
+                throw ValidationError("\(path) is larger than \(limit) bytes, the CLI's limit (TOUCHTRACE_MAX_INPUT_BYTES)")
+            }
+        }
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        throw ValidationError("cannot read \(path): \(error.localizedDescription)")
+    }
+    return bytes
 }

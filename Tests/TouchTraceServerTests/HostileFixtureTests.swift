@@ -4,6 +4,7 @@ import HummingbirdTesting
 import Testing
 import TouchTraceEngine
 import TouchTraceServer
+import TouchTraceStore
 import TestSupport
 
 /// Inputs that once killed the process, one file each under `Tests/Fixtures/hostile/`, named after
@@ -25,7 +26,16 @@ import TestSupport
 @Suite struct HostileFixtureTests {
     static let folder = packageRoot.appendingPathComponent("Tests/Fixtures/hostile")
     static let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
-    static let classes = ["numberTrap", "acceptedThenCrashed"]
+    static let classes = ["numberTrap", "acceptedThenCrashed", "tooComplex"]
+
+    /// A fixture may lower the server's limits (`"limits": {"maxArrangedSubviews": 3}`), so that a
+    /// small file shows what a scene at a real limit gets.
+    nonisolated(unsafe) static let limitNames: [String: WritableKeyPath<SceneLimits, Int>] = [
+        "maxDepth": \.maxDepth, "maxViews": \.maxViews, "maxWindows": \.maxWindows, "maxArrangedSubviews": \.maxArrangedSubviews,
+        "maxConstraints": \.maxConstraints, "maxGestureRecognizers": \.maxGestureRecognizers,
+        "maxTouchAreaVertices": \.maxTouchAreaVertices, "maxSolverCells": \.maxSolverCells, "maxRegionWork": \.maxRegionWork,
+        "maxHitTestWork": \.maxHitTestWork, "maxTraceSteps": \.maxTraceSteps,
+    ]
 
     @Test func everyClassHasFixturesAndEveryFixtureAClass() throws {
         for name in Self.classes { #expect(Self.files.contains { $0.hasPrefix(name + "-") }, "no fixture for \(name)") }
@@ -49,7 +59,18 @@ import TestSupport
         }
         let recording = ProcessInfo.processInfo.environment["TOUCHTRACE_RECORD_FIXTURES"] == "1"
         let requests = cases
-        let answers: [JSONValue?] = try await makeApp(makeAPI()).test(.router) { client in
+        var limits = SceneLimits()
+        if case let .object(given)? = document["limits"] {
+            for (name, value) in given {
+                guard let path = Self.limitNames[name], case let .number(n) = value, let whole = Checked.int(exactly: n, in: 0...Int.max) else {
+                    Issue.record("\(file): unknown limit \(name)")
+                    continue
+                }
+                limits[keyPath: path] = whole
+            }
+        }
+        let api = TouchTraceAPI(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, limits: limits), store: MemorySceneStore())
+        let answers: [JSONValue?] = try await makeApp(api).test(.router) { client in
             var answers: [JSONValue?] = []
             for (i, testCase) in requests.enumerated() {
                 guard case let .string(operation)? = testCase["operation"], let request = testCase["request"] else {

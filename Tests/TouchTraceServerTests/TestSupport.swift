@@ -47,11 +47,21 @@ final class ServerProcess: @unchecked Sendable {
     let port: Int
 
     /// `ready` tells whether the server answers (plain HTTP `GET /health` unless given).
-    init(dataDirectory: String, extraArguments: [String] = [], environment: [String: String]? = nil, ready: ((Int) -> Bool)? = nil) throws {
+    /// `wrapper` runs the server through another program (`[prlimit, --as=…, touchtrace]`).
+    init(
+        dataDirectory: String, extraArguments: [String] = [], environment: [String: String]? = nil, wrapper: [String]? = nil,
+        ready: ((Int) -> Bool)? = nil
+    ) throws {
         guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
         port = try freePort()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + extraArguments
+        let serve = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + extraArguments
+        if let wrapper, let first = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: first)
+            process.arguments = Array(wrapper.dropFirst()) + serve
+        } else {
+            process.executableURL = executable
+            process.arguments = serve
+        }
         if let environment { process.environment = environment }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

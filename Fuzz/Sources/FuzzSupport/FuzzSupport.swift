@@ -19,7 +19,15 @@ public enum FuzzSupport {
     /// A small scene with controls, a scroll view, a stack view with constraints, gesture
     /// recognizers and two windows: requests decoded against it reach every stage.
     public static let scene: PreparedScene = {
-        let text = #"""
+        do {
+            return PreparedScene(try SceneDecoder(limits: limits).decode(bytes: Array(sceneText.utf8)), limits: limits)
+        } catch {
+            fatalError("the fuzzing scene does not decode: \(error)")
+        }
+    }()
+
+    /// The fixed scene's document.
+    public static let sceneText = #"""
             {"windows": [
               {"id": "back", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}},
               {"id": "win", "frame": {"x": 0, "y": 0, "width": 390, "height": 844},
@@ -45,12 +53,6 @@ public enum FuzzSupport {
                  ]}]}
             ]}
             """#
-        do {
-            return PreparedScene(try SceneDecoder(limits: limits).decode(bytes: Array(text.utf8)), limits: limits)
-        } catch {
-            fatalError("the fuzzing scene does not decode: \(error)")
-        }
-    }()
 
     /// An import's scene must load: traps (a finding) when the operation answered a scene the
     /// scene decoder refuses. The dump importers make valid scenes by construction and do not
@@ -70,6 +72,40 @@ public enum FuzzSupport {
         for operation in Catalogue.operations where operation.sceneUse == .required {
             _ = run(operation, OperationRequest(request), scene: scene)
         }
+    }
+
+    /// Requests that reach every stage of a scene: a hit test, a tap, a drag, a resize, an
+    /// audit, a picture with regions and the audit, validation, actions of its first control.
+    public static let sceneRequests: [(operation: String, request: String)] = [
+        ("validate", "{}"), ("hit-test", #"{"points": [{"x": 10, "y": 10}, {"x": 200, "y": 700}, {"x": -1e308, "y": 1e308}]}"#),
+        ("touches", #"{"tap": {"x": 30, "y": 720}, "count": 2}"#),
+        ("touches", #"{"drag": {"from": {"x": 30, "y": 720}, "to": {"x": 300, "y": 100}, "steps": 8}}"#),
+        ("layout", #"{"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]}"#),
+        ("audit", #"{"profile": "wcag-2.5.8"}"#), ("render", #"{"regions": true, "audit": {}, "points": [{"x": 30, "y": 720}]}"#),
+    ]
+
+    /// Decodes `bytes` as a scene and, when it is one, runs ``sceneRequests`` on it (every
+    /// operation that takes a scene), as the inline HTTP routes do.
+    public static func runOperations(onScene bytes: [UInt8]) {
+        guard let decoded = try? SceneDecoder(limits: limits).decode(bytes: bytes),
+            let prepared = try? PreparedScene(decoded, limits: limits).checked()
+        else { return }
+        for (name, text) in sceneRequests {
+            guard let request = try? JSONParser().parse(Array(text.utf8)) else { continue }
+            for operation in Catalogue.operations where operation.name == name {
+                _ = run(operation, OperationRequest(request), scene: prepared)
+            }
+        }
+    }
+
+    /// An expectation file (YAML or JSON) run by `touchtrace check` against ``scene``'s document
+    /// (as `scene.json` beside it), as the CLI reads them.
+    public static func runCheck(_ bytes: [UInt8]) {
+        guard let options = try? CheckOperation.Options.parse(["fuzz.touchtrace.yaml"]) else { return }
+        let cli = CLIContext(
+            read: { path in path.hasSuffix(".touchtrace.yaml") ? bytes : Array(sceneText.utf8) }, environment: [:],
+            standardOutputIsTerminal: false)
+        _ = try? CheckOperation.run(options, cli: cli, limits: limits)
     }
 
     /// The import operation on a document and a request object, as `POST /v1/import` runs it.

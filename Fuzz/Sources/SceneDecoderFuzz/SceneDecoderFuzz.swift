@@ -12,6 +12,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+@_cdecl("LLVMFuzzerCustomMutator")
+public func mutate(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    StructureMutator.mutate(data, size, maxSize, seed)
+}
+
 @_cdecl("SceneDecoderFuzz_main")
 func harnessMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
     FuzzSupport.drive(argc, argv, fuzz)

@@ -28,7 +28,7 @@ extension CheckRunner {
             problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene" + scene.didYouMean(entry.view, among: IDSuggestion.isView)))
         }
         if !problems.isEmpty { throw StepProblem(problems) }
-        let result = SceneAudit.run(try state.map(limits: limits), options: options, pointers: ViewPointers(scene: state.prepared.scene))
+        let result = SceneAudit.run(try state.map(limits: limits, work: regionWork), options: options, pointers: ViewPointers(scene: state.prepared.scene))
         for f in result.findings where rules.contains(f.rule) {
             report.findings.append(CheckFinding(
                 rule: f.rule, severity: f.severity, view: scene.views[f.view].id, message: f.message,

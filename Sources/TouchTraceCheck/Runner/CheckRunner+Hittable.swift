@@ -6,7 +6,7 @@ extension CheckRunner {
     /// reason, when given, is the one the trace and the regions give.
     func notHittable(_ a: NotHittableAssertion, step: CheckStep, state: inout SceneState, into report: inout StepReport) throws {
         let scene = try state.scene(limits: limits)
-        let map = try state.map(limits: limits)
+        let map = try state.map(limits: limits, work: regionWork)
         guard let v = scene.viewIndex(a.view) else {
             throw StepProblem(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
         }

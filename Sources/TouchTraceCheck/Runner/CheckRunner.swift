@@ -7,9 +7,13 @@ import TouchTraceEngine
 /// their outcome is in the step's trace). Pure: no I/O, no clock.
 public struct CheckRunner: Sendable {
     public var limits: SceneLimits
+    /// The effective hit regions' work of the whole run, against the limits (every scene's map
+    /// and every explanation count into it).
+    let regionWork: RegionWork
 
     public init(limits: SceneLimits) {
         self.limits = limits
+        regionWork = RegionWork(limit: limits.maxRegionWork, budget: limits.budget)
     }
 
     /// The state of one scene during a run.
@@ -29,9 +33,9 @@ public struct CheckRunner: Sendable {
             return scene
         }
 
-        mutating func map(limits: SceneLimits) throws(InputError) -> HitRegionMap {
+        mutating func map(limits: SceneLimits, work: RegionWork) throws(InputError) -> HitRegionMap {
             if let cachedMap { return cachedMap }
-            let map = HitRegionMap(scene: try scene(limits: limits))
+            let map = HitRegionMap(scene: try scene(limits: limits), limits: limits, work: work)
             cachedMap = map
             return map
         }
@@ -66,8 +70,18 @@ public struct CheckRunner: Sendable {
         }
         var steps: [StepReport] = []
         var problems: [SceneProblem] = []
+        // Every step may hit-test its whole scene: bounded before the run starts (SceneLimits).
+        let largest = scenes.values.map { $0.scene.views.count }.max() ?? 0
+        if let work = Checked.multiply(document.steps.count, largest), work > limits.maxHitTestWork {
+            problems.append(SceneProblem(
+                pointer: "/steps",
+                message: "\(document.steps.count) steps on a scene of \(largest) views may take \(work) hit-test visits, more than this server's limit (maxHitTestWork: \(limits.maxHitTestWork)); split the file or use a smaller scene"))
+            return (FileReport(path: file, name: document.name, screen: document.screen?.label, steps: [], document: located), problems)
+        }
         for step in document.steps {
             guard var state = states[step.scene] else { continue }
+            // Out of time: the transport discards the unfinished run.
+            if limits.budget.spend(1 + largest / 64) { break }
             var report = StepReport(
                 number: step.number, title: step.title, kind: step.action.kind, pointer: step.pointer,
                 location: located?.location(of: step.pointer), outcome: .passed, failures: [], findings: [], notes: [],
@@ -90,6 +104,10 @@ public struct CheckRunner: Sendable {
             }
             states[step.scene] = state
             steps.append(report)
+            if regionWork.exceeded {
+                problems.append(SceneProblem(pointer: step.pointer, message: regionWork.problem.message))
+                break
+            }
         }
         return (FileReport(path: file, name: document.name, screen: document.screen?.label, steps: steps, document: located), problems)
     }
@@ -99,7 +117,7 @@ public struct CheckRunner: Sendable {
     static func problems(of error: InputError, prefix: String) -> [SceneProblem] {
         let list: [SceneProblem]
         switch error {
-        case let .invalidRequest(p), let .invalid(p): list = p
+        case let .invalidRequest(p), let .invalid(p), let .tooComplex(p): list = p
         case let .malformed(e): list = [SceneProblem(pointer: prefix, message: e.message)]
         }
         let documentRoots = ["/steps/", "/device", "/window", "/audit/"]

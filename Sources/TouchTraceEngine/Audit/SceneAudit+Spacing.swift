@@ -25,6 +25,8 @@ extension SceneAudit {
         }
         for a in candidates where a.undersized {
             var conflict: Int?
+            // Every pair is compared: counted against the request's region work.
+            if map.work.spend(candidates.count) { return }
             for b in candidates where b.index != a.index {
                 let va = targets[a.index].view
                 let vb = targets[b.index].view

@@ -22,8 +22,11 @@ public enum SceneAudit {
             problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene"))
         }
         if !problems.isEmpty { throw .invalidRequest(problems) }
-        let map = HitRegionMap(scene: laidOut)
-        return run(map, options: options, pointers: pointers)
+        let map = HitRegionMap(scene: laidOut, limits: prepared.limits)
+        let report = run(map, options: options, pointers: pointers)
+        // Past the region work or the time, the regions measured are unfinished: no answer.
+        if map.work.exceeded, !prepared.limits.budget.isExhausted { throw .tooComplex([map.work.problem]) }
+        return report
     }
 
     /// Audits the scene of `map` (already laid out).
@@ -67,7 +70,7 @@ public enum SceneAudit {
         let region = map.region(of: v)
         let minimum = options.profile.minimum
         var measured = region.largestRectangle
-        if let r = measured, !fits(r, minimum) { measured = region.bestRectangle(for: minimum) }
+        if let r = measured, !fits(r, minimum) { measured = region.bestRectangle(for: minimum, work: map.work) }
         var target = AuditTarget(view: v, region: region, measured: measured, outcome: .passed)
         if let skip = skipReason(region, map: map) {
             target.outcome = .skipped(skip)

@@ -11,6 +11,10 @@ public struct SceneWarning: Sendable, Hashable {
         /// A view that hit testing could visit lying entirely outside its superview's touch area
         /// (H4), outside scroll views (whose content is outside by design until scrolled).
         case outsideSuperview
+        /// The effective hit regions needed more work than the request's limit
+        /// (``SceneLimits/maxRegionWork``): the controls from the one named on were not checked
+        /// for `unreachableControl`. Said, not guessed.
+        case regionsNotChecked
     }
 
     public var kind: Kind
@@ -30,7 +34,7 @@ extension PreparedScene {
     /// empty frames, controls that nothing can hit, subviews entirely outside their superview.
     /// `pointers` locates the views in the document (``ViewPointers``).
     public func warnings(pointers: ViewPointers) -> [SceneWarning] {
-        laidOut.warnings(map: HitRegionMap(scene: laidOut), pointers: pointers)
+        laidOut.warnings(map: HitRegionMap(scene: laidOut, limits: limits), pointers: pointers)
     }
 }
 
@@ -40,6 +44,7 @@ extension Scene {
         let scene = map.scene
         var out: [SceneWarning] = []
         let targets = Set(map.targets)
+        var unchecked: (view: Int, pointer: String, count: Int)?
         for v in map.shapes.preorder {
             let node = scene.views[v]
             let pointer = pointers[v] ?? ""
@@ -54,9 +59,13 @@ extension Scene {
                 }
                 out.append(SceneWarning(kind: .emptyFrame, view: v, pointer: pointer, message: message))
             }
-            if targets.contains(v) {
+            if targets.contains(v), map.work.exceeded {
+                unchecked = unchecked.map { ($0.view, $0.pointer, $0.count + 1) } ?? (v, pointer, 1)
+            } else if targets.contains(v) {
                 let region = map.region(of: v)
-                if region.isEmpty, SceneAudit.skipReason(region, map: map) == nil, map.touchAreaBox(of: v) != nil {
+                if map.work.exceeded {
+                    unchecked = (v, pointer, 1)
+                } else if region.isEmpty, SceneAudit.skipReason(region, map: map) == nil, map.touchAreaBox(of: v) != nil {
                     let what = node.control != nil ? "control" : "gesture view"
                     let message = "\(what) \"\(node.id)\" can never be hit: its effective hit region is empty; " + SceneAudit.emptinessReason(region, scene: scene)
                     out.append(SceneWarning(kind: .unreachableControl, view: v, pointer: pointer, message: message))
@@ -68,6 +77,12 @@ extension Scene {
                 let message = "view \"\(node.id)\" lies entirely outside its superview \"\(scene.views[parent].id)\": it can never be hit (H4)"
                 out.append(SceneWarning(kind: .outsideSuperview, view: v, pointer: pointer, message: message))
             }
+        }
+        if let unchecked {
+            let id = scene.views[unchecked.view].id
+            out.append(SceneWarning(
+                kind: .regionsNotChecked, view: unchecked.view, pointer: unchecked.pointer,
+                message: "\(unchecked.count) control(s) and gesture view(s) from \"\(id)\" on were not checked for unreachableControl: their effective hit regions need more than \(map.work.limit) units of work, this server's limit (maxRegionWork)"))
         }
         return out
     }

@@ -38,6 +38,11 @@ public struct AutoLayoutSystem: Sendable {
     var budget: WorkBudget = .unlimited {
         didSet { for i in solvers.indices { solvers[i].budget = budget } }
     }
+    /// The most tableau coefficients the solvers may create in all (``SceneLimits/maxSolverCells``).
+    var maxCells: Int = .max
+    /// Set when the system went past ``maxCells``: the solution is unfinished, and the request
+    /// is refused as too complex with this problem.
+    public internal(set) var tooComplex: SceneProblem?
     /// Per constraint: its part (solver index) and handle when installed.
     var part: [Int] = []
     var installed: [ConstraintID?] = []
@@ -74,10 +79,11 @@ public struct AutoLayoutSystem: Sendable {
     /// constant of a required equality (``updateConstant(ofConstraint:to:)``) is incremental
     /// instead of rebuilding its part, at the price of a larger tableau (about 2× slower to build
     /// on the 'cards' scene).
-    public init(scene: Scene, tracksRequiredEqualities: Bool = false, budget: WorkBudget = .unlimited) {
+    public init(scene: Scene, tracksRequiredEqualities: Bool = false, budget: WorkBudget = .unlimited, maxCells: Int = .max) {
         self.scene = scene
         self.tracksRequiredEqualities = tracksRequiredEqualities
         self.budget = budget
+        self.maxCells = maxCells
         self.variables = LayoutVariables(viewCount: scene.views.count)
         collect()
         if views.isEmpty {
@@ -290,11 +296,18 @@ public struct AutoLayoutSystem: Sendable {
         let container = containers()
         for component in ConstraintPartition.components(list) {
             let members = component.map { usable[$0] }
+            if tooComplex != nil { break }
             var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
             solver.budget = budget
+            solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
             let index = solvers.count
             let memberConstraints = members.compactMap { solverConstraints[$0] }
-            let groups = members.map { container[constraints[$0].first.anchor] }
+            // A stack view's constraints go in as one group, in the order they are generated (its
+            // chain first, then what refers to the chain), so the solver defines each position
+            // from the previous one and its rows stay short however long the stack (issue 21).
+            let groups = members.map {
+                constraints[$0].origin == .stackView ? container[constraints[$0].view] : container[constraints[$0].first.anchor]
+            }
             for k in ConstraintPartition.requiredFirstOrder(memberConstraints, groups: groups) {
                 if budget.spend() { break }  // out of time: the unfinished system is thrown away
                 let i = members[k]
@@ -303,6 +316,12 @@ public struct AutoLayoutSystem: Sendable {
                 do {
                     installed[i] = try solver.addConstraint(memberConstraints[k])
                 } catch {
+                    if case .limitExceeded = error {
+                        tooComplex = SceneProblem(
+                            pointer: "",
+                            message: "Auto Layout: solving the scene's constraints needs more than \(maxCells) tableau coefficients, this server's limit (maxSolverCells); a chain of constraints that each depend on the one before, or a very long stack view of a distribution that counts priorities down, makes the tableau dense")
+                        break
+                    }
                     if case let .unsatisfiable(u) = error {
                         conflicts.append((i, u.conflicting.map(\.tag)))
                     } else {

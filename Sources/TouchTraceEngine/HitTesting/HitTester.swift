@@ -49,6 +49,12 @@ public struct HitTester: Sendable {
 
     /// UIKit's recursive `hitTest` for `view` with the point in its own coordinates, iteratively.
     public func hitTest(view root: Int, localPoint: Point?, steps: inout [HitTestTrace.Step], traced: Bool) -> Int? {
+        var visits = 0
+        return hitTest(view: root, localPoint: localPoint, steps: &steps, traced: traced, visits: &visits)
+    }
+
+    /// The same, adding to `visits` the number of views it visited (the work it took).
+    public func hitTest(view root: Int, localPoint: Point?, steps: inout [HitTestTrace.Step], traced: Bool, visits: inout Int) -> Int? {
         var stack: [Frame] = []
         stack.reserveCapacity(32)
         // The view being entered and its point; nil when nothing is being entered.
@@ -56,6 +62,7 @@ public struct HitTester: Sendable {
         while true {
             if let (view, point) = entering {
                 entering = nil
+                visits += scene.views[view].pointInside.testCost  // a view with a polygon costs its vertices
                 if let frame = enter(view, point, &steps, traced) {
                     stack.append(frame)
                 }

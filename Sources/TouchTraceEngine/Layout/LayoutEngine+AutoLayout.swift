@@ -31,12 +31,13 @@ extension LayoutEngine {
         var system: AutoLayoutSystem
         if var kept = autoLayout, let edits = autoLayoutEdits {
             if !edits.isEmpty { kept.budget = limits.budget }
-            system = edits.isEmpty ? kept : (kept.applying(edits) ?? AutoLayoutSystem(scene: scene, budget: limits.budget))
+            system = edits.isEmpty ? kept : (kept.applying(edits) ?? AutoLayoutSystem(scene: scene, budget: limits.budget, maxCells: limits.maxSolverCells))
         } else {
-            system = AutoLayoutSystem(scene: scene, budget: limits.budget)
+            system = AutoLayoutSystem(scene: scene, budget: limits.budget, maxCells: limits.maxSolverCells)
         }
         autoLayout = system
         autoLayoutEdits = []
+        if let problem = system.tooComplex, !complexity.contains(problem) { complexity.append(problem) }
         guard !system.positioned.isEmpty else { return }
         var superviews: [Int] = []
         for v in system.positioned {

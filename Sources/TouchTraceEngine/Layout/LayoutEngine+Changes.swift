@@ -3,7 +3,12 @@ extension LayoutEngine {
     /// impossible edit is skipped and reported with its pointer; the others still apply, so
     /// one pass finds every problem. The update cycle is not run here (`runUpdateCycle`).
     public mutating func apply(_ changes: [LayoutChange]) {
-        for (index, change) in changes.enumerated() { apply(change, index: index) }
+        for (index, change) in changes.enumerated() {
+            // A change may cost the whole scene (a new subtree is checked against the limits):
+            // counted against the time budget; out of time, the answer is thrown away.
+            if limits.budget.spend(1 + scene.views.count / 64) { break }
+            apply(change, index: index)
+        }
     }
 
     /// Every problem found by `apply`, each with its JSON pointer.
@@ -200,6 +205,8 @@ extension LayoutEngine {
             mark(parent, .subviewAdded)
         case let .new(json):
             switch scene.addSubviewTree(json, at: p("subview"), to: parent, limits: limits) {
+            case let .failure(.tooComplex(list)):
+                complexity.append(contentsOf: list)
             case let .failure(error):
                 problems.append(contentsOf: error.problems)
             case let .success(v):

@@ -26,6 +26,9 @@ struct LayoutEngine: Sendable {
     var autoLayoutEdits: [AutoLayoutSystem.Edit]? = []
     /// Problems found while applying changes (unknown ids, impossible edits), with pointers.
     var problems: [SceneProblem] = []
+    /// Limits the work went past (a new subtree too big, an Auto Layout system past its size):
+    /// the result is unfinished and the request is refused as too complex.
+    public internal(set) var complexity: [SceneProblem] = []
     let limits: SceneLimits
 
     /// The most update passes one cycle runs when `layoutSubviews` keeps marking views that

@@ -10,6 +10,12 @@ public struct PreparedScene: Sendable {
     public let laidOut: Scene
     /// The initial cycle's Auto Layout system (nil when nothing solved one).
     let initialAutoLayout: AutoLayoutSystem?
+    /// The limits of the request that runs on this scene now (``using(_:)``): its time budget
+    /// and the limits of the work it asks for.
+    public private(set) var limits: SceneLimits
+    /// The limits the initial layout cycle went past (``SceneLimits/maxSolverCells``): the scene
+    /// is then not laid out, and every operation on it is refused as too complex (``checked()``).
+    public let complexity: [SceneProblem]
 
     /// Runs the initial layout cycle once, with the limits later changes to this scene obey.
     public init(_ scene: Scene, limits: SceneLimits) {
@@ -18,6 +24,22 @@ public struct PreparedScene: Sendable {
         self.scene = scene
         self.laidOut = engine.scene
         self.initialAutoLayout = engine.autoLayout
+        self.limits = limits
+        self.complexity = engine.complexity
+    }
+
+    /// The same scene for a request with these limits (a cached scene serves many requests,
+    /// each with its own time budget).
+    public func using(_ limits: SceneLimits) -> PreparedScene {
+        var copy = self
+        copy.limits = limits
+        return copy
+    }
+
+    /// The scene, or `InputError.tooComplex` when its initial layout went past a limit.
+    public func checked() throws(InputError) -> PreparedScene {
+        if !complexity.isEmpty { throw .tooComplex(complexity) }
+        return self
     }
 }
 

@@ -37,9 +37,12 @@ extension Scene {
         var engine = LayoutEngine(scene: self, limits: limits)
         engine.autoLayout = initialAutoLayout
         engine.runInitialCycle()
+        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
         engine.apply(changes)
         if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
+        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
         engine.runUpdateCycle()
+        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
         return (engine.scene, engine.trace, engine.autoLayout)
     }
 }

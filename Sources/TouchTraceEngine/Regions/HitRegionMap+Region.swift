@@ -2,6 +2,7 @@ extension HitRegionMap {
     /// The effective hit region of `view` (see the type's documentation for the method).
     public func region(of view: Int) -> HitRegion {
         let reach = reach(of: view)
+        let spend = { (units: Int) -> Bool in work.spend(units) }
         let transform = shapes.toReference[view]
         let axes = transform.map { RegionAxes(along: Point(x: $0.a, y: $0.b)) } ?? .window
         let inverse = transform?.inverted
@@ -9,6 +10,13 @@ extension HitRegionMap {
         let ancestors = shapes.ancestors(of: view)
         let gestures = reach == .gestureRecognizers
         let ownTaker = shapes.taker[view]
+        // Each test of the view's own touch area costs its vertices (a 100,000-vertex polygon
+        // tested once per face would take minutes uncounted).
+        let areaCost = scene.views[view].pointInside.testCost
+        func inTouchArea(_ point: Point) -> Bool {
+            _ = work.spend(areaCost)
+            return shapes.touchAreaContains(view, point, inverse: inverse)
+        }
         func reaches(_ hit: Int) -> Bool {
             shapes.isInSubtree(hit, of: view) && (gestures || shapes.taker[hit] == ownTaker)
         }
@@ -20,8 +28,8 @@ extension HitRegionMap {
         var touchArea = 0.0
         if let touchBox {
             var inside: [Bool] = []
-            SlabDecomposition.forEachCell(in: touchBox, segments: own) { cell, centre, face in
-                if face == inside.count { inside.append(shapes.touchAreaContains(view, axes.toWindow(centre), inverse: inverse)) }
+            SlabDecomposition.forEachCell(in: touchBox, segments: own, work: spend) { cell, centre, face in
+                if face == inside.count { inside.append(inTouchArea(axes.toWindow(centre))) }
                 if inside[face] {
                     touchCells.append(cell)
                     touchArea += cell.area
@@ -58,7 +66,8 @@ extension HitRegionMap {
         var insideTouchArea = 0.0
         if let domain, let windowBox = Rect.bounding(domain.corners.map(axes.toWindow)) {
             var segments: [Segment] = []
-            for u in shapes.grid.candidates(near: windowBox) {
+            let candidates = shapes.grid.candidates(near: windowBox, work: spend) ?? []
+            for u in candidates where !work.exceeded {
                 guard let b = shapes.boxes[u], b.overlap(windowBox) != nil else { continue }
                 for s in shapes.segments(of: u) { segments.append(Segment(a: axes.fromWindow(s.a), b: axes.fromWindow(s.b))) }
             }
@@ -71,12 +80,14 @@ extension HitRegionMap {
             var decided: [Answer?] = []
             func decide(_ centre: Point) -> Answer {
                 let point = axes.toWindow(centre)
-                let hit = tester.hitViewIndex(at: point)
+                var visits = 0
+                let hit = tester.hitViewIndex(at: point, visits: &visits)
+                _ = work.spend(visits)
                 let reached = hit.map { reaches($0) } ?? false
-                let inside = unreachable == nil && shapes.touchAreaContains(view, point, inverse: inverse)
+                let inside = unreachable == nil && inTouchArea(point)
                 return (reached, inside, inside && !reached ? context.blocker(at: point, hit: hit) : nil)
             }
-            SlabDecomposition.forEachCell(in: domain, segments: segments) { cell, centre, face in
+            SlabDecomposition.forEachCell(in: domain, segments: segments, work: spend) { cell, centre, face in
                 while decided.count <= face { decided.append(nil) }
                 let answer: Answer
                 if let known = decided[face] {
@@ -112,7 +123,7 @@ extension HitRegionMap {
             let context = BlockerContext(map: self, view: view, ancestors: ancestors)
             let fallback = BlockerKey(relation: .outsideAncestor, view: clipper ?? ancestors.last ?? view)
             var decided: [BlockerKey??] = []
-            SlabDecomposition.forEachCell(in: touchBox, segments: cut) { cell, centre, face in
+            SlabDecomposition.forEachCell(in: touchBox, segments: cut, work: spend) { cell, centre, face in
                 while decided.count <= face { decided.append(nil) }
                 let key: BlockerKey?
                 if let known = decided[face] {
@@ -121,7 +132,7 @@ extension HitRegionMap {
                     let point = axes.toWindow(centre)
                     if let domain, domain.contains(centre) {
                         key = nil
-                    } else if shapes.touchAreaContains(view, point, inverse: inverse) {
+                    } else if inTouchArea(point) {
                         key = context.outsideAncestor(at: point) ?? fallback
                     } else {
                         key = nil
@@ -139,13 +150,13 @@ extension HitRegionMap {
             touchAreaPieces: touchPieces, touchArea: touchArea,
             blockers: blockers.blockers(), unreachable: unreachable,
             largestRectangle: nil, touchAreaRectangle: nil)
-        region.largestRectangle = InscribedRectangleSearch.best(in: pieces) { $0 * $1 }
+        region.largestRectangle = InscribedRectangleSearch.best(in: pieces, work: spend) { $0 * $1 }
             .map { InscribedRectangle(rect: $0, axes: axes) }
         // Nothing blocked: the touch area is the region (and its rectangle the same).
         if unreachable == nil, region.blockers.isEmpty, abs(area - touchArea) < TouchTargetConstants.negligibleArea {
             region.touchAreaRectangle = region.largestRectangle
         } else {
-            region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces) { $0 * $1 }
+            region.touchAreaRectangle = InscribedRectangleSearch.best(in: touchPieces, work: spend) { $0 * $1 }
                 .map { InscribedRectangle(rect: $0, axes: axes) }
         }
         return region
@@ -161,11 +172,12 @@ extension HitRegion {
     /// The best rectangle inside the region for a minimum size: one at least `minimum` (within
     /// the tolerance) when one fits, the largest such; otherwise the one closest to fitting (the
     /// highest smaller ratio of width and height to the minimum).
-    public func bestRectangle(for minimum: Size) -> InscribedRectangle? {
+    /// `work` counts the search against the request's region work (``RegionWork``).
+    public func bestRectangle(for minimum: Size, work: RegionWork? = nil) -> InscribedRectangle? {
         let tolerance = TouchTargetConstants.regionTolerance
         let w = max(minimum.width, tolerance)
         let h = max(minimum.height, tolerance)
-        let found = InscribedRectangleSearch.best(in: pieces) { width, height in
+        let found = InscribedRectangleSearch.best(in: pieces, work: { work?.spend($0) ?? false }) { width, height in
             if width >= w - tolerance, height >= h - tolerance { return 2 + width * height / (width * height + 1) }
             return min(width / w, height / h, 1) + 1e-12 * width * height
         }

@@ -12,16 +12,22 @@
 ///    reaches V; otherwise, when the cell is in V's touch area, it says who covers it or what
 ///    clips it (``RegionBlocker``).
 ///
-/// Build one map per laid-out scene (``Scene/laidOut(limits:)``); it is immutable and
-/// `Sendable`, and every region is computed on demand.
+/// Build one map per laid-out scene (``Scene/laidOut(limits:)``) and request; every region is
+/// computed on demand, its work counted against the request's ``SceneLimits/maxRegionWork``
+/// and time budget (``work``): past either, regions come back empty and `work.exceeded` is set.
 public struct HitRegionMap: Sendable {
     public let scene: Scene
     public let tester: HitTester
     let shapes: SceneShapes
     /// Views that hit testing can visit whose `hitTest` redirects (H9), with the target.
     let redirects: [(view: Int, target: Int)]
+    /// The work of this map's regions so far (one request's).
+    public let work: RegionWork
 
-    public init(scene: Scene) {
+    /// `work` is the request's count when several maps share it (a check run); by default the
+    /// map counts its own against `limits`.
+    public init(scene: Scene, limits: SceneLimits = SceneLimits(), work: RegionWork? = nil) {
+        self.work = work ?? RegionWork(limit: limits.maxRegionWork, budget: limits.budget)
         self.scene = scene
         tester = HitTester(scene: scene)
         let shapes = SceneShapes(scene: scene, windowOrder: tester.windowOrder)

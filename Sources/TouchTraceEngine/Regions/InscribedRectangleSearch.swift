@@ -17,17 +17,17 @@ enum InscribedRectangleSearch {
     }
 
     /// The rectangle with the highest `score(width, height)` (which must grow with both).
-    static func best(in pieces: [Trapezoid], score: (Double, Double) -> Double) -> Rect? {
+    static func best(in pieces: [Trapezoid], work: (Int) -> Bool = { _ in false }, score: (Double, Double) -> Double) -> Rect? {
         guard !pieces.isEmpty else { return nil }
         if pieces.count == 1, pieces[0].isRectangle {
             let p = pieces[0]
             return Rect(x: p.topLeft, y: p.top, width: p.topRight - p.topLeft, height: p.bottom - p.top)
         }
         let sorted = pieces.sorted { $0.top < $1.top }
-        let base = rows(of: sorted, cuts: cuts(of: sorted))
+        let base = rows(of: sorted, cuts: cuts(of: sorted), work: work)
         var slopedHeight = 0.0
         for row in base where isSloped(sorted, row) { slopedHeight += row.bottom - row.top }
-        guard slopedHeight > 0, slopedHeight.isFinite else { return search(base, score: score) }
+        guard slopedHeight > 0, slopedHeight.isFinite else { return search(base, work: work, score: score) }
         let rowHeight = max(
             TouchTargetConstants.inscribedRowHeight, slopedHeight / Double(TouchTargetConstants.inscribedMaximumRows))
         var ys: [Double] = []
@@ -41,7 +41,7 @@ enum InscribedRectangleSearch {
             }
             ys.append(row.bottom)
         }
-        guard let found = search(rows(of: sorted, cuts: unique(ys.sorted())), score: score) else { return nil }
+        guard let found = search(rows(of: sorted, cuts: unique(ys.sorted()), work: work), work: work, score: score) else { return nil }
         return refine(found, pieces: sorted, base: base, step: rowHeight, score: score)
     }
 
@@ -68,33 +68,23 @@ enum InscribedRectangleSearch {
 
     /// One row per pair of consecutive cuts that some piece spans, with the merged intervals the
     /// pieces leave free over the whole row. `pieces` is sorted by top.
-    static func rows(of pieces: [Trapezoid], cuts: [Double]) -> [Row] {
+    static func rows(of pieces: [Trapezoid], cuts: [Double], work: (Int) -> Bool = { _ in false }) -> [Row] {
         let eps = TouchTargetConstants.epsilon
         var rows: [Row] = []
         guard cuts.count > 1 else { return rows }
         rows.reserveCapacity(cuts.count - 1)
-        var active: [Int] = []
-        var next = 0
-        for k in 0..<(cuts.count - 1) {
-            let ya = cuts[k]
-            let yb = cuts[k + 1]
-            active.removeAll { pieces[$0].bottom <= ya + eps }
-            while next < pieces.count, pieces[next].top <= ya + eps {
-                if pieces[next].bottom > ya + eps { active.append(next) }
-                next += 1
-            }
+        let sweep = SlabSweep(tops: pieces.map(\.top), bottoms: pieces.map(\.bottom))
+        sweep.forEachSlab(cuts: cuts, work: work) { ya, yb, spanning in
+            // A row with pieces but no interval free over all of it (a triangle's tip) is kept:
+            // it is cut finer when its sides slope.
+            guard !spanning.isEmpty else { return }
             var intervals: [(lo: Double, hi: Double)] = []
-            var spanning: [Int] = []
-            for i in active where pieces[i].top <= ya + eps && pieces[i].bottom >= yb - eps {
+            for i in spanning {
                 let p = pieces[i]
-                spanning.append(i)
                 let lo = max(p.left(at: ya), p.left(at: yb))
                 let hi = min(p.right(at: ya), p.right(at: yb))
                 if hi - lo > eps { intervals.append((lo, hi)) }
             }
-            // A row with pieces but no interval free over all of it (a triangle's tip) is kept:
-            // it is cut finer when its sides slope.
-            guard !spanning.isEmpty else { continue }
             rows.append(Row(top: ya, bottom: yb, intervals: mergeIntervals(intervals), pieces: spanning))
         }
         return rows
@@ -126,7 +116,7 @@ enum InscribedRectangleSearch {
     }
 
     /// Every run of consecutive, touching rows, with pruning by an upper bound of the score.
-    static func search(_ rows: [Row], score: (Double, Double) -> Double) -> Rect? {
+    static func search(_ rows: [Row], work: (Int) -> Bool = { _ in false }, score: (Double, Double) -> Double) -> Rect? {
         let eps = TouchTargetConstants.epsilon
         let n = rows.count
         guard n > 0 else { return nil }
@@ -141,6 +131,7 @@ enum InscribedRectangleSearch {
         if rows.allSatisfy({ $0.intervals.count <= 1 }) {
             // One interval per row (convex and most real regions): scalar intersections.
             for i in 0..<n where !rows[i].intervals.isEmpty {
+                if work(1) { return best }
                 var lo = rows[i].intervals[0].lo
                 var hi = rows[i].intervals[0].hi
                 let top = rows[i].top
@@ -153,6 +144,7 @@ enum InscribedRectangleSearch {
                         best = Rect(x: lo, y: top, width: hi - lo, height: height)
                     }
                     j += 1
+                    if work(1) { return best }
                     guard j < n, abs(rows[j].top - rows[j - 1].bottom) <= eps, let next = rows[j].intervals.first else { break }
                     lo = max(lo, next.lo)
                     hi = min(hi, next.hi)
@@ -175,6 +167,7 @@ enum InscribedRectangleSearch {
                     }
                 }
                 j += 1
+                if work(current.count + 1) { return best }
                 guard j < n, abs(rows[j].top - rows[j - 1].bottom) <= eps else { break }
                 current = intersect(current, rows[j].intervals)
                 if current.isEmpty { break }

@@ -199,3 +199,15 @@ struct SceneShapes: Sendable {
         return list
     }
 }
+
+extension TouchArea {
+    /// The work of one `contains` test, in units of ``RegionWork``: its vertices (a polygon's
+    /// test reads every edge), or 1.
+    var testCost: Int {
+        switch self {
+        case let .rects(list): return max(1, 4 * list.count)
+        case let .polygon(list): return max(1, list.count)
+        default: return 1
+        }
+    }
+}

@@ -29,16 +29,21 @@ enum SlabDecomposition {
 
     /// Calls `body` with every cell of `domain` (a trapezoid), its centre, and the number of the
     /// face of the arrangement it belongs to. `segments` may reach outside the domain; they are
-    /// clipped to it.
+    /// clipped to it. `work` counts the sweep's work (``RegionWork``) and stops it when it answers
+    /// true; the function then returns false (some cells were not visited).
     ///
     /// Faces: a cell continues the face of the cell above it when both lie between the same two
     /// edges and no horizontal edge separates them, so a caller can decide a face once (one hit
     /// test) however many slabs cut it. Face numbers count up from 0 in the order first met.
-    static func forEachCell(in domain: Rect, segments: [Segment], _ body: (Trapezoid, Point, Int) -> Void) {
+    @discardableResult
+    static func forEachCell(
+        in domain: Rect, segments: [Segment], work: (Int) -> Bool = { _ in false }, _ body: (Trapezoid, Point, Int) -> Void
+    ) -> Bool {
         let eps = TouchTargetConstants.epsilon
         guard domain.size.width > eps, domain.size.height > eps, domain.maxX.isFinite, domain.maxY.isFinite,
             domain.minX.isFinite, domain.minY.isFinite
-        else { return }
+        else { return true }
+        if work(segments.count) { return false }
         var edges: [Edge] = []
         edges.reserveCapacity(segments.count)
         var ys: [Double] = [domain.minY, domain.maxY]
@@ -60,7 +65,7 @@ enum SlabDecomposition {
             ys.append(bottom.y)
         }
         edges.sort { $0.y0 < $1.y0 }
-        addCrossings(of: edges, to: &ys)
+        guard addCrossings(of: edges, to: &ys, work: work) else { return false }
         ys.sort()
         var cuts: [Double] = []
         cuts.reserveCapacity(ys.count)
@@ -70,22 +75,14 @@ enum SlabDecomposition {
         }
         horizontals.sort { $0.y < $1.y }
 
-        var active: [Int] = []
-        var next = 0
         var nextHorizontal = 0
         // Edge indices: −1 and −2 are the domain's left and right sides.
         var row: [(xm: Double, xa: Double, xb: Double, edge: Int)] = []
         var above: [Int: (face: Int, xa: Double, xb: Double)] = [:]
         var current: [Int: (face: Int, xa: Double, xb: Double)] = [:]
         var faces = 0
-        for k in 0..<(cuts.count - 1) {
-            let ya = cuts[k]
-            let yb = cuts[k + 1]
-            active.removeAll { edges[$0].y1 <= ya + eps }
-            while next < edges.count, edges[next].y0 <= ya + eps {
-                if edges[next].y1 > ya + eps { active.append(next) }
-                next += 1
-            }
+        let sweep = SlabSweep(tops: edges.map(\.y0), bottoms: edges.map(\.y1))
+        return sweep.forEachSlab(cuts: cuts, work: work) { ya, yb, spanning in
             // Horizontal edges on this cut separate the faces above from those below.
             var separators: [(x0: Double, x1: Double)] = []
             while nextHorizontal < horizontals.count, horizontals[nextHorizontal].y <= ya + eps {
@@ -97,7 +94,7 @@ enum SlabDecomposition {
             let ym = (ya + yb) / 2
             row.removeAll(keepingCapacity: true)
             row.append((domain.minX, domain.minX, domain.minX, -1))
-            for i in active where edges[i].y0 <= ya + eps && edges[i].y1 >= yb - eps {
+            for i in spanning {
                 let e = edges[i]
                 row.append((e.x(at: ym), e.x(at: ya), e.x(at: yb), i))
             }
@@ -127,31 +124,41 @@ enum SlabDecomposition {
     }
 
     /// Adds the y of every crossing of two edges strictly inside both (edge ends are already
-    /// cuts). `edges` is sorted by `y0`, so the pairs that overlap vertically are found by a
-    /// sweep; parallel edges (every pair of vertical ones) never cross.
-    static func addCrossings(of edges: [Edge], to ys: inout [Double]) {
+    /// cuts). `edges` is sorted by `y0`. Two vertical edges never cross, so only pairs with a
+    /// sloping edge are checked: each sloping edge against the edges that overlap it vertically
+    /// (found by the sort), which for the outlines of unrotated views is no pair at all. Returns
+    /// false when `work` stopped it.
+    static func addCrossings(of edges: [Edge], to ys: inout [Double], work: (Int) -> Bool = { _ in false }) -> Bool {
         let eps = TouchTargetConstants.epsilon
-        for i in 0..<edges.count {
+        for i in 0..<edges.count where !edges[i].isVertical {
             let e = edges[i]
-            let eMinX = min(e.x0, e.x1)
-            let eMaxX = max(e.x0, e.x1)
-            var j = i + 1
-            while j < edges.count, edges[j].y0 < e.y1 - eps {
+            var checked = 0
+            for j in 0..<edges.count where j != i {
                 let f = edges[j]
-                j += 1
-                if e.isVertical && f.isVertical { continue }
-                if max(f.x0, f.x1) < eMinX || min(f.x0, f.x1) > eMaxX { continue }
-                let rx = e.x1 - e.x0, ry = e.y1 - e.y0
-                let sx = f.x1 - f.x0, sy = f.y1 - f.y0
-                let denominator = rx * sy - ry * sx
-                if abs(denominator) <= 1e-12 * (abs(rx * sy) + abs(ry * sx)) { continue }
-                let qx = f.x0 - e.x0, qy = f.y0 - e.y0
-                let t = (qx * sy - qy * sx) / denominator
-                let u = (qx * ry - qy * rx) / denominator
-                guard t > 0, t < 1, u > 0, u < 1 else { continue }
-                ys.append(e.y0 + t * ry)
+                if f.y0 >= e.y1 - eps { break }
+                if f.y1 <= e.y0 + eps { continue }
+                // A pair of sloping edges is checked once, from the earlier of the two.
+                if !f.isVertical && j < i { continue }
+                checked += 1
+                if let y = crossing(edges[min(i, j)], edges[max(i, j)]) { ys.append(y) }
             }
+            if work(checked + 1) { return false }
         }
+        return true
+    }
+
+    /// The y where `e` and `f` cross strictly inside both, or nil.
+    static func crossing(_ e: Edge, _ f: Edge) -> Double? {
+        if max(f.x0, f.x1) < min(e.x0, e.x1) || min(f.x0, f.x1) > max(e.x0, e.x1) { return nil }
+        let rx = e.x1 - e.x0, ry = e.y1 - e.y0
+        let sx = f.x1 - f.x0, sy = f.y1 - f.y0
+        let denominator = rx * sy - ry * sx
+        if abs(denominator) <= 1e-12 * (abs(rx * sy) + abs(ry * sx)) { return nil }
+        let qx = f.x0 - e.x0, qy = f.y0 - e.y0
+        let t = (qx * sy - qy * sx) / denominator
+        let u = (qx * ry - qy * rx) / denominator
+        guard t > 0, t < 1, u > 0, u < 1 else { return nil }
+        return e.y0 + t * ry
     }
 
     /// Liang–Barsky: the part of `s` inside `r`, or nil.

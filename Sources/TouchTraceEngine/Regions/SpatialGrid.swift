@@ -45,10 +45,19 @@ struct SpatialGrid: Sendable {
         return (c0, r0, c1, r1)
     }
 
-    /// The indexed views whose boxes may meet `box`, each once, in increasing order.
-    func candidates(near box: Rect) -> [Int] {
+    /// The indexed views whose boxes may meet `box`, each once, in increasing order; nil when
+    /// `work` refuses the entries of the buckets it reaches (counted before they are gathered:
+    /// with many views over the whole area every bucket holds every view, and the gathering
+    /// alone could take buckets × views per region).
+    func candidates(near box: Rect, work: (Int) -> Bool = { _ in false }) -> [Int]? {
         guard let (c0, r0, c1, r1) = span(of: box) else { return [] }
+        var total = 0
+        for r in r0...r1 {
+            for c in c0...c1 { total += buckets[r * columns + c].count }
+        }
+        if work(total) { return nil }
         var list: [Int32] = []
+        list.reserveCapacity(total)
         for r in r0...r1 {
             for c in c0...c1 { list.append(contentsOf: buckets[r * columns + c]) }
         }

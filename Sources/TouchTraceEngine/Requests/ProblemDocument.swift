@@ -13,6 +13,10 @@ extension InputError {
             return Self.unprocessable(.invalidScene, subject: "document", problems)
         case let .invalidRequest(problems):
             return Self.unprocessable(.invalidRequest, subject: "request", problems)
+        case let .tooComplex(problems):
+            return ProblemType.sceneTooComplex.document(
+                "Answering would take more work than this server's limits allow; each error names the part and the limit.",
+                errors: Self.listed(problems))
         }
     }
 
@@ -20,7 +24,18 @@ extension InputError {
     static func unprocessable(_ type: ProblemType, subject: String, _ problems: [SceneProblem]) -> ProblemDocument {
         type.document(
             problems.count == 1 ? "The \(subject) has 1 problem." : "The \(subject) has \(problems.count) problems.",
-            errors: problems)
+            errors: listed(problems))
+    }
+
+    /// The most problems a document lists; the rest are counted in one last entry.
+    public static let maxListedProblems = 1_000
+
+    /// `problems`, cut to ``maxListedProblems`` with a last entry that counts the others (a
+    /// document of a million unknown fields must not answer with a million errors).
+    static func listed(_ problems: [SceneProblem]) -> [SceneProblem] {
+        guard problems.count > maxListedProblems else { return problems }
+        let more = problems.count - maxListedProblems
+        return Array(problems.prefix(maxListedProblems)) + [SceneProblem(pointer: "", message: "… and \(more) more problems, not listed")]
     }
 }
 

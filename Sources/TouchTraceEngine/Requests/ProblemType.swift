@@ -34,6 +34,10 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
     /// A request around the scene that breaks its rules (a touch sequence, a change, a point,
     /// an unknown id): 422.
     public static let invalidRequest = ProblemType("invalid-request", "Invalid request", 422)
+    /// A valid scene and request whose answer would cost more than a limit allows (a stack view
+    /// with more arranged subviews than the limit, hit regions that need more work than the
+    /// limit, …): 422, each error naming the part (pointer) and the limit.
+    public static let sceneTooComplex = ProblemType("scene-too-complex", "Scene too complex", 422)
 
     // MARK: Design files (importers)
 
@@ -83,7 +87,7 @@ public struct ProblemType: Sendable, Hashable, CustomStringConvertible {
 
     /// Every type above, for documentation and the contract test.
     public static let all: [ProblemType] = [
-        malformedJSON, invalidScene, invalidRequest, malformedXML, invalidEncoding, forbiddenDeclaration,
+        malformedJSON, invalidScene, invalidRequest, sceneTooComplex, malformedXML, invalidEncoding, forbiddenDeclaration,
         importLimitExceeded, unsupportedDocument, unknownDocumentPart, invalidExpectations, badQuery, badPrecondition, invalidSceneID, unauthorized,
         notFound, sceneNotFound, methodNotAllowed, preconditionFailed, bodyTooLarge, unsupportedMediaType,
         overloaded, timeBudgetExceeded, storageError, internalError,

@@ -6,7 +6,24 @@ extension TouchTrace {
         let scene = try prepared.scene(after: request.changes, limits: limits)
         let window = try resolveWindow(request.window, in: scene)
         let tester = HitTester(scene: scene)
-        return HitTestResult(scene: scene, traces: request.points.map { tester.hitTest($0, inWindow: window) }, single: request.single)
+        var traces: [HitTestTrace] = []
+        traces.reserveCapacity(request.points.count)
+        var steps = 0
+        for point in request.points {
+            let trace = tester.hitTest(point, inWindow: window)
+            // The steps and the responder chain (a chain of presented controllers can be long).
+            steps += trace.steps.count + (trace.hitView.map { scene.responderChain(from: .view($0)).count } ?? 0)
+            // Each step is written in the answer: their number bounds its size (SceneLimits).
+            if steps > limits.maxTraceSteps {
+                throw .tooComplex([SceneProblem(
+                    pointer: request.single ? "/point" : "/points",
+                    message: "the hit tests of these points visit more than \(limits.maxTraceSteps) views in all, this server's limit on trace steps (maxTraceSteps); ask for fewer points")])
+            }
+            // Out of time: the transport throws the unfinished answer away.
+            if limits.budget.spend(1 + trace.steps.count / 16) { break }
+            traces.append(trace)
+        }
+        return HitTestResult(scene: scene, traces: traces, single: request.single)
     }
 
     /// The window a request names (`/window`), or nil for the front-most.

@@ -14,9 +14,16 @@ extension TouchTrace {
             if let problem = check(edit, in: scene) { problems.append(problem) }
         }
         if !problems.isEmpty { throw .invalidRequest(problems) }
+        // Every entry may hit-test the whole scene: bounded before it starts (SceneLimits).
+        if let work = Checked.multiply(request.steps.count, scene.views.count), work > limits.maxHitTestWork {
+            throw .tooComplex([SceneProblem(
+                pointer: "",
+                message: "\(request.steps.count) touch entries on a scene of \(scene.views.count) views may take \(work) hit-test visits, more than this server's limit (maxHitTestWork: \(limits.maxHitTestWork)); send fewer entries or a smaller scene")])
+        }
         var session = TouchSession(scene: scene, referenceWindow: window)
         if request.tracesHitTests { session.hitTests = [] }
         for step in request.steps {
+            if limits.budget.spend(1 + scene.views.count / 64) { break }  // out of time: the answer is thrown away
             session.run(step)
         }
         session.finish()

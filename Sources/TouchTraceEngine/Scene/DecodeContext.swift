@@ -9,6 +9,14 @@ package struct DecodeContext: Sendable {
         problems.append(SceneProblem(pointer: pointer, message: message))
     }
 
+    /// Past this many problems, messages are short (no suggestions, no lists of names): a
+    /// problem document lists the first ``InputError/maxListedProblems`` only, and a document
+    /// with a million unknown fields must not cost a million suggestions.
+    public static let detailedProblems = 1_000
+
+    /// Whether the next problem still gets a detailed message.
+    public var detailsProblems: Bool { problems.count < Self.detailedProblems }
+
     /// The members of an object, by key, after checking that every key is allowed.
     /// Unknown keys are problems (with a suggestion when one is close), so typos do not pass
     /// silently.
@@ -23,6 +31,10 @@ package struct DecodeContext: Sendable {
         result.reserveCapacity(members.count)
         for member in members {
             if !allowed.contains(member.key) {
+                guard detailsProblems else {
+                    fail(JSONPointer.join(pointer, member.key), "unknown field")
+                    continue
+                }
                 var message = "unknown field \"\(member.key)\" in \(what)"
                 if let close = Self.closest(to: member.key, in: allowed) {
                     message += " (did you mean \"\(close)\"?)"
@@ -117,6 +129,10 @@ package struct DecodeContext: Sendable {
     ) -> E? where E.RawValue == String {
         guard let s = string(value, at: pointer, what: what) else { return nil }
         guard let result = E(rawValue: s) else {
+            guard detailsProblems else {
+                fail(pointer, "unknown \(what)")
+                return nil
+            }
             let names = E.allCases.map(\.rawValue)
             var message = "unknown \(what) \"\(s)\""
             if let close = Self.closest(to: s, in: names) { message += " (did you mean \"\(close)\"?)" }

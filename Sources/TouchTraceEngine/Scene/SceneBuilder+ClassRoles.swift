@@ -130,28 +130,51 @@ extension SceneBuilder {
 
     /// R1: with `presentingViewController`, a chain could come back to where it started (a
     /// controller presented by one below its own root view). Every presented controller's chain
-    /// must end; a loop is an error at the field.
+    /// must end; a loop is an error at the field. Each responder is walked once: a walk stops at
+    /// a responder already known to end, so a chain of thousands of presented controllers costs
+    /// its length, not its length squared.
     mutating func checkResponderChainsEnd() {
-        let bound = views.count + viewControllers.count + 4
-        for (index, controller) in viewControllers.enumerated() where controller.presentingViewController != nil {
-            var current: ResponderRef? = .viewController(index)
-            var steps = 0
-            while let responder = current, steps <= bound {
-                steps += 1
-                switch responder {
-                case let .viewController(c):
-                    if let presenting = viewControllers[c].presentingViewController {
-                        current = .viewController(presenting)
-                    } else {
-                        current = views[viewControllers[c].view].parent.map { .view($0) }
-                    }
-                case let .view(v):
-                    if let c = views[v].viewController { current = .viewController(c) } else { current = views[v].parent.map { .view($0) } }
-                default:
-                    current = nil
-                }
+        // Per responder (views, then controllers): 0 not seen, 1 on the current walk, 2 its
+        // chain ends, 3 it never ends (a loop is on its way).
+        var state = [UInt8](repeating: 0, count: views.count + viewControllers.count)
+        func slot(_ r: ResponderRef) -> Int? {
+            switch r {
+            case let .view(v): return v
+            case let .viewController(c): return views.count + c
+            default: return nil
             }
-            if steps > bound {
+        }
+        func next(_ r: ResponderRef) -> ResponderRef? {
+            switch r {
+            case let .viewController(c):
+                if let presenting = viewControllers[c].presentingViewController { return .viewController(presenting) }
+                return views[viewControllers[c].view].parent.map { .view($0) }
+            case let .view(v):
+                if let c = views[v].viewController { return .viewController(c) }
+                return views[v].parent.map { .view($0) }
+            default:
+                return nil
+            }
+        }
+        for (index, controller) in viewControllers.enumerated() where controller.presentingViewController != nil {
+            var walk: [Int] = []
+            var current: ResponderRef? = .viewController(index)
+            var outcome: UInt8 = 2
+            while let responder = current, let k = slot(responder) {
+                if state[k] >= 2 {
+                    outcome = state[k]
+                    break
+                }
+                if state[k] == 1 {
+                    outcome = 3
+                    break
+                }
+                state[k] = 1
+                walk.append(k)
+                current = next(responder)
+            }
+            for k in walk { state[k] = outcome }
+            if outcome == 3 {
                 context.fail(presentingPointer(of: index), "the responder chain from \"\(controller.id)\" comes back to itself through presentingViewController; a presented controller cannot be below the one it presents")
             }
         }

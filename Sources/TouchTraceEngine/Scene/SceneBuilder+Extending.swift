@@ -40,7 +40,10 @@ extension Scene {
         guard builder.views.count > index else {
             return .failure(.invalid([SceneProblem(pointer: pointer, message: "the view could not be read")]))
         }
-        self = builder.scene()
+        let extended = builder.scene()
+        let complexity = extended.complexityProblems(limits: limits)
+        if !complexity.isEmpty { return .failure(.tooComplex(complexity.map { SceneProblem(pointer: $0.pointer.isEmpty ? pointer : $0.pointer, message: $0.message) })) }
+        self = extended
         return .success(index)
     }
 }

@@ -32,6 +32,9 @@ public struct SceneDecoder: Sendable {
             throw .invalid(builder.context.problems)
         }
         let scene = builder.scene()
+        // Counts past the limits (before the constraint checks, which are not free either).
+        let complexity = scene.complexityProblems(limits: limits, base: basePointer)
+        if !complexity.isEmpty { throw .tooComplex(complexity) }
         // Constraints as UIKit validates them (L6: axis pairing, locations need a second item, a
         // common ancestor), once every id is known.
         let constraintProblems = ConstraintValidation.problems(in: scene)

@@ -18,12 +18,16 @@ public enum InputError: Error, Sendable, Equatable {
     /// The request around the scene does (a touch sequence, a change, a point, an unknown id in
     /// them; problem type `invalid-request`).
     case invalidRequest([SceneProblem])
+    /// The scene and request are valid, but answering would cost more than a limit of
+    /// ``SceneLimits`` allows (problem type `scene-too-complex`): each problem names the part
+    /// (its pointer) and the limit.
+    case tooComplex([SceneProblem])
 
     /// The problems listed (none for malformed JSON).
     public var problems: [SceneProblem] {
         switch self {
         case .malformed: return []
-        case let .invalid(list), let .invalidRequest(list): return list
+        case let .invalid(list), let .invalidRequest(list), let .tooComplex(list): return list
         }
     }
 }

@@ -120,7 +120,7 @@ enum CheckInputs {
     /// Decodes and prepares a scene file; problems say the file's name.
     static func prepare(_ bytes: [UInt8], name: String, limits: SceneLimits) -> Result<PreparedScene, SceneLoadError> {
         do {
-            return .success(PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits))
+            return .success(try PreparedScene(try SceneDecoder(limits: limits).decode(bytes: bytes), limits: limits).checked())
         } catch {
             return .failure(SceneLoadError(messages(error, name: name)))
         }
@@ -128,7 +128,7 @@ enum CheckInputs {
 
     static func prepare(_ json: JSONValue, limits: SceneLimits) -> Result<PreparedScene, SceneLoadError> {
         do {
-            return .success(PreparedScene(try SceneDecoder(limits: limits).decode(json), limits: limits))
+            return .success(try PreparedScene(try SceneDecoder(limits: limits).decode(json), limits: limits).checked())
         } catch {
             return .failure(SceneLoadError(messages(error, name: "the scene")))
         }
@@ -137,7 +137,7 @@ enum CheckInputs {
     static func messages(_ error: InputError, name: String) -> [String] {
         switch error {
         case let .malformed(e): return ["\(name) is not valid JSON: \(e.message) at line \(e.line), column \(e.column)"]
-        case let .invalid(problems), let .invalidRequest(problems):
+        case let .invalid(problems), let .invalidRequest(problems), let .tooComplex(problems):
             return problems.map { "\(name): \($0.pointer.isEmpty ? "/" : $0.pointer): \($0.message)" }
         }
     }

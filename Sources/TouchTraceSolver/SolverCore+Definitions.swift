@@ -1,0 +1,224 @@
+// Definition rows: the rows of external variables that a chain of constraints defines one from
+// another, kept in terms of the variables they were written with, so that the tableau stays
+// sparse however long the chain is.
+//
+// In the textbook tableau every row is written in non-basic symbols only. For a chain such as a
+// stack view's `x₂ = x₁ + w₁ + s, x₃ = x₂ + w₂ + s, …` that makes the row of `x_k` hold every
+// width (or error) before it: n rows of up to n cells, memory and time that grow with n². Yet a
+// row whose basic symbol is an external variable is never a pivot row (the ratio test only looks at
+// restricted rows) and is only read for the variable's value. So when a new constraint has an
+// external variable that no row, the objective or the phase-1 row mentions yet (a *fresh* one), its
+// row is kept as written — `x₃ = x₂ + w₂ + s`, where `x₂` may itself be basic — and marked as a
+// definition. Nothing needs to be substituted into other rows (nobody mentions the fresh
+// variable), and a definition is never rewritten later: it is an identity of the constraints,
+// true at every basis, so a pivot elsewhere changes the values it refers to, not the definition.
+//
+// Invariants:
+// - A definition row holds external variables and its own constraint's markers only; its basic
+//   symbol is external. Every other row ("canonical") and the objective hold non-basic symbols only.
+// - A definition refers to basic symbols whose rows are canonical or older definitions (a symbol a
+//   definition mentions is not fresh any more, so it can only become basic through a canonical
+//   row). So definitions form an acyclic graph, ordered by their serial numbers.
+// - Where the algorithm needs a canonical row (a new row that has no fresh variable, a row about to
+//   pivot), `canonicalize` expands the definitions it mentions, newest first, so each is expanded
+//   once.
+
+extension SolverCore {
+    /// The first variable of `constraint`, in the order it is written, that is fresh: non-basic
+    /// and mentioned nowhere else (no live row, no objective coefficient, not in the phase-1 row),
+    /// with a coefficient in `row`; or nil.
+    ///
+    /// The written order matters: a layout constraint reads `first.attribute == m × second.attribute
+    /// + c`, and defining the first item by it is what keeps a chain sparse — `next.leading ==
+    /// previous.trailing + spacing` defines the next view's position from the previous one's, and
+    /// the sizes stay free for the constraints on them (hugging, compression) to be written
+    /// directly. Defining the sizes instead would leave the positions to canonical rows, each
+    /// holding every size before it.
+    func freshSubject(for constraint: Constraint, row: Row) -> Int32? {
+        guard usesDefinitions, artificial == nil else { return nil }
+        for t in constraint.expression.terms {
+            guard let s = symbol(of: t.variable), kinds[Int(s)] == .external, slotOf[Int(s)] < 0, objective.isZero(s),
+                row.contains(s)
+            else { continue }
+            if columns[Int(s)].contains(where: { basicOf[Int($0)] >= 0 && rows[Int($0)].contains(s) }) { continue }
+            return s
+        }
+        return nil
+    }
+
+    /// Rewrites `row` in non-basic symbols only: canonical rows are substituted directly,
+    /// definitions newest first (a definition only mentions older ones, so each is expanded once).
+    mutating func canonicalize(_ row: inout Row) {
+        var heap = DefinitionHeap()
+        var queued = Set<Int32>()
+        func take(_ s: Int32, _ coefficient: Double, into row: inout Row) {
+            let slot = slotOf[Int(s)]
+            guard slot >= 0 else {
+                row.insert(s, coefficient)
+                return
+            }
+            let serial = definitionSerial[Int(slot)]
+            if serial < 0 {
+                row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
+            } else {
+                row.insert(s, coefficient)
+                if queued.insert(s).inserted { heap.push(serial, s) }
+            }
+        }
+        var basics: [(Int32, Double)] = []
+        row.forEach { s, c in if slotOf[Int(s)] >= 0 { basics.append((s, c)) } }
+        if basics.isEmpty { return }
+        for (s, _) in basics {
+            guard let c = row.remove(s) else { continue }
+            take(s, c, into: &row)
+        }
+        while let s = heap.pop() {
+            guard let c = row.remove(s) else { continue }
+            let slot = slotOf[Int(s)]
+            let definition = rows[Int(slot)]
+            row.constant += definition.constant * c
+            definition.forEach { t, a in take(t, a * c, into: &row) }
+        }
+    }
+
+    /// Turns the definition in `slot` into a canonical row, in place (before its constraint is
+    /// removed: the removal works on canonical rows).
+    mutating func canonicalizeDefinition(slot: Int32) {
+        let i = Int(slot)
+        guard definitionSerial[i] >= 0 else { return }
+        var row = Row()
+        swap(&row, &rows[i])
+        definitionSerial[i] = -1
+        definitionCount -= 1
+        canonicalize(&row)
+        row.forEach { s, _ in columns[Int(s)].append(slot) }
+        rows[i] = row
+    }
+
+    /// Canonicalizes every definition that mentions `s` directly (its constraint's markers).
+    mutating func canonicalizeDefinitions(mentioning s: Int32) {
+        guard s >= 0, definitionCount > 0 else { return }
+        for slot in columns[Int(s)] where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 && rows[Int(slot)].contains(s) {
+            canonicalizeDefinition(slot: slot)
+        }
+    }
+
+    /// The value of every symbol at the current basis: non-basic 0, a canonical row its constant,
+    /// a definition evaluated in serial order (older definitions first). O(cells of definitions).
+    func symbolValues() -> [Double] {
+        var value = [Double](repeating: 0, count: kinds.count)
+        for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
+            value[Int(basicOf[slot])] = rows[slot].constant
+        }
+        for entry in definitionLog where definitionSerial[Int(entry.slot)] == entry.serial {
+            let row = rows[Int(entry.slot)]
+            var v = row.constant
+            row.forEach { t, a in v += a * value[Int(t)] }
+            value[Int(basicOf[Int(entry.slot)])] = v
+        }
+        return value
+    }
+
+    /// Whether each basic symbol's value can move at no cost (see ``isAmbiguous(_:)``): its row,
+    /// expanded into non-basic symbols, has a non-zero coefficient on one that can move. The
+    /// expansion is kept on the movable symbols only (usually none or a few), exactly, so that
+    /// two paths to one symbol that cancel are seen to cancel; past
+    /// ``SolverLimits/ambiguityTerms`` movable symbols (a huge under-constrained system) the
+    /// symbol is reported ambiguous without going on.
+    func symbolMobility() -> [Bool] {
+        var movable = [Bool](repeating: false, count: kinds.count)
+        var canMoveCache: [Int32: Bool] = [:]
+        func moves(_ t: Int32) -> Bool {
+            if let known = canMoveCache[t] { return known }
+            let m = canMove(t)
+            canMoveCache[t] = m
+            return m
+        }
+        // The movable part of each basic symbol's expansion; nil once saturated.
+        var parts: [Int32: [Int32: Double]?] = [:]
+        func movablePart(ofCanonical slot: Int) -> [Int32: Double] {
+            var v: [Int32: Double] = [:]
+            rows[slot].forEach { t, c in if !SolverTolerance.nearZero(c) && moves(t) { v[t, default: 0] += c } }
+            return v
+        }
+        for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
+            movable[Int(basicOf[slot])] = !movablePart(ofCanonical: slot).isEmpty
+        }
+        for entry in definitionLog where definitionSerial[Int(entry.slot)] == entry.serial {
+            var v: [Int32: Double] = [:]
+            var saturated = false
+            rows[Int(entry.slot)].forEach { t, c in
+                guard !saturated, !SolverTolerance.nearZero(c) else { return }
+                let slot = slotOf[Int(t)]
+                let part: [Int32: Double]?
+                if slot < 0 {
+                    part = moves(t) ? [t: 1] : [:]
+                } else if definitionSerial[Int(slot)] < 0 {
+                    part = movablePart(ofCanonical: Int(slot))
+                } else {
+                    part = parts[t] ?? nil
+                }
+                guard let part else {
+                    saturated = true
+                    return
+                }
+                for (u, a) in part { v[u, default: 0] += a * c }
+                if v.count > SolverLimits.ambiguityTerms {
+                    v = v.filter { !SolverTolerance.nearZero($0.value) }
+                    if v.count > SolverLimits.ambiguityTerms { saturated = true }
+                }
+            }
+            let basic = basicOf[Int(entry.slot)]
+            if saturated {
+                parts[basic] = .some(nil)
+                movable[Int(basic)] = true
+            } else {
+                let kept = v.filter { !SolverTolerance.nearZero($0.value) }
+                parts[basic] = kept
+                movable[Int(basic)] = !kept.isEmpty
+            }
+        }
+        return movable
+    }
+
+    /// Drops log entries of definitions that are gone, once they are most of the log.
+    mutating func compactDefinitionLog() {
+        guard definitionLog.count > 64, definitionLog.count > 2 * definitionCount else { return }
+        definitionLog.removeAll { definitionSerial[Int($0.slot)] != $0.serial }
+    }
+}
+
+/// A max-heap of definitions by serial number (newest first).
+struct DefinitionHeap {
+    private var items: [(serial: Int, symbol: Int32)] = []
+
+    mutating func push(_ serial: Int, _ symbol: Int32) {
+        items.append((serial, symbol))
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            guard items[parent].serial < items[i].serial else { break }
+            items.swapAt(parent, i)
+            i = parent
+        }
+    }
+
+    mutating func pop() -> Int32? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count, items[l].serial > items[m].serial { m = l }
+                if r < items.count, items[r].serial > items[m].serial { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return top.symbol
+    }
+}
