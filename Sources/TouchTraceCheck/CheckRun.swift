@@ -12,12 +12,29 @@ public struct CheckInputFile: Sendable {
     }
 }
 
+/// A scene ready for a check: prepared, and, when it came from a design file, what the import said.
+public struct ResolvedScene: Sendable {
+    public var prepared: PreparedScene
+    public var source: SceneImport?
+
+    public init(_ prepared: PreparedScene, source: SceneImport? = nil) {
+        self.prepared = prepared
+        self.source = source
+    }
+}
+
 /// A check run over files: read, decode, resolve the scenes, run, and report every input problem
 /// at once (with file, line and column) or the report.
 public enum CheckRun {
-    /// Resolves a document's scene: a prepared scene, or the problems that kept it from loading.
-    public typealias SceneResolver = @Sendable (_ reference: SceneReference, _ file: CheckInputFile) -> Result<PreparedScene, SceneLoadError>
+    /// Resolves a document's scene: a prepared scene (with what importing it said, when it came
+    /// from a design file), or the problems that kept it from loading. Called once per scene of
+    /// each document, in order; a resolver may keep what it imported for the next call.
+    public typealias SceneResolver = (_ reference: SceneReference, _ file: CheckInputFile) -> Result<ResolvedScene, SceneLoadError>
 
+    /// Runs every file. Every input problem of every file is reported at once: the document's
+    /// own (unknown keys, bad values), its scenes' (a file that cannot be read or imported), and
+    /// those found running the steps that could be read; a step naming a view the scene does not
+    /// have fails that step, and is an input problem only beside other input problems.
     public static func run(_ files: [CheckInputFile], limits: SceneLimits, resolve: SceneResolver) -> Result<CheckReport, CheckProblems> {
         var problems: [CheckProblem] = []
         var reports: [FileReport] = []
@@ -38,20 +55,35 @@ public enum CheckRun {
             problems += decodeProblems.map(locate)
             guard let document = decoded else { continue }
             var scenes: [String: PreparedScene] = [:]
-            var sceneProblems: [CheckProblem] = []
+            var imports: [SceneImport] = []
             for (name, reference, pointer) in document.scenes {
                 switch resolve(reference, file) {
-                case let .success(prepared): scenes[name] = prepared
+                case let .success(resolved):
+                    scenes[name] = resolved.prepared
+                    if var source = resolved.source {
+                        source.scene = name
+                        imports.append(source)
+                    }
                 case let .failure(error):
-                    sceneProblems += error.messages.map { locate(SceneProblem(pointer: pointer, message: $0)) }
+                    problems += error.problems.map { locate(SceneProblem(pointer: pointer + $0.pointer, message: $0.message)) }
                 }
             }
-            problems += sceneProblems
-            guard sceneProblems.isEmpty else { continue }
-            let (report, runProblems) = runner.run(document, scenes: scenes, file: file.path, located: located)
+            var (report, runProblems) = runner.run(document, scenes: scenes, file: file.path, located: located)
+            report.imports = imports
             problems += runProblems.map(locate)
             reports.append(report)
         }
+        if !problems.isEmpty {
+            // Beside other input problems, a step that names what the scene does not have is one too.
+            for report in reports {
+                for failure in report.steps.flatMap(\.failures) where failure.expectation == Failure.unknownView {
+                    problems.append(CheckProblem(file: report.path, pointer: failure.pointer, location: failure.location, message: failure.message))
+                }
+            }
+        }
+        // A step that did not decode whole may meet the same problem again when it runs: once each.
+        var seen: Set<CheckProblem> = []
+        problems = problems.filter { seen.insert($0).inserted }
         return problems.isEmpty ? .success(CheckReport(files: reports)) : .failure(CheckProblems(problems))
     }
 

@@ -8,7 +8,7 @@ public enum Catalogue {
         HitTestOperation.self, TouchesOperation.self, ActionsOperation.self, LayoutOperation.self,
         ValidateOperation.self, ImportOperation.self,
         AuditOperation.self,
-        CheckOperation.self,
+        CheckOperation.self, CheckInitOperation.self,
         RenderOperation.self,
         WhyNotOperation.self,
     ]

@@ -92,3 +92,28 @@ extension JSONValue {
         return (.object(members), removed)
     }
 }
+
+extension OperationOptions {
+    /// Whether input errors print as the problem document's JSON even on a terminal (a
+    /// subcommand's `--format json`); by default a terminal gets ``ProblemText``.
+    public var problemsAsJSON: Bool { false }
+}
+
+/// An input error for a person at a terminal: the title and detail, then one line per problem
+/// (its file, line and column, or its pointer, then the message). Piped or redirected output,
+/// and `--format json`, get the problem document's JSON instead.
+public enum ProblemText {
+    public static func render(_ problem: ProblemDocument) -> String {
+        var lines = ["error: \(problem.title): \(problem.detail)"]
+        if problem.errors.count > 1 || (problem.errors.first.map { !problem.detail.contains($0.message) } ?? false) {
+            for e in problem.errors {
+                // A check's messages already start with file:line:column.
+                let head = e.message.split(separator: " ", maxSplits: 1).first.map { $0.split(separator: ":", omittingEmptySubsequences: false) } ?? []
+                let located = head.count >= 4 && head.suffix(3).prefix(2).allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+                lines.append("  " + (located || e.pointer.isEmpty ? "" : e.pointer + ": ") + e.message)
+            }
+        }
+        if case let .number(line)? = problem.extensions["line"] { lines[0] += " (line \(JSONWriter.format(line)))" }
+        return lines.joined(separator: "\n")
+    }
+}

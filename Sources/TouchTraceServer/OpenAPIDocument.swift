@@ -876,6 +876,47 @@ paths:
         "415": {$ref: "#/components/responses/UnsupportedMediaType"}
         "422": {$ref: "#/components/responses/Invalid"}
         "503": {$ref: "#/components/responses/Overloaded"}
+  /v1/check/init:
+    post:
+      tags: [checks]
+      operationId: checkInit
+      summary: A starter expectation file from a design file's own connections
+      description: |
+        `scene` is a stored scene's id, or a design file inline with its import options
+        (`{"file": "Main.storyboard", "document": "<the XML>", "scene": "…"}`). The answer is the
+        expectation file as YAML (docs/check.md), whose `scene:` names the design file: a `tapOn`
+        per wired, reachable control expecting the actions and segues the file declares (Figma's
+        prototype links too), `sendActions` for actions on events a tap does not send,
+        `assertNotHittable` with the reason for wired controls no touch reaches, then
+        `assertTouchTargets` and `assertLayout` with today's findings allowed for review. The
+        same as `touchtrace check --init FILE`.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [scene]
+              additionalProperties: false
+              properties:
+                scene:
+                  oneOf:
+                    - {type: string, description: "A stored scene's id."}
+                    - $ref: "#/components/schemas/DesignFileReference"
+      responses:
+        "200":
+          description: The starter expectation file.
+          content:
+            application/yaml:
+              schema: {type: string}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "405": {$ref: "#/components/responses/MethodNotAllowed"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "415": {$ref: "#/components/responses/UnsupportedMediaType"}
+        "422": {$ref: "#/components/responses/Invalid"}
+        "503": {$ref: "#/components/responses/Overloaded"}
 components:
   securitySchemes:
     bearer:
@@ -1128,6 +1169,24 @@ components:
         coveredBy: {type: array, items: {type: object}}
         constraints: {type: object}
         reason: {type: string}
+    DesignFileReference:
+      type: object
+      required: [document]
+      additionalProperties: false
+      description: "A design file or runtime dump as a scene (docs/check.md): its content inline in `document`, and what to import from it, as for /v1/import. Imported once per request; its warnings are in the report's `imports`."
+      properties:
+        file: {type: string, description: "The file's name (its extension tells the format; the header of a starter file names it)."}
+        document:
+          description: The design file's content, a string (Interface Builder XML) or JSON (Figma, Penpot, Sketch page).
+          oneOf:
+            - {type: string}
+            - {type: object}
+            - {type: array}
+        format: {type: string, enum: [xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, sentry-view-hierarchy]}
+        scene: {type: string, description: "A storyboard scene or view controller id, or a xib top-level object id."}
+        controller: {type: string, description: "A storyboard view controller's Storyboard ID."}
+        frame: {type: string, description: "A Figma frame, Penpot board or Sketch artboard, by id or name."}
+        canvas: {type: boolean, description: "Lay out as the design tool's canvas shows it."}
     CheckDocument:
       type: object
       required: [steps]
@@ -1137,17 +1196,19 @@ components:
         format: {type: string, const: touchtrace.check/1}
         name: {type: string}
         scene:
-          description: A stored scene's id, or the scene document.
+          description: A stored scene's id, the scene document, or a design file inline with its import options.
           oneOf:
             - {type: string}
             - $ref: "#/components/schemas/Scene"
+            - $ref: "#/components/schemas/DesignFileReference"
         scenes:
           type: object
-          description: Several scenes by name (ids or documents); a step picks one with `scene`.
+          description: Several scenes by name (ids, documents or design files); a step picks one with `scene`.
           additionalProperties:
             oneOf:
               - {type: string}
               - $ref: "#/components/schemas/Scene"
+              - $ref: "#/components/schemas/DesignFileReference"
         device: {type: string, description: "A device name (iPhone 15, iPad Pro 11-inch, …): every screen-filling window gets its size."}
         orientation: {type: string, enum: [portrait, landscape]}
         window:
@@ -1213,6 +1274,17 @@ components:
               name: {type: [string, "null"]}
               screen: {type: [string, "null"]}
               passed: {type: boolean}
+              imports:
+                type: array
+                description: "Present when a scene came from a design file: the file, its format, what was picked, the import's warnings."
+                items:
+                  type: object
+                  properties:
+                    scene: {type: string}
+                    file: {type: string}
+                    format: {type: string}
+                    picked: {type: [string, "null"]}
+                    warnings: {type: array, items: {type: string}}
               steps:
                 type: array
                 items:
@@ -1476,6 +1548,7 @@ components:
           description: "The view's effective layout direction: forceRightToLeft is right-to-left; forceLeftToRight, playback and spatial left-to-right; unspecified the scene's layoutDirection."
         stack: {type: object}
         text: {type: string, description: "Title or label text, for the size estimate of sizeToFit (an approximation)."}
+        accessibilityIdentifier: {type: string, description: "The view's accessibility identifier (importers copy it); touchtrace check selects views by it."}
         font: {type: number, exclusiveMinimum: 0, description: "Font size in points (default 17)."}
         subviews:
           type: array

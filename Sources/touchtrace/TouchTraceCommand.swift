@@ -75,7 +75,11 @@ struct OperationCommand<Operation: TouchTraceOperation>: ParsableCommand {
             }
             if result.exitCode != 0 { throw ExitCode(result.exitCode) }
         } catch let error as OperationError {
-            print(JSONWriter(pretty: output.pretty).string(error.problem.json))
+            if isatty(STDOUT_FILENO) == 1, !options.problemsAsJSON {
+                print(ProblemText.render(error.problem))
+            } else {
+                print(JSONWriter(pretty: output.pretty).string(error.problem.json))
+            }
             throw ExitCode(Operation.inputErrorExitCode)
         }
     }

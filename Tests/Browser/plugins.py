@@ -15,7 +15,7 @@ Penpot themselves cannot run here, so the editors' side is played by this script
    regions and the audit, lists the findings (the 20 pt close button) and the warnings; a
    click on the pay button's centre names it as the hit view and its navigate: action; the
    starter-expectations button is disabled with its note when the server has no
-   /v1/check/init. Screenshot: figma-plugin.png.
+   /v1/check/init, and otherwise writes the starter file (checked for a tap on the wired control). Screenshot: figma-plugin.png.
 4. Penpot's code.js runs against a stand-in `penpot` global (a board with a flex row of two
    buttons and a text, as Penpot's plugin API describes shapes); its export is sent to
    Penpot's ui.html served over HTTP from integrations/ (origin http://127.0.0.1:<a free port>), which
@@ -154,11 +154,26 @@ def figma(driver, args):
     note = driver.find_element(By.CSS_SELECTOR, "[data-tt=initNote]").text
     has_init = "/v1/check/init:" in open(ROOT / "openapi.yaml").read()
     check(init.is_enabled() == has_init, "the starter-expectations button is " + ("enabled" if has_init else "disabled: " + note))
+    if has_init:
+        write_starter(driver, "navigate:2:1", "the Figma plugin's")
     wait(driver, picture_ready, "the picture again")
     driver.save_screenshot(os.path.join(args.screenshots, "figma-plugin.png"))
     check(True, "screenshot figma-plugin.png")
     for call in driver.execute_script("return window.__calls"):
         print("call:", call)
+
+
+def write_starter(driver, expect_action, label):
+    """Clicks "Write starter expectations" and checks the file the panel hands to the host's
+    download: an expectation file from the stored scene, with a tap for the wired control."""
+    driver.execute_script("window.__download = null; touchTracePanel.host.download = function (name, text) { window.__download = {name: name, text: text}; };")
+    driver.find_element(By.CSS_SELECTOR, "[data-tt=init]").click()
+    wait(driver, lambda d: d.execute_script("return window.__download"), "the starter file from POST /v1/check/init")
+    download = driver.execute_script("return window.__download")
+    text = download["text"]
+    check(download["name"].endswith(".touchtrace.yaml") and "steps:" in text and "- tapOn:" in text and expect_action in text,
+          label + " starter file " + download["name"] + " taps the wired control expecting " + expect_action)
+    check("- assertTouchTargets: {}" in text and "- assertLayout: {}" in text, label + " starter file ends with the audits")
 
 
 PENPOT_BOARD = """
@@ -218,6 +233,8 @@ def penpot(driver, args):
     actions = driver.find_element(By.CSS_SELECTOR, "[data-tt=actions]").text
     check(hit == "Buy-button", "hit view: " + hit)
     check("navigate:b0000000-0000-4000-8000-000000000002" in actions, "a tap sends: " + actions)
+    if "/v1/check/init:" in open(ROOT / "openapi.yaml").read():
+        write_starter(driver, "navigate:b0000000-0000-4000-8000-000000000002", "the Penpot plugin's")
     wait(driver, picture_ready, "the picture again")
     driver.save_screenshot(os.path.join(args.screenshots, "penpot-plugin.png"))
     check(True, "screenshot penpot-plugin.png")

@@ -53,6 +53,28 @@ import TouchTraceEngine
         #expect(junit.contains("closeButton (334, 48, 44×44) is covered by promoBanner (0, 80, 390×56), a later sibling of its ancestor header"))
     }
 
+    /// docs/ci.md's storyboard job: the binary, from the repository root, checks the example
+    /// straight from its storyboard and writes the JUnit report.
+    @Test func theStoryboardJobOfCIRunsStraightFromTheStoryboard() throws {
+        let ci = try String(contentsOf: packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        #expect(ci.contains("check Examples/ci-storyboard/checkout.touchtrace.yaml\n          --junit touchtrace.xml --github"))
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("touchtrace-storyboard-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Examples"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("Tests"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/ci-storyboard"), to: work.appendingPathComponent("Examples/ci-storyboard"))
+        let (status, output) = try Self.run(["check", "Examples/ci-storyboard/checkout.touchtrace.yaml", "--junit", "touchtrace.xml", "--github"], in: work)
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("scene main: imported from Examples/ci-storyboard/Checkout.storyboard (storyboard)"), "\(output)")
+        let junit = try String(contentsOf: work.appendingPathComponent("touchtrace.xml"), encoding: .utf8)
+        #expect(junit.contains("<testsuite name=\"Checkout\""), "\(junit.prefix(400))")
+        // --init on the same storyboard, as docs/ci.md says to start: the file it writes passes.
+        let (initStatus, initOutput) = try Self.run(["check", "--init", "Examples/ci-storyboard/Checkout.storyboard", "-o", "Tests/main.touchtrace.yaml"], in: work)
+        #expect(initStatus == 0, "\(initOutput)")
+        let (again, againOutput) = try Self.run(["check", "Tests/main.touchtrace.yaml"], in: work)
+        #expect(again == 0, "\(againOutput)")
+    }
+
     @Test func exitStatusesAreTheDocumentedOnes() throws {
         let help = try Self.run(["check", "--help"], in: packageRoot)
         #expect(help.status == 0)
@@ -92,22 +114,31 @@ import TouchTraceEngine
     }
 }
 
-/// The README's `touchtrace check` example: the block after `<!-- readme-test: check ARGS -->` is
-/// exactly what `touchtrace check ARGS` prints from the repository root.
+/// The README's `touchtrace check` examples: the block after each `<!-- readme-test: check ARGS
+/// -->` (optionally ending `exit=N`, else 1) is exactly what `touchtrace check ARGS` prints from
+/// the repository root.
 @Suite struct CheckReadmeExampleTests {
-    @Test func theReadmeShowsWhatTheCIExamplePrints() throws {
+    @Test func theReadmeShowsWhatTheCheckExamplesPrint() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = "<!-- readme-test: check "
-        guard let start = readme.range(of: marker) else {
-            Issue.record("README.md has no \(marker)… block")
-            return
+        var rest = readme[...]
+        var count = 0
+        while let start = rest.range(of: marker) {
+            count += 1
+            var words = rest[start.upperBound...].prefix(while: { $0 != "\n" }).replacingOccurrences(of: " -->", with: "").split(separator: " ").map(String.init)
+            var status: Int32 = 1
+            if let last = words.last, last.hasPrefix("exit="), let n = Int32(last.dropFirst(5)) {
+                status = n
+                words.removeLast()
+            }
+            let afterFence = try #require(rest[start.upperBound...].range(of: "```text\n"))
+            let end = try #require(rest[afterFence.upperBound...].range(of: "```\n"))
+            let shown = String(rest[afterFence.upperBound..<end.lowerBound])
+            let (code, output) = try CheckBinaryTests.run(["check"] + words, in: packageRoot)
+            #expect(code == status, "\(words)")
+            #expect(output == shown, "the README's output of check \(words.joined(separator: " ")) is stale; paste the new output:\n\(output)")
+            rest = rest[end.upperBound...]
         }
-        let arguments = readme[start.upperBound...].prefix(while: { $0 != "\n" }).replacingOccurrences(of: " -->", with: "").split(separator: " ").map(String.init)
-        let afterFence = try #require(readme[start.upperBound...].range(of: "```text\n"))
-        let end = try #require(readme[afterFence.upperBound...].range(of: "```\n"))
-        let shown = String(readme[afterFence.upperBound..<end.lowerBound])
-        let (status, output) = try CheckBinaryTests.run(["check"] + arguments, in: packageRoot)
-        #expect(status == 1)
-        #expect(output == shown, "the README's check output is stale; paste the new output:\n\(output)")
+        #expect(count >= 2, "the README shows the CI example and the storyboard example")
     }
 }

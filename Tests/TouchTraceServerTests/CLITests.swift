@@ -57,6 +57,18 @@ import TestSupport
         #expect(output.contains("/window/alpha"))
     }
 
+    /// A negative coordinate is a point, not an option, for every operation that takes points.
+    @Test func negativeCoordinatesAreAcceptedAfterTheOption() throws {
+        let (status, output) = try Self.run(["hit-test", "Examples/map-overlay.json", "--point", "-5,-5"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("\"hitView\":null"), "\(output)")
+        let (renderStatus, render) = try Self.run(["render", "Examples/map-overlay.json", "--point", "-5,-5"])
+        #expect(renderStatus == 0, "\(render.prefix(300))")
+        let (whyStatus, why) = try Self.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "-5,-5"])
+        #expect(whyStatus == 0 || whyStatus == 1, "\(why.prefix(300))")
+        #expect(!why.contains("Missing value"), "\(why.prefix(300))")
+    }
+
     @Test func malformedPointIsAUsageError() throws {
         let (status, _) = try Self.run(["hit-test", "Examples/map-overlay.json", "--point", "1;2"])
         #expect(status != 0)

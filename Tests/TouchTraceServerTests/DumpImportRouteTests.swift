@@ -114,7 +114,7 @@ import TouchTraceServer
             "import", views, "--controllers", controllers, "--overlay", overlay, "-o", directory + "/scene.json",
         ])
         #expect(status == 0, "\(output)")
-        #expect(output.contains(#""CheckoutViewController":"0x7fdf51d7d520""#))
+        #expect(try String(contentsOfFile: directory + "/scene.json", encoding: .utf8).contains(#""CheckoutViewController": "0x7fdf51d7d520""#))
         let touches = try CLITestSupport.run(["touches", directory + "/scene.json", "-"], stdin: #"{"tap": {"x": 195, "y": 765}}"#)
         #expect(touches.output.contains(#""action":"pay:""#) && touches.output.contains(#""target":"CheckoutViewController""#), "\(touches.output)")
         // An overlay problem is located in the overlay file itself.

@@ -8,7 +8,7 @@ import TouchTraceEngine
 /// plugin's code.js against a stand-in `figma` / `penpot` global (a recorded export of our own,
 /// a board described as Penpot's plugin API describes shapes), passes the export to the UI as
 /// the editor would, and checks the picture, the findings, a hit test and the starter-file
-/// button; it also validates the manifests against integrations/schemas/. This test then checks
+/// button (which writes the file from POST /v1/check/init); it also validates the manifests against integrations/schemas/. This test then checks
 /// that every call a plugin made is a route of openapi.yaml. Skipped without Chromium,
 /// chromedriver or Selenium (`.ci/run` installs them and sets TOUCHTRACE_REQUIRE_BROWSER=1).
 @Suite struct PluginBrowserTests {
@@ -33,9 +33,12 @@ import TouchTraceEngine
         #expect(output.contains("ok - hit view: Buy-button"))
         #expect(output.contains("ok - figma/manifest.json validates"))
         #expect(output.contains("ok - penpot/manifest.json validates"))
+        #expect(output.contains("ok - the Figma plugin's starter file"))
+        #expect(output.contains("ok - the Penpot plugin's starter file"))
         let calls = output.components(separatedBy: "\n").filter { $0.hasPrefix("call: ") }.map { String($0.dropFirst(6)) }
         #expect(calls.contains { $0.hasPrefix("POST /v1/import") })
         #expect(calls.contains { $0.hasPrefix("POST /v1/scenes/") && $0.hasSuffix("/hit-test") })
+        #expect(calls.contains("POST /v1/check/init"))
         for call in calls {
             #expect(PlaygroundTests.isDocumented(call), "a plugin called \(call), which openapi.yaml does not document")
         }

@@ -56,8 +56,8 @@
     return text;
   };
 
-  // Whether the server answers, and whether it has the starter-expectations route (a later
-  // piece of work adds POST /v1/check/init; until then the button stays disabled, saying why).
+  // Whether the server answers, and whether it has the starter-expectations route (POST
+  // /v1/check/init; an older server lacks it, and the button stays disabled, saying why).
   TouchTracePanel.prototype.checkServer = async function () {
     try {
       const spec = await this.request("GET", "/openapi.yaml");

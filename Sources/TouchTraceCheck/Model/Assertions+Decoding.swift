@@ -6,15 +6,18 @@ extension NotHittableAssertion {
         if case .string = value {
             return context.identifier(value, at: pointer).map { NotHittableAssertion(view: $0, at: nil, reason: nil, by: nil, pointer: pointer) }
         }
+        if ViewSelector.isSelectorObject(value) {
+            return ViewSelector.decode(value, at: pointer, context: &context).map { NotHittableAssertion(view: $0, at: nil, reason: nil, by: nil, pointer: pointer) }
+        }
         guard let f = context.object(value, at: pointer, allowed: ["view", "at", "reason", "by"], what: "assertNotHittable") else { return nil }
-        guard let v = f["view"], let view = context.identifier(v, at: pointer + "/view") else {
+        guard let v = f["view"], let view = ViewSelector.decode(v, at: pointer + "/view", context: &context) else {
             if f["view"] == nil { context.fail(pointer, "assertNotHittable needs \"view\" (the id of the view no touch may reach)") }
             return nil
         }
         var assertion = NotHittableAssertion(view: view, at: nil, reason: nil, by: nil, pointer: pointer)
         if let p = f["at"] { assertion.at = RelativePoint.decode(p, at: pointer + "/at", context: &context) }
         if let r = f["reason"] { assertion.reason = context.choice(r, at: pointer + "/reason", as: NotHittableReason.self, what: "reason") }
-        if let b = f["by"] { assertion.by = context.identifier(b, at: pointer + "/by") }
+        if let b = f["by"] { assertion.by = ViewSelector.decode(b, at: pointer + "/by", context: &context) }
         return assertion
     }
 }

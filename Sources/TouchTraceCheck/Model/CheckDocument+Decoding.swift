@@ -65,17 +65,60 @@ extension CheckDocument {
         } else if f["steps"] == nil {
             context.fail("", "an expectation document needs \"steps\" (a list of steps)")
         }
-        return (context.problems.isEmpty ? document : nil, context.problems)
+        // The steps that could be read run even beside problems, so that one run reports every
+        // problem (the run answers the problems, not a report, when there are any).
+        return (document, context.problems)
+    }
+
+    /// A `scene` value (or one of `scenes`): a name, a design file reference, or a scene document.
+    package static func decodeSceneReference(_ value: JSONValue, at pointer: String, context: inout DecodeContext) -> SceneReference? {
+        sceneReference(value, at: pointer, context: &context)
     }
 
     static func sceneReference(_ value: JSONValue, at pointer: String, context: inout DecodeContext) -> SceneReference? {
         switch value {
         case let .string(s) where !s.isEmpty: return .named(s)
+        case .object where value["file"] != nil || value["document"] != nil:
+            return designReference(value, at: pointer, context: &context).map { .design($0) }
         case .object: return .inline(value)
         default:
-            context.fail(pointer, "a scene is a file name (or, over HTTP, a stored scene's id) or a scene document, not \(value.typeName)")
+            context.fail(pointer, "a scene is a file name (a scene, a design file or a dump; over HTTP, a stored scene's id), {file, scene, controller, frame, canvas} or a scene document, not \(value.typeName)")
             return nil
         }
+    }
+
+    /// `{file: Main.storyboard, scene: …, controller: …, frame: …, canvas: true, format: …}`, and
+    /// over HTTP `document` (the file's content).
+    static func designReference(_ value: JSONValue, at pointer: String, context: inout DecodeContext) -> DesignReference? {
+        guard let f = context.object(value, at: pointer, allowed: DesignReference.fields, what: "a design file reference") else { return nil }
+        let before = context.problems.count
+        var reference = DesignReference(file: "", pointer: pointer)
+        if let v = f["file"], let s = context.string(v, at: pointer + "/file", what: "file") {
+            if s.isEmpty { context.fail(pointer + "/file", "file must name the design file") }
+            reference.file = s
+        } else if f["file"] == nil {
+            reference.file = "document"
+        }
+        if let v = f["document"] {
+            switch v {
+            case .string, .object, .array: reference.document = v
+            default: context.fail(pointer + "/document", "document is the design file's content: a string (XML) or JSON, not \(v.typeName)")
+            }
+        }
+        for key in ["format", "scene", "controller", "frame"] {
+            guard let v = f[key], let s = context.string(v, at: pointer + "/" + key, what: key) else { continue }
+            switch key {
+            case "format": reference.format = s
+            case "scene": reference.scene = s
+            case "controller": reference.controller = s
+            default: reference.frame = s
+            }
+        }
+        if reference.scene != nil, reference.controller != nil {
+            context.fail(pointer + "/controller", "give either \"scene\" or \"controller\", not both")
+        }
+        if let v = f["canvas"], let b = context.bool(v, at: pointer + "/canvas", what: "canvas") { reference.canvas = b }
+        return context.problems.count == before ? reference : nil
     }
 
     /// `device` (and `orientation`) or `window`.

@@ -29,10 +29,81 @@ public struct CheckDocument: Sendable {
 }
 
 /// Where a scene comes from: a name (a file relative to the expectation file on the command
-/// line; a stored scene's id over HTTP) or the scene document itself.
+/// line, a scene or a design file or dump; a stored scene's id over HTTP), the scene document
+/// itself, or a design file with its import options (`{file: Main.storyboard, scene: …}`).
 public enum SceneReference: Sendable {
     case named(String)
     case inline(JSONValue)
+    case design(DesignReference)
+}
+
+/// A design file (or dump) as a scene, with the import options beside it: `{file:
+/// Main.storyboard, scene: BYZ-38-t0r}`, `{file: design.json, frame: "Checkout"}`. On the command
+/// line the file is read relative to the expectation file; over HTTP its content is inline in
+/// `document` (the XML as a string, a JSON design file as JSON). The import runs once per file and
+/// options in a run.
+public struct DesignReference: Sendable {
+    /// The file's name as written (relative to the expectation file).
+    public var file: String
+    /// The file's content, inline (HTTP): a string (XML, or any text) or a JSON value.
+    public var document: JSONValue?
+    /// `xib`, `storyboard`, `figma`, `penpot`, `sketch`; nil: from the name, else the bytes.
+    public var format: String?
+    /// A storyboard scene or view controller id, a xib top-level object id.
+    public var scene: String?
+    /// A storyboard view controller's Storyboard ID.
+    public var controller: String?
+    /// A Figma frame, Penpot board or Sketch artboard, by id or name.
+    public var frame: String?
+    /// Lay out as the design tool's canvas shows it (docs/import-ib.md).
+    public var canvas: Bool
+    /// Where the reference is in the expectation document (`/scene`, `/scenes/login`).
+    public var pointer: String
+
+    public static let fields = ["file", "document", "format", "scene", "controller", "frame", "canvas"]
+
+    public init(file: String, document: JSONValue? = nil, format: String? = nil, scene: String? = nil, controller: String? = nil,
+                frame: String? = nil, canvas: Bool = false, pointer: String) {
+        self.file = file
+        self.document = document
+        self.format = format
+        self.scene = scene
+        self.controller = controller
+        self.frame = frame
+        self.canvas = canvas
+        self.pointer = pointer
+    }
+
+    /// "Main.storyboard (scene BYZ-38-t0r)".
+    public var summary: String {
+        var options: [String] = []
+        if let scene { options.append("scene " + scene) }
+        if let controller { options.append("controller " + controller) }
+        if let frame { options.append("frame " + frame) }
+        if canvas { options.append("canvas") }
+        return file + (options.isEmpty ? "" : " (" + options.joined(separator: ", ") + ")")
+    }
+}
+
+/// What importing a design file for a scene gave, beside the scene: the file, the format, what
+/// was picked in it, and the import's warnings (each as one line, with the source's line or
+/// pointer), for the report.
+public struct SceneImport: Sendable, Hashable {
+    /// The scene's name in the document (`main`, or a key of `scenes`).
+    public var scene: String
+    public var file: String
+    public var format: String
+    /// "scene BYZ-38-t0r", "frame Checkout", or nil for the file's default.
+    public var picked: String?
+    public var warnings: [String]
+
+    public init(scene: String, file: String, format: String, picked: String?, warnings: [String]) {
+        self.scene = scene
+        self.file = file
+        self.format = format
+        self.picked = picked
+        self.warnings = warnings
+    }
 }
 
 /// The size windows get: a named device in an orientation, or a size.
@@ -56,6 +127,9 @@ public struct CheckStep: Sendable {
     public var window: String?
     public var action: StepAction
     public var expect: Expectations?
+    /// `reset: true`: the step starts from the scene as loaded (with the header's device or
+    /// window size), without the changes of the steps before it.
+    public var reset = false
 
     /// "tapOn payButton", "drag from slider to (300, 400)", "assertTouchTargets apple-44", or the
     /// step's own name.
@@ -108,7 +182,7 @@ public enum StepAction: Sendable {
         case let .longPress(location, _): return "longPress " + location.summary
         case let .sendActions(request): return "sendActions \(request.sender) " + request.calls.map(\.name).joined(separator: ", ")
         case let .changes(items, _): return "changes (" + items.map { $0["op"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? "?" }.joined(separator: ", ") + ")"
-        case let .assertNotHittable(a): return "assertNotHittable " + a.view
+        case let .assertNotHittable(a): return "assertNotHittable " + ViewSelector.display(a.view)
         case let .assertTouchTargets(a): return "assertTouchTargets" + (a.profile.map { " " + $0.name } ?? "")
         case .assertLayout: return "assertLayout"
         }
@@ -123,7 +197,7 @@ public enum TouchLocation: Sendable, Hashable {
 
     public var summary: String {
         switch self {
-        case let .view(id, at): return id + (at.map { " at " + $0.summary } ?? "")
+        case let .view(id, at): return ViewSelector.display(id) + (at.map { " at " + $0.summary } ?? "")
         case let .point(p): return p.summary
         }
     }
@@ -216,4 +290,37 @@ enum Measure {
     }
 
     static func point(_ p: Point) -> String { "(\(format(p.x)), \(format(p.y)))" }
+
+    /// A sentence with every number in it rounded to 0.01 pt (a trace's detail carries the
+    /// converted coordinates unrounded: `16.450000000000045`, `1e-14`); ids are left alone (a
+    /// number that is part of a word, `button-2`, `Chk-Bt-001`, is not one).
+    static func rounded(_ text: String) -> String {
+        var out = ""
+        let chars = Array(text)
+        var i = 0
+        func isWord(_ c: Character) -> Bool { c.isLetter || c == "_" || c == ":" || c == "#" }
+        while i < chars.count {
+            let c = chars[i]
+            let startsNumber = c.isNumber || (c == "-" && i + 1 < chars.count && chars[i + 1].isNumber)
+            let previous: Character? = i > 0 ? chars[i - 1] : nil
+            if startsNumber, previous.map({ !isWord($0) && !$0.isNumber && $0 != "." && $0 != "-" }) ?? true {
+                var j = i + 1
+                while j < chars.count, chars[j].isNumber || chars[j] == "." || ((chars[j] == "e" || chars[j] == "E") && j + 1 < chars.count && (chars[j + 1].isNumber || chars[j + 1] == "-")) || ((chars[j] == "-") && (chars[j - 1] == "e" || chars[j - 1] == "E")) {
+                    j += 1
+                }
+                let token = String(chars[i..<j])
+                let next: Character? = j < chars.count ? chars[j] : nil
+                if next.map({ !isWord($0) && $0 != "-" }) ?? true, token.contains(".") || token.contains("e"), let value = Double(token), value.isFinite {
+                    out += format(value)
+                } else {
+                    out += token
+                }
+                i = j
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return out
+    }
 }

@@ -1,7 +1,7 @@
 import TouchTraceEngine
 
 extension CheckStep {
-    static let commonFields = ["name", "scene", "window", "expect"]
+    static let commonFields = ["name", "scene", "window", "expect", "reset"]
 
     /// Decodes one step: exactly one action member, and `name`, `scene`, `window`, `expect`.
     static func decode(_ json: JSONValue, number: Int, at pointer: String, scenes: [String], context: inout DecodeContext) -> CheckStep? {
@@ -19,6 +19,7 @@ extension CheckStep {
         var step = CheckStep(number: number, pointer: pointer, name: nil, scene: scenes.first ?? CheckDocument.defaultSceneName, window: nil, action: .changes([], pointer: at), expect: nil)
         if let v = f["name"] { step.name = context.string(v, at: pointer + "/name", what: "name") }
         if let v = f["window"] { step.window = context.identifier(v, at: pointer + "/window") }
+        if let v = f["reset"], let b = context.bool(v, at: pointer + "/reset", what: "reset") { step.reset = b }
         if let v = f["scene"], let name = context.string(v, at: pointer + "/scene", what: "scene") {
             if scenes.contains(name) {
                 step.scene = name
@@ -99,7 +100,7 @@ extension StepAction {
 
     /// The members of a location object (`view`, `at`, `point`) plus `extra`; nil for the string form.
     static func locationFields(_ value: JSONValue, at pointer: String, extra: [String], context: inout DecodeContext) -> [String: JSONValue]? {
-        guard case .object = value else { return nil }
+        guard case .object = value, !ViewSelector.isSelectorObject(value) else { return nil }
         return context.object(value, at: pointer, allowed: ["view", "at", "point"] + extra, what: "a touch location")
     }
 }
@@ -110,6 +111,9 @@ extension TouchLocation {
         if case .string = value {
             return context.identifier(value, at: pointer).map { .view($0, at: nil) }
         }
+        if ViewSelector.isSelectorObject(value) {
+            return ViewSelector.decode(value, at: pointer, context: &context).map { .view($0, at: nil) }
+        }
         guard let f else {
             if case .object = value { return nil }
             context.fail(pointer, "a touch location is a view id, {view, at} or {point}, not \(value.typeName)")
@@ -117,7 +121,7 @@ extension TouchLocation {
         }
         switch (f["view"], f["point"]) {
         case let (view?, nil):
-            guard let id = context.identifier(view, at: pointer + "/view") else { return nil }
+            guard let id = ViewSelector.decode(view, at: pointer + "/view", context: &context) else { return nil }
             var relative: RelativePoint?
             if let v = f["at"] {
                 relative = RelativePoint.decode(v, at: pointer + "/at", context: &context)

@@ -1,7 +1,7 @@
 import TouchTraceEngine
 
 extension Expectations {
-    static let fields = ["hitView", "responderChain", "action", "actions", "controlEvents", "recognizer", "frame"]
+    static let fields = ["hitView", "responderChain", "action", "actions", "actionsInclude", "controlEvents", "recognizer", "frame"]
     static let touchOnly = ["hitView", "responderChain", "recognizer"]
 
     /// Decodes `expect`, checking that each member suits the step's action.
@@ -17,7 +17,7 @@ extension Expectations {
         if let v = f["hitView"] {
             if v == .null {
                 e.hitView = Expected(value: nil, pointer: p("hitView"))
-            } else if let id = context.identifier(v, at: p("hitView")) {
+            } else if let id = ViewSelector.decode(v, at: p("hitView"), context: &context) {
                 e.hitView = Expected(value: id, pointer: p("hitView"))
             }
         }
@@ -40,6 +40,11 @@ extension Expectations {
             let matches = items.enumerated().compactMap { actionMatch($1, at: JSONPointer.join(p("actions"), $0), context: &context) }
             if matches.count == items.count { e.actions = Expected(value: matches, pointer: p("actions")) }
         }
+        if let v = f["actionsInclude"], let items = context.array(v, at: p("actionsInclude"), what: "actionsInclude") {
+            if items.isEmpty { context.fail(p("actionsInclude"), "actionsInclude lists at least one action (to expect none, use actions: [])") }
+            let matches = items.enumerated().compactMap { actionMatch($1, at: JSONPointer.join(p("actionsInclude"), $0), context: &context) }
+            if matches.count == items.count { e.actionsInclude = Expected(value: matches, pointer: p("actionsInclude")) }
+        }
         if let v = f["recognizer"] {
             for (item, at) in oneOrMany(v, at: p("recognizer")) {
                 guard let r = context.object(item, at: at, allowed: ["id", "state"], what: "recognizer") else { continue }
@@ -52,7 +57,7 @@ extension Expectations {
         if let v = f["frame"] {
             for (item, at) in oneOrMany(v, at: p("frame")) {
                 guard let r = context.object(item, at: at, allowed: ["view", "tolerance"] + FrameMatch.members, what: "frame") else { continue }
-                guard let view = r["view"].flatMap({ context.identifier($0, at: at + "/view") }) else {
+                guard let view = r["view"].flatMap({ ViewSelector.decode($0, at: at + "/view", context: &context) }) else {
                     if r["view"] == nil { context.fail(at, "frame needs \"view\"") }
                     continue
                 }
@@ -77,7 +82,7 @@ extension Expectations {
 
     static func ids(_ v: JSONValue, at pointer: String, context: inout DecodeContext) -> [String]? {
         guard let items = context.array(v, at: pointer, what: "a list of ids") else { return nil }
-        let ids = items.enumerated().compactMap { context.identifier($1, at: JSONPointer.join(pointer, $0)) }
+        let ids = items.enumerated().compactMap { ViewSelector.decode($1, at: JSONPointer.join(pointer, $0), context: &context) }
         return ids.count == items.count ? ids : nil
     }
 
@@ -85,8 +90,8 @@ extension Expectations {
         guard let f = context.object(v, at: pointer, allowed: ActionMatch.fields, what: "an action") else { return nil }
         var m = ActionMatch()
         if let s = f["selector"] { m.selector = context.string(s, at: pointer + "/selector", what: "selector") }
-        if let t = f["target"] { m.target = t == .null ? .some(nil) : context.identifier(t, at: pointer + "/target").map { .some($0) } }
-        if let s = f["sender"] { m.sender = context.identifier(s, at: pointer + "/sender") }
+        if let t = f["target"] { m.target = t == .null ? .some(nil) : ViewSelector.decode(t, at: pointer + "/target", context: &context).map { .some($0) } }
+        if let s = f["sender"] { m.sender = ViewSelector.decode(s, at: pointer + "/sender", context: &context) }
         if let s = f["event"], let name = context.string(s, at: pointer + "/event", what: "event") {
             let known = ControlEvents.named.map(\.name) + GestureState.allCases.map(\.rawValue)
             if known.contains(name) { m.event = name } else {

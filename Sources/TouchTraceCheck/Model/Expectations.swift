@@ -12,6 +12,8 @@ public struct Expectations: Sendable {
     public var action: Expected<ActionMatch>?
     /// The actions sent, exactly, in order (`[]`: none).
     public var actions: Expected<[ActionMatch]>?
+    /// These actions are sent in this order; others may come before, between and after.
+    public var actionsInclude: Expected<[ActionMatch]>?
     /// The control events sent, exactly, in order: `touchDown`, or `payButton.touchDown` to
     /// name the control too.
     public var controlEvents: Expected<[String]>?
@@ -26,7 +28,7 @@ public struct Expectations: Sendable {
     }
 
     public var isEmpty: Bool {
-        hitView == nil && responderChain == nil && action == nil && actions == nil && controlEvents == nil && recognizers.isEmpty
+        hitView == nil && responderChain == nil && action == nil && actions == nil && actionsInclude == nil && controlEvents == nil && recognizers.isEmpty
             && frames.isEmpty
     }
 }

@@ -20,11 +20,21 @@ public enum JSONReport {
     static func count(_ n: Int) -> JSONValue { .number(Double(n)) }
 
     static func file(_ f: FileReport) -> JSONValue {
-        .obj([
-            "path": .string(orNull: f.path), "name": .string(orNull: f.name), "screen": .string(orNull: f.screen),
-            "passed": .bool(!f.steps.contains { $0.outcome == .failed }),
-            "steps": .array(f.steps.map(step)),
-        ])
+        var members: [(key: String, value: JSONValue)] = [
+            ("path", .string(orNull: f.path)), ("name", .string(orNull: f.name)), ("screen", .string(orNull: f.screen)),
+            ("passed", .bool(!f.steps.contains { $0.outcome == .failed })),
+            ("steps", .array(f.steps.map(step))),
+        ]
+        // Scenes imported from design files, with the imports' warnings (only when there are some).
+        if !f.imports.isEmpty {
+            members.append(("imports", .array(f.imports.map { i in
+                .obj([
+                    "scene": .string(i.scene), "file": .string(i.file), "format": .string(i.format), "picked": .string(orNull: i.picked),
+                    "warnings": .array(i.warnings.map { .string($0) }),
+                ])
+            })))
+        }
+        return .object(members)
     }
 
     static func location(_ l: SourceLocation?) -> [(key: String, value: JSONValue)] {

@@ -17,6 +17,13 @@ public enum TextReport {
             if let name = file.name { header += ": " + name }
             if let screen = file.screen { header += " (\(screen))" }
             lines.append(header)
+            for source in file.imports {
+                let count = source.warnings.count
+                lines.append("  scene \(source.scene): imported from \(source.file) (\(source.format)\(source.picked.map { ", " + $0 } ?? ""))"
+                    + (count == 0 ? "" : ", \(plural(count, "import warning"))"))
+                for warning in source.warnings.prefix(maxImportWarnings) { lines.append("    warning: " + warning) }
+                if count > maxImportWarnings { lines.append("    … and \(count - maxImportWarnings) more (--format json lists them all)") }
+            }
             for step in file.steps {
                 let mark = step.outcome == .passed ? "✓" : "✗"
                 lines.append("  \(mark) \(step.number) \(step.title)" + (step.location.map { " (line \($0.line))" } ?? ""))
@@ -36,6 +43,9 @@ public enum TextReport {
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// Import warnings listed per scene in the text report (the JSON report has them all).
+    static let maxImportWarnings = 20
 
     /// `12 steps: 10 passed, 2 failed; audit findings: 3 errors, 1 warning, 2 allowed, 1 baselined`.
     public static func summary(_ report: CheckReport) -> String {

@@ -36,6 +36,8 @@ public struct FileReport: Sendable {
     public var document: LocatedDocument?
     /// Whether `--update` rewrote the file with the steps' ``StepReport/updates``.
     public var updatesApplied = false
+    /// The scenes imported from design files, with the imports' warnings.
+    public var imports: [SceneImport] = []
 
     public init(path: String?, name: String?, screen: String?, steps: [StepReport], document: LocatedDocument?) {
         self.path = path
@@ -84,6 +86,10 @@ public struct Failure: Sendable {
     public var explanation: [String]
     public var expected: JSONValue
     public var actual: JSONValue
+
+    /// The expectation of a step that names a view (or recognizer, window) the scene does not
+    /// have: the step fails, with the nearest names, and the other steps run.
+    public static let unknownView = "unknownView"
 
     /// The message and its explanation, one per line.
     public var text: String { ([message] + explanation.map { "  " + $0 }).joined(separator: "\n") }

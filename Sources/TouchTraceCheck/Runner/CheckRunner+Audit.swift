@@ -2,13 +2,15 @@ import TouchTraceEngine
 
 extension CheckRunner {
     /// `assertTouchTargets`: the audit's `targetSize` rule, with the step's profile and severity
-    /// (else the document's `audit`). Targets whose region is empty or off screen are left to
-    /// `assertLayout` (the audit reports one cause once: they are not also undersized).
+    /// (else the document's `audit`), and `emptyHitRegion` with the same severity: a target no
+    /// finger reaches at all is the smallest target there is (a screen whose every control is
+    /// covered must not pass). Off-screen targets are left to `assertLayout` (the audit reports
+    /// one cause once). Disabled and hidden targets are not measured (docs/audit.md).
     func touchTargets(_ a: TouchTargetAssertion, document: CheckDocument, state: inout SceneState, into report: inout StepReport) throws {
         let severity = a.severity ?? document.audit.severity(of: .targetSize)
         var options = AuditOptions(profile: a.profile ?? document.audit.profile, allow: document.audit.allow + a.allow)
-        options.severities = [.targetSize: severity, .emptyHitRegion: .warn, .offScreen: .warn, .unsatisfiableConstraints: .off, .ambiguousLayout: .off]
-        try audit(options, rules: [.targetSize], state: &state, into: &report)
+        options.severities = [.targetSize: severity, .emptyHitRegion: severity, .offScreen: .warn, .unsatisfiableConstraints: .off, .ambiguousLayout: .off]
+        try audit(options, rules: [.targetSize, .emptyHitRegion], state: &state, into: &report)
     }
 
     /// `assertLayout`: unsatisfiable constraints, ambiguous views, controls off screen and
@@ -27,7 +29,7 @@ extension CheckRunner {
         for entry in options.allow where scene.viewIndex(entry.view) == nil {
             problems.append(SceneProblem(pointer: entry.pointer + "/view", message: "the allow-list names \"\(entry.view)\", which is not a view of the scene" + scene.didYouMean(entry.view, among: IDSuggestion.isView)))
         }
-        if !problems.isEmpty { throw StepProblem(problems) }
+        if !problems.isEmpty { throw StepProblem.unknownAll(problems) }
         let result = SceneAudit.run(try state.map(limits: limits, work: regionWork), options: options, pointers: ViewPointers(scene: state.prepared.scene))
         for f in result.findings where rules.contains(f.rule) {
             report.findings.append(CheckFinding(

@@ -61,6 +61,27 @@ extension CheckRunner {
                      update: .array(actions.map { Self.json(ActionMatch.from($0, like: expected.value.first)) }))
             }
         }
+        if let expected = e.actionsInclude {
+            // An ordered subsequence: each expected action matches a later sent one than the last.
+            var rest = actions[...]
+            var missing: ActionMatch?
+            for m in expected.value {
+                guard let i = rest.firstIndex(where: m.matches) else {
+                    missing = m
+                    break
+                }
+                rest = rest[(i + 1)...]
+            }
+            if let missing {
+                let seen = actions.isEmpty ? "none were sent" : "the step sent " + actions.map(Self.describeAction).joined(separator: "; ")
+                let inAll = actions.contains(where: missing.matches)
+                fail("actionsInclude", expected.pointer,
+                     "expected the actions [" + expected.value.map(\.summary).joined(separator: "; ") + "] in this order (others allowed); "
+                        + "\(missing.summary) was \(inAll ? "sent, but not after the ones before it" : "not sent"); \(seen)",
+                     expected: .array(expected.value.map(Self.json)), actual: .array(actions.map(ResponseEncoder.json)),
+                     update: .array(actions.map { Self.json(ActionMatch.from($0, like: expected.value.first)) }))
+            }
+        }
         if let expected = e.controlEvents {
             let qualified = expected.value.contains { $0.contains(".") }
             let seen = events.map { item -> String in
@@ -81,7 +102,7 @@ extension CheckRunner {
         for expected in e.recognizers {
             let id = expected.value.id
             if !Self.isRecognizer(id, in: scene) {
-                throw StepProblem(expected.pointer + "/id", "\"\(id)\" is not a gesture recognizer of the scene" + scene.didYouMean(id, among: { if case .gestureRecognizer = $0 { true } else { false } }))
+                throw StepProblem.unknown(expected.pointer + "/id", "\"\(id)\" is not a gesture recognizer of the scene" + scene.didYouMean(id, among: { if case .gestureRecognizer = $0 { true } else { false } }))
             }
             let last = o.sent?.transitions(of: id).last
             let state = (last?.to ?? .possible).rawValue
@@ -94,7 +115,7 @@ extension CheckRunner {
         for expected in e.frames {
             let m = expected.value
             guard let v = scene.viewIndex(m.view) else {
-                throw StepProblem(expected.pointer + "/view", "\"\(m.view)\" is not a view of the scene" + scene.didYouMean(m.view, among: IDSuggestion.isView))
+                throw StepProblem.unknown(expected.pointer + "/view", "\"\(m.view)\" is not a view of the scene" + scene.didYouMean(m.view, among: IDSuggestion.isView))
             }
             let frame = scene.views[v].frame
             let actual = ["x": frame.minX, "y": frame.minY, "width": frame.size.width, "height": frame.size.height]

@@ -8,10 +8,10 @@ extension CheckRunner {
         let scene = try state.scene(limits: limits)
         let map = try state.map(limits: limits, work: regionWork)
         guard let v = scene.viewIndex(a.view) else {
-            throw StepProblem(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
+            throw StepProblem.unknown(a.pointer, "\"\(a.view)\" is not a view of the scene" + scene.didYouMean(a.view, among: IDSuggestion.isView))
         }
         if let by = a.by, scene.ids[by] == nil {
-            throw StepProblem(a.pointer + "/by", "\"\(by)\" is not an id of the scene" + scene.didYouMean(by))
+            throw StepProblem.unknown(a.pointer + "/by", "\"\(by)\" is not an id of the scene" + scene.didYouMean(by))
         }
         let region = map.region(of: v)
         var reason: (NotHittableReason, by: Int?, sentence: String)
@@ -63,16 +63,24 @@ extension CheckRunner {
         if a.by != nil, let byID { report.updates.append(ValueUpdate(pointer: a.pointer + "/by", value: .string(byID))) }
     }
 
+    /// The frames (window coordinates) of the view and of the one responsible, for a sentence:
+    /// `; logout at (20, 760, 353×50), Banner at (0, 740, 393×112)`.
+    static func frames(_ v: Int, by: Int?, in scene: Scene) -> String {
+        let views = [v] + (by.map { $0 == v ? [] : [$0] } ?? [])
+        return "; " + views.map { "\(scene.views[$0].id) at \(DiagnosisFormat.rect(scene.windowFrame(of: $0)))" }.joined(separator: ", ")
+    }
+
     /// Why an empty region is empty: the view can never be visited, its touch area is empty, or
-    /// the largest blocker.
+    /// the largest blocker; the sentence ends with the frames of the view and of the one
+    /// responsible (a clipping ancestor 0 pt tall says so).
     static func reason(of v: Int, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
         let scene = map.scene
-        if let u = region.unreachable { return (reason(u.reason), u.view, HitExplanation.unreachablePhrase(u, of: v, scene: scene)) }
+        if let u = region.unreachable { return (reason(u.reason), u.view, HitExplanation.unreachablePhrase(u, of: v, scene: scene) + frames(v, by: u.view, in: scene)) }
         guard region.touchArea >= TouchTargetConstants.negligibleArea, let blocker = region.blockers.first else {
-            return (.emptyTouchArea, nil, "its touch area is empty (H2, H9)")
+            return (.emptyTouchArea, nil, "its touch area is empty (H2, H9)" + frames(v, by: nil, in: scene))
         }
         let box = region.touchAreaBox ?? blocker.extent
-        return (NotHittableReason(blocker.relation), blocker.view, blocker.sentence(of: v, in: scene, touchBox: box, touchArea: region.touchArea))
+        return (NotHittableReason(blocker.relation), blocker.view, blocker.sentence(of: v, in: scene, touchBox: box, touchArea: region.touchArea) + frames(v, by: blocker.view, in: scene))
     }
 
     /// Why the touch at `p` does not reach the view.

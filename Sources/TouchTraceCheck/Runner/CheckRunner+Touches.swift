@@ -73,7 +73,7 @@ extension CheckRunner {
     static func referenceWindow(_ step: CheckStep, in scene: Scene) throws -> Int {
         if let id = step.window {
             guard let w = scene.viewIndex(id), scene.views[w].isWindow else {
-                throw StepProblem(step.pointer + "/window", "\"\(id)\" is not a window of the scene" + scene.didYouMean(id, among: { scene.isWindow($0) }))
+                throw StepProblem.unknown(step.pointer + "/window", "\"\(id)\" is not a window of the scene" + scene.didYouMean(id, among: { scene.isWindow($0) }))
             }
             return w
         }
@@ -104,9 +104,9 @@ extension CheckRunner {
             return Point(x: p.x.resolve(along: size.width), y: p.y.resolve(along: size.height))
         case let .view(id, at):
             guard let v = scene.viewIndex(id) else {
-                throw StepProblem(pointer, "\"\(id)\" is not a view of the scene" + scene.didYouMean(id, among: IDSuggestion.isView))
+                throw StepProblem.unknown(pointer, "\"\(id)\" is not a view of the scene" + scene.didYouMean(id, among: IDSuggestion.isView))
             }
-            guard scene.isAttached(v) else { throw StepProblem(pointer, "\"\(id)\" is not in a window, so no touch can land on it") }
+            guard scene.isAttached(v) else { throw StepProblem.unknown(pointer, "\"\(id)\" is not in a window, so no touch can land on it") }
             let bounds = scene.views[v].geometry.bounds
             var q = at.map { Point(x: bounds.minX + $0.x.resolve(along: bounds.size.width), y: bounds.minY + $0.y.resolve(along: bounds.size.height)) }
                 ?? Point(x: bounds.midX, y: bounds.midY)

@@ -51,8 +51,21 @@ public struct CheckRunner: Sendable {
     /// apply. Pointers are the document's.
     struct StepProblem: Error {
         var problems: [SceneProblem]
+        /// The step names something the scene does not have (a view, a recognizer, a window):
+        /// the step fails, and the run goes on.
+        var unknown = false
         init(_ problems: [SceneProblem]) { self.problems = problems }
         init(_ pointer: String, _ message: String) { problems = [SceneProblem(pointer: pointer, message: message)] }
+        static func unknown(_ pointer: String, _ message: String) -> StepProblem {
+            var p = StepProblem(pointer, message)
+            p.unknown = true
+            return p
+        }
+        static func unknownAll(_ problems: [SceneProblem]) -> StepProblem {
+            var p = StepProblem(problems)
+            p.unknown = true
+            return p
+        }
     }
 
     /// Runs `document` on `scenes` (prepared, by the document's scene names). Returns the report,
@@ -60,6 +73,7 @@ public struct CheckRunner: Sendable {
     /// with its document pointer.
     public func run(_ document: CheckDocument, scenes: [String: PreparedScene], file: String?, located: LocatedDocument?) -> (FileReport, [SceneProblem]) {
         var states: [String: SceneState] = [:]
+        var initial: [String: SceneState] = [:]
         for (name, prepared) in scenes {
             var state = SceneState(prepared)
             if let screen = document.screen {
@@ -67,6 +81,7 @@ public struct CheckRunner: Sendable {
                 state.append(ChangeExpansion.resize(windows, to: Size(width: screen.width, height: screen.height), in: prepared.laidOut, pointer: screen.pointer))
             }
             states[name] = state
+            initial[name] = state
         }
         var steps: [StepReport] = []
         var problems: [SceneProblem] = []
@@ -79,7 +94,7 @@ public struct CheckRunner: Sendable {
             return (FileReport(path: file, name: document.name, screen: document.screen?.label, steps: [], document: located), problems)
         }
         for step in document.steps {
-            guard var state = states[step.scene] else { continue }
+            guard var state = step.reset ? initial[step.scene] : states[step.scene] else { continue }
             // Out of time: the transport discards the unfinished run.
             if limits.budget.spend(1 + largest / 64) { break }
             var report = StepReport(
@@ -93,6 +108,12 @@ public struct CheckRunner: Sendable {
                 // A step that cannot run leaves the scene as it was, so later steps report their own problems.
                 state = before
                 switch error {
+                case let error as StepProblem where error.unknown:
+                    for p in error.problems {
+                        report.failures.append(Failure(
+                            expectation: Failure.unknownView, pointer: p.pointer, location: nil, message: p.message, explanation: [],
+                            expected: .null, actual: .null))
+                    }
                 case let error as StepProblem: problems += error.problems
                 case let error as InputError: problems += Self.problems(of: error, prefix: step.pointer)
                 default: problems.append(SceneProblem(pointer: step.pointer, message: "\(error)"))
@@ -127,6 +148,7 @@ public struct CheckRunner: Sendable {
     }
 
     func runStep(_ step: CheckStep, document: CheckDocument, state: inout SceneState, into report: inout StepReport) throws {
+        let step = try step.resolvingViews(in: try state.scene(limits: limits))
         switch step.action {
         case .tap, .drag, .longPress:
             let observation = try touch(step, state: &state)

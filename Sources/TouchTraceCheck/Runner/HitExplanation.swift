@@ -11,7 +11,7 @@ enum HitExplanation {
         if let hit = trace.hitView {
             let hitID = scene.views[hit].id
             if let step = trace.steps.last(where: { $0.view == Int32(truncatingIfNeeded: hit) && $0.outcome == .hit }) {
-                lines.append("the touch at \(at) hit \(hitID): \(step.detail(in: scene)) (\(step.rule.rawValue))")
+                lines.append("the touch at \(at) hit \(hitID): \(Measure.rounded(step.detail(in: scene))) (\(step.rule.rawValue))")
             } else {
                 lines.append("the touch at \(at) hit \(hitID)")
             }

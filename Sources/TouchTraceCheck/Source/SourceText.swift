@@ -124,6 +124,10 @@ public struct CheckProblems: Error, Sendable {
 /// Why a scene an expectation document names could not be loaded: one message per problem
 /// (`checkout.json: /window/alpha: alpha must be at most 1`).
 public struct SceneLoadError: Error, Sendable {
-    public var messages: [String]
-    public init(_ messages: [String]) { self.messages = messages }
+    /// Each problem, with a pointer relative to the scene reference (`""`: the reference itself;
+    /// `/scene`: the import option that named a missing scene).
+    public var problems: [SceneProblem]
+    public var messages: [String] { problems.map(\.message) }
+    public init(_ messages: [String]) { problems = messages.map { SceneProblem(pointer: "", message: $0) } }
+    public init(problems: [SceneProblem]) { self.problems = problems }
 }

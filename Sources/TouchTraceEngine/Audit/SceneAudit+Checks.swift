@@ -29,8 +29,17 @@ extension SceneAudit {
 
         let minimum = options.profile.minimum
         let undersized = target.measured.map { !fits($0, minimum) } ?? true
-        let severity = options.severity(of: .targetSize)
+        var severity = options.severity(of: .targetSize)
         guard undersized, target.outcome != .passedBySpacing, severity != .off else { return [] }
+        // A stock control at its system size, nothing covering it: UIKit draws it so. WCAG 2.5.8
+        // exempts a control whose size the platform sets and the author did not change; the other
+        // profiles report it as a warning (docs/audit.md says why, with the sources).
+        var stockNote: String?
+        if region.blockers.isEmpty, let stock = stockControl(v, scene: scene) {
+            if case .wcag258 = options.profile { return [] }
+            if severity == .error { severity = .warn }
+            stockNote = "a stock \(stock) at its system size, as UIKit draws it (a warning, not an error: docs/audit.md)"
+        }
         let size = target.measured.map { Size(width: $0.width, height: $0.height) } ?? .zero
         var message = "\(id): effective hit region \(describe(size)) pt (profile \(options.profile.name) needs \(describe(minimum)))"
         var reasons: [String] = []
@@ -43,8 +52,26 @@ extension SceneAudit {
         if let other = target.spacingConflict {
             reasons.append("its \(RegionFormat.measure(TouchTargetConstants.wcagSpacingCircleDiameter)) pt spacing circle meets \(scene.views[other].id) (no spacing exception)")
         }
+        if let stockNote { reasons.append(stockNote) }
         if !reasons.isEmpty { message += "; " + reasons.joined(separator: "; ") }
         return [AuditFinding(rule: .targetSize, severity: severity, view: v, message: message, threshold: minimum, measured: size, blockers: region.blockers)]
+    }
+
+    /// The UIKit class name of a stock control left at its system size
+    /// (`TouchTargetConstants.stockSystemSizes`), or nil: a subclass (another `customClass`), a
+    /// changed touch area, or a size the developer chose.
+    static func stockControl(_ v: Int, scene: Scene) -> String? {
+        let node = scene.views[v]
+        let name = node.viewClass.rawValue
+        if let custom = node.customClass, custom != name { return nil }
+        guard case .bounds = node.pointInside else { return nil }
+        let b = node.geometry.bounds.size
+        let tol = TouchTargetConstants.stockSizeTolerance
+        let atSystemSize = TouchTargetConstants.stockSystemSizes.contains { entry in
+            entry.viewClass == node.viewClass && abs(b.height - entry.size.height) <= tol
+                && (entry.size.width == 0 || abs(b.width - entry.size.width) <= tol)
+        }
+        return atSystemSize ? name : nil
     }
 
     /// Why a region is empty: its touch area is empty, or what blocks it.
@@ -75,7 +102,20 @@ extension SceneAudit {
         "\(RegionFormat.measure(r.minX)), \(RegionFormat.measure(r.minY)), \(describe(r.size)) pt"
     }
 
-    /// The layout checks (L6), from the scene's Auto Layout system.
+    /// Whether a view is hidden, itself or through an ancestor (H1): nothing of it is on screen,
+    /// and a hidden arranged subview is out of its stack view's layout (L6), so neither is a
+    /// layout finding.
+    static func isHidden(_ v: Int, in scene: Scene) -> Bool {
+        var u: Int? = v
+        while let w = u {
+            if scene.views[w].hidden { return true }
+            u = scene.views[w].parent
+        }
+        return false
+    }
+
+    /// The layout checks (L6), from the scene's Auto Layout system; findings about hidden views
+    /// are left out.
     static func layoutFindings(_ scene: Scene, options: AuditOptions) -> [AuditFinding] {
         let unsatisfiable = options.severity(of: .unsatisfiableConstraints)
         let ambiguous = options.severity(of: .ambiguousLayout)
@@ -84,7 +124,7 @@ extension SceneAudit {
         guard !system.views.isEmpty else { return [] }
         var out: [AuditFinding] = []
         if unsatisfiable != .off {
-            for conflict in system.brokenConstraints {
+            for conflict in system.brokenConstraints where !isHidden(conflict.broken.view, in: scene) {
                 let broken = conflict.broken
                 let message = "\(scene.views[broken.view].id): unsatisfiable constraints: Auto Layout broke \(broken.description(in: scene)) (L6)"
                     + (conflict.involved.isEmpty ? "" : ", which conflicts with " + conflict.involved.map { $0.description(in: scene) }.joined(separator: ", "))
@@ -93,7 +133,7 @@ extension SceneAudit {
             }
         }
         if ambiguous != .off {
-            for v in system.ambiguousViews {
+            for v in system.ambiguousViews where !isHidden(v, in: scene) {
                 let message = "\(scene.views[v].id): ambiguous layout: its constraints do not determine its frame (L6)"
                 out.append(AuditFinding(rule: .ambiguousLayout, severity: ambiguous, view: v, message: message, blockers: []))
             }

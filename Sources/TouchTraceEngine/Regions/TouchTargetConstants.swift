@@ -27,6 +27,24 @@ package enum TouchTargetConstants {
     /// least 44×44 CSS pixels; no spacing exception. Profile `wcag-2.5.5`.
     public static let wcagEnhancedMinimum = Size(width: 44, height: 44)
 
+    /// The sizes UIKit gives its stock controls (their `intrinsicContentSize`; a width of 0: any
+    /// width, the control stretches), as Xcode stores them for controls left at their system
+    /// size. Measured on the Interface Builder corpus (`../shared/corpus/ib/`, the frames Xcode
+    /// wrote): `UISwitch` 51×31 (39 switches; iOS 7 to 18) and 63×28 (54; iOS 26); a
+    /// `UISegmentedControl` 29 pt tall (iOS 7 to 12) or 32 (iOS 13 on); a `UISlider` 31 pt; a
+    /// `UIStepper` 94×29 (to iOS 12) or 94×32. The audit reports such a control below a profile's
+    /// minimum as a warning, not an error, and WCAG 2.5.8 exempts it (docs/audit.md).
+    public static let stockSystemSizes: [(viewClass: ViewClass, size: Size)] = [
+        (.UISwitch, Size(width: 51, height: 31)), (.UISwitch, Size(width: 63, height: 28)),
+        (.UISegmentedControl, Size(width: 0, height: 29)), (.UISegmentedControl, Size(width: 0, height: 32)),
+        (.UISlider, Size(width: 0, height: 31)),
+        (.UIStepper, Size(width: 94, height: 29)), (.UIStepper, Size(width: 94, height: 32)),
+    ]
+
+    /// How far (pt) a control's bounds may be from a system size and still be at it (Xcode
+    /// stores 51×31.000000000000004; a point either way is rounding, not a designer's choice).
+    public static let stockSizeTolerance = 1.0
+
     /// The regions' tolerance, in points: circles and rounded corners become polygons whose
     /// vertices lie on the curve and whose edges stay within this distance of it; a measured size
     /// within this of a threshold passes; sizes in messages are rounded to it.

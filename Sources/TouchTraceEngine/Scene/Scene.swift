@@ -104,6 +104,9 @@ public struct ViewNode: Sendable {
     public var text: String?
     /// The point size of the text's font (scene field `font`, default 17, UIKit's body size).
     public var fontSize: Double
+    /// `accessibilityIdentifier` (scene field of the same name), as UI tests find the view by;
+    /// importers copy it from the design file. Nothing in UIKit's touch rules reads it.
+    public var accessibilityIdentifier: String?
     /// True once a `removeFromSuperview` change took the view out of its superview. A detached
     /// view stays in the arena with its id and its own subviews (so a later `addSubview` can put
     /// it back, as an app holding a reference can), but has no parent, is not a window, and is
@@ -137,6 +140,7 @@ public struct ViewNode: Sendable {
         self.scroll = viewClass.isScrollView ? ScrollConfig() : nil
         self.layout = LayoutConfig()
         self.text = nil
+        self.accessibilityIdentifier = nil
         self.fontSize = 17
         self.detached = false
     }

@@ -5,7 +5,7 @@ extension SceneBuilder {
         "hitTest", "touches", "actions", "viewController", "control", "gestureRecognizers", "scroll",
         "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "constraints", "layoutGuides",
         "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "directionalLayoutMargins",
-        "safeAreaInsets", "alignmentRectInsets", "semanticContentAttribute", "stack", "text", "font", "selection", "cell", "textView", "bar",
+        "safeAreaInsets", "alignmentRectInsets", "semanticContentAttribute", "stack", "text", "font", "accessibilityIdentifier", "selection", "cell", "textView", "bar",
         "subviews",
     ]
 
@@ -102,6 +102,9 @@ extension SceneBuilder {
     /// `text` (a label's text or a button's title) and `font` (its point size, default 17).
     mutating func readText(_ f: [String: JSONValue], into node: inout ViewNode, at pointer: String) {
         if let value = f["text"] { node.text = context.string(value, at: JSONPointer.join(pointer, "text"), what: "text") }
+        if let value = f["accessibilityIdentifier"] {
+            node.accessibilityIdentifier = context.string(value, at: JSONPointer.join(pointer, "accessibilityIdentifier"), what: "accessibilityIdentifier")
+        }
         if let value = f["font"],
             let size = context.number(value, at: JSONPointer.join(pointer, "font"), min: 0, max: 10_000, what: "font size")
         {

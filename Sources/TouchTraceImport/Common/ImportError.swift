@@ -88,3 +88,12 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var json: JSONValue { problemDocument.json }
 
 }
+
+extension ImportLimits {
+    /// Refuses a document of more than `maxBytes` (HTTP 413), before anything reads it.
+    func checkSize(_ bytes: [UInt8]) throws(ImportError) {
+        guard bytes.count <= maxBytes else {
+            throw ImportError(.documentTooLarge, "the document has \(bytes.count) bytes; the limit is \(maxBytes)")
+        }
+    }
+}

@@ -136,6 +136,7 @@ public struct SceneDocument: Sendable {
         add("cell", v.cell.map(Self.cell))
         add("bar", v.bar.map(Self.bar))
         add("text", v.text.map(JSONValue.string))
+        add("accessibilityIdentifier", v.accessibilityIdentifier.map(JSONValue.string))
         add("font", v.font.map(JSONValue.number))
         if !subviews.isEmpty { add("subviews", .array(subviews)) }
         return .object(m)

@@ -47,6 +47,8 @@ public struct ViewDraft: Sendable {
     public var cell: CellDraft?
     /// `bar` of a navigation bar, tab bar or toolbar (B1–B3).
     public var bar: BarDraft?
+    /// The view's `accessibilityIdentifier` in the design file.
+    public var accessibilityIdentifier: String?
     /// Indices of the subviews in the document's `views`, back to front.
     public var subviews: [Int] = []
 

@@ -1,24 +1,15 @@
 import TouchTraceEngine
 
 /// A flex layout as the views UIKit would use for it.
-struct FlexPlan {
-    var horizontal: Bool
-    /// A plain view of the container's size holding an inner stack view pinned where the items
-    /// are packed (a fixed length they do not fill, space around or between the ends, absolutely
-    /// placed children); else the container itself is the stack view.
-    var container: Bool
-    var distribution: StackConfig.Distribution
-    var alignment: StackConfig.Alignment
-    var spacing: Double
-    var padding: EdgeInsets
+typealias FlexPlan = StackPlan<FlexPacking>
+
+/// How a flex layout packs its items along the axis.
+struct FlexPacking {
     var justify: FlexLayout.Justify
-    /// Whether the items are packed at the start, centre or end (none fills the axis).
-    var packs: Bool
     /// Space around / evenly: the space before the first and after the last item, as stored.
     var ends: (lead: Double, trail: Double)?
-    var flow: [Int]
     /// Items with margins of their own: the container is a plain view and the items are
-    /// chained by constraints (`applyChain`), since UIStackView has one spacing for all.
+    /// chained by constraints (`applyChains`), since UIStackView has one spacing for all.
     var chain = false
 }
 
@@ -53,7 +44,7 @@ extension DesignImport {
         }
         var plan = FlexPlan(
             horizontal: h, container: false, distribution: .fill, alignment: alignment, spacing: layout.gap, padding: layout.padding,
-            justify: layout.justify, packs: false, ends: nil, flow: layout.flow)
+            packs: false, arranged: layout.flow, packing: FlexPacking(justify: layout.justify))
         let margins = visible.contains { let m = doc[$0].item.margin; return m.top != 0 || m.left != 0 || m.bottom != 0 || m.right != 0 }
         if margins, [.start, .center, .end].contains(layout.justify) {
             // UIStackView gives every item one spacing (setCustomSpacing is not modelled): a
@@ -114,23 +105,11 @@ extension DesignImport {
         let size = doc[n].frame.size
         let across = { (r: Rect) in plan.horizontal ? r.size.height : r.size.width }
         let longest = visible.filter { !(plan.horizontal ? doc[$0].item.fillHeight : doc[$0].item.fillWidth) }.map { across(doc[$0].frame) }.max() ?? 0
-        var p = plan.padding
+        let p = plan.padding
         let available = (plan.horizontal ? size.height : size.width) - (plan.horizontal ? p.top + p.bottom : p.left + p.right)
         let overflow = longest - available
         guard overflow > 1e-9 else { return p }
-        switch (plan.alignment, plan.horizontal) {
-        case (.center, true):
-            p.top -= overflow / 2
-            p.bottom -= overflow / 2
-        case (.center, false):
-            p.left -= overflow / 2
-            p.right -= overflow / 2
-        case (.bottom, _): p.top -= overflow
-        case (.trailing, _): p.left -= overflow
-        case (_, true): p.bottom -= overflow
-        case (_, false): p.right -= overflow
-        }
-        return p
+        return Self.padding(p, overflowing: overflow, alignment: plan.alignment, horizontal: plan.horizontal)
     }
 
     /// Makes the view a stack view, or gives the container its inner stack; returns the stack
@@ -140,85 +119,42 @@ extension DesignImport {
             chains.append((view, n, plan))
             return nil
         }
-        var config = StackDraft()
-        config.axis = plan.horizontal ? .horizontal : .vertical
-        config.distribution = plan.distribution
-        config.alignment = plan.alignment
-        config.spacing = plan.spacing
-        let id = document.views[view].id
         guard plan.container else {
             fitHuggingLength(plan, node: n, view: view)
-            config.layoutMarginsRelativeArrangement = true
-            document.views[view].stack = config
-            document.views[view].layoutMargins = plan.padding
-            stacks[view] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: id + "#layoutMargins")
+            makeStack(view, plan: plan)
             return view
         }
-        var inner = ViewDraft(id: ids.make([id + ".stack"], fallback: "stack"), sourceID: doc[n].id, viewClass: .UIStackView)
-        inner.stack = config
-        inner.layoutMargins = .zero
-        inner.translatesAutoresizingMaskIntoConstraints = false
-        let frame = innerStackFrame(plan, node: n)
-        inner.frame = frame
-        let s = document.add(inner, to: view)
-        innerStack[view] = s
-        stackOrigin[s] = frame.origin
-        stacks[s] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: document.views[s].id)
-        let p = plan.padding
-        let (lead, trail, centre) = plan.horizontal ? ("left", "right", "centerX") : ("top", "bottom", "centerY")
-        let (crossLead, crossTrail) = plan.horizontal ? ("top", "bottom") : ("left", "right")
-        let (padLead, padTrail) = plan.horizontal ? (p.left, p.right) : (p.top, p.bottom)
-        let (padCrossLead, padCrossTrail) = plan.horizontal ? (p.top, p.bottom) : (p.left, p.right)
-        var list = [pin(s, crossLead, id, crossLead, constant: padCrossLead), pin(s, crossTrail, id, crossTrail, constant: -padCrossTrail)]
+        let pinning: StackPinning
         if let ends = plan.ends {
-            list.append(pin(s, lead, id, lead, constant: padLead + ends.lead))
-            list.append(pin(s, trail, id, trail, constant: -(padTrail + ends.trail)))
+            pinning = .ends(lead: ends.lead, trail: ends.trail)
         } else if plan.packs {
-            switch plan.justify {
-            case .end: list.append(pin(s, trail, id, trail, constant: -padTrail))
-            case .center: list.append(pin(s, centre, id, centre, constant: (padLead - padTrail) / 2))
-            default: list.append(pin(s, lead, id, lead, constant: padLead))
-            }
+            pinning = plan.justify == .end ? .end : plan.justify == .center ? .centre : .start
         } else {
-            list.append(pin(s, lead, id, lead, constant: padLead))
-            list.append(pin(s, trail, id, trail, constant: -padTrail))
+            pinning = .both
         }
-        for i in list.indices { list[i].sourceID = doc[n].id }
-        document.views[s].constraints = list
+        let frame = innerStackFrame(plan, node: n)
+        let s = addInnerStack(view, plan: plan, node: n, frame: frame, pinning: pinning)
+        stackOrigin[s] = frame.origin
         return s
     }
 
-    /// A stack that hugs its content along its axis is exactly as long as its content: within
-    /// 0.01 pt (design tools store single-precision boxes), the container takes the content's length.
+    /// A stack that hugs its content along its axis is exactly as long as its content.
     mutating func fitHuggingLength(_ plan: FlexPlan, node n: Int, view: Int) {
-        guard let layout = doc[n].layout, plan.horizontal ? layout.hugsWidth : layout.hugsHeight, plan.distribution == .fill,
-            var frame = document.views[view].frame, document.views[view].transform == nil
-        else { return }
-        let visible = plan.flow.filter { !doc[$0].hidden }
-        let lengths = visible.map { plan.horizontal ? doc[$0].frame.size.width : doc[$0].frame.size.height }
-        let p = plan.padding
-        let content = lengths.reduce(0, +) + plan.spacing * Double(max(0, visible.count - 1)) + (plan.horizontal ? p.left + p.right : p.top + p.bottom)
-        let current = plan.horizontal ? frame.size.width : frame.size.height
-        guard content != current, abs(content - current) < 0.01 else { return }
-        if plan.horizontal { frame.size.width = content } else { frame.size.height = content }
-        document.views[view].frame = frame
+        guard let layout = doc[n].layout, plan.horizontal ? layout.hugsWidth : layout.hugsHeight else { return }
+        let lengths = plan.arranged.filter { !doc[$0].hidden }.map { plan.horizontal ? doc[$0].frame.size.width : doc[$0].frame.size.height }
+        _ = fitHuggingLength(view, plan: plan, lengths: lengths)
     }
 
-    /// The inner stack's frame in its container: across, the container less its padding; along,
-    /// from the first to the last visible item as the file places them.
+    /// The inner stack's frame in its container: along, from the first to the last visible item
+    /// as the file places them.
     func innerStackFrame(_ plan: FlexPlan, node n: Int) -> Rect {
-        let size = doc[n].frame.size
-        let p = plan.padding
         var start = Double.infinity, end = -Double.infinity
-        for c in plan.flow where !doc[c].hidden {
+        for c in plan.arranged where !doc[c].hidden {
             let f = doc[c].frame
             start = min(start, plan.horizontal ? f.minX : f.minY)
             end = max(end, plan.horizontal ? f.maxX : f.maxY)
         }
-        if start > end { (start, end) = plan.horizontal ? (p.left, p.left) : (p.top, p.top) }
-        return plan.horizontal
-            ? Rect(x: start, y: p.top, width: end - start, height: max(0, size.height - p.top - p.bottom))
-            : Rect(x: p.left, y: start, width: max(0, size.width - p.left - p.right), height: end - start)
+        return Self.innerStackFrame(start: start, end: end, plan: plan, size: doc[n].frame.size)
     }
 
     /// An arranged item's size: a fixed length (the file's) on each axis it neither fills nor
@@ -242,24 +178,10 @@ extension DesignImport {
         let contentSized = viewClass == .UIStackView || innerStack[view] != nil
         for width in [true, false] {
             let attribute = width ? "width" : "height"
-            let primary = width == info.horizontal
             let fills = width ? item.fillWidth : item.fillHeight
             let hugs = width ? item.hugWidth : item.hugHeight
             if fills {
-                if primary {
-                    var hugging = document.views[view].contentHugging ?? AxisPriorities(horizontal: 250, vertical: 250)
-                    if width { hugging.horizontal = 249 } else { hugging.vertical = 249 }
-                    document.views[view].contentHugging = hugging
-                    if let first = info.firstFill {
-                        document.views[view].constraints.append(pin(view, attribute, first, attribute, constant: 0))
-                    } else {
-                        info.firstFill = id
-                    }
-                } else if info.alignment != .fill {
-                    let (lead, trail) = width ? ("leading", "trailing") : ("top", "bottom")
-                    document.views[view].constraints.append(pin(view, lead, info.marginsItem, lead, constant: 0))
-                    document.views[view].constraints.append(pin(view, trail, info.marginsItem, trail, constant: 0))
-                }
+                constrainFilling(view, width: width, info: &info)
             } else if !intrinsic, !(contentSized && hugs) {
                 var c = Self.constant(id, attribute, width ? size.width : size.height)
                 c.sourceID = doc[n].id
@@ -290,12 +212,12 @@ extension DesignImport {
     /// (several share the space equally), a hugging one keeps its intrinsic size.
     mutating func applyChains() {
         for (container, n, plan) in chains {
-            let items = plan.flow.filter { !doc[$0].hidden }.compactMap { c -> (node: Int, view: Int)? in viewOfNode[c].map { (c, $0) } }
+            let items = plan.arranged.filter { !doc[$0].hidden }.compactMap { c -> (node: Int, view: Int)? in viewOfNode[c].map { (c, $0) } }
             guard let first = items.first, let last = items.last else { continue }
             let h = plan.horizontal
             let p = plan.padding
             let id = document.views[container].id
-            let (lead, trail, centre) = h ? ("left", "right", "centerX") : ("top", "bottom", "centerY")
+            let (lead, trail) = h ? ("left", "right") : ("top", "bottom")
             let (crossLead, crossTrail, crossCentre) = h ? ("top", "bottom", "centerY") : ("left", "right", "centerX")
             let (padLead, padTrail) = h ? (p.left, p.right) : (p.top, p.bottom)
             let (padCrossLead, padCrossTrail) = h ? (p.top, p.bottom) : (p.left, p.right)

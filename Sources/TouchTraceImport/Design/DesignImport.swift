@@ -27,12 +27,7 @@ struct DesignImport {
     var controllerID = ""
     var rootView = -1
 
-    enum Slot {
-        case root
-        case free(parent: Int)
-        case arranged(stack: Int)
-        case chained(parent: Int)
-    }
+    typealias Slot = LayerSlot
 
     init(doc: DesignDocument, options: ImportOptions, mapping: FigmaClassMapping, warnings: ImportWarnings) {
         self.doc = doc
@@ -65,14 +60,7 @@ struct DesignImport {
         }
         var stack: [(node: Int, slot: Slot, inControl: Bool)] = [(screen, .root, false)]
         while let (n, slot, inControl) = stack.popLast() {
-            let parentView: Int
-            switch slot {
-            case .root: parentView = windowIndex
-            case let .free(p): parentView = p
-            case let .arranged(s): parentView = s
-            case let .chained(p): parentView = p
-            }
-            let (view, arrangedIn) = makeView(n, parentView: parentView, slot: slot, inControl: inControl)
+            let (view, arrangedIn) = makeView(n, parentView: slot.parentView(window: windowIndex), slot: slot, inControl: inControl)
             let childInControl = inControl || document.views[view].viewClass.isControl
             var children: [(Int, Slot)] = []
             if arrangedIn == nil, let layout = doc[n].layout, chains.last?.node == n {
@@ -126,10 +114,7 @@ struct DesignImport {
         let finalClass = draft.viewClass
         if finalClass == .UILabel || finalClass == .UIImageView || finalClass.isControl { draft.intrinsicContentSize = node.frame.size }
         if inControl, finalClass.defaultUserInteractionEnabled { draft.userInteractionEnabled = false }
-        let view = document.add(draft, to: parentView)
-        viewOfNode[n] = view
-        nodeOfView[view] = n
-        if inControl { insideControl.insert(view) }
+        let view = addView(draft, node: n, to: parentView, inControl: inControl)
         switch slot {
         case .root: break
         case let .free(parent): applyResizing(n, view: view, parent: parent)
@@ -173,59 +158,22 @@ struct DesignImport {
     /// One axis as constraints to the superview (a layer that keeps its centre offset, and the
     /// other axis of such a layer).
     mutating func addAxisConstraints(_ r: Resizing, view: Int, parent: Int, start: Double, length: Double, total: Double, horizontal: Bool) {
-        let (lead, trail, centre, size) = horizontal ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
-        let parentID = document.views[parent].id
-        let viewID = document.views[view].id
-        var list: [ConstraintDraft] = []
-        switch (r.flexibleStart, r.flexibleLength, r.flexibleEnd) {
-        case (true, false, false):
-            list.append(pin(view, trail, parentID, trail, constant: start + length - total))
-            list.append(Self.constant(viewID, size, length))
-        case (false, true, false):
-            list.append(pin(view, lead, parentID, lead, constant: start))
-            var trailing = pin(view, trail, parentID, trail, constant: start + length - total)
-            trailing.priority = 999
-            list.append(trailing)
-            list.append(Self.constant(viewID, size, 0, relation: .greaterThanOrEqual))
-        case (true, false, true) where r.keepsCentreOffset:
-            list.append(pin(view, centre, parentID, centre, constant: start + length / 2 - total / 2))
-            list.append(Self.constant(viewID, size, length))
-        case (true, true, true) where total > 0:
-            let mid = start + length / 2
-            if mid == 0 {
-                list.append(pin(view, centre, parentID, lead, constant: 0))
-            } else {
-                var c = pin(view, centre, parentID, centre, constant: 0)
-                c.multiplier = mid / (total / 2)
-                list.append(c)
+        let rule: AxisRule =
+            switch (r.flexibleStart, r.flexibleLength, r.flexibleEnd) {
+            case (true, false, false): .end
+            case (false, true, false): .stretch
+            case (true, false, true) where r.keepsCentreOffset: .centre
+            case (true, true, true) where total > 0: .scale
+            default: .start
             }
-            if length == 0 {
-                list.append(Self.constant(viewID, size, 0))
-            } else {
-                var c = pin(view, size, parentID, size, constant: 0)
-                c.multiplier = length / total
-                list.append(c)
-            }
-        default:
-            list.append(pin(view, lead, parentID, lead, constant: start))
-            list.append(Self.constant(viewID, size, length))
-        }
-        document.views[view].constraints.append(contentsOf: list)
+        addAxisConstraints(rule, view: view, parent: parent, axis: (start, length, total), horizontal: horizontal)
     }
+}
 
-    func pin(_ view: Int, _ attribute: String, _ item: String, _ itemAttribute: String, constant: Double) -> ConstraintDraft {
-        var c = ConstraintDraft(firstItem: document.views[view].id, firstAttribute: attribute)
-        c.secondItem = item
-        c.secondAttribute = itemAttribute
-        c.constant = constant
-        c.sourceID = nodeOfView[view].map { doc[$0].id }
-        return c
-    }
-
-    static func constant(_ id: String, _ attribute: String, _ value: Double, relation: ConstraintSpec.Relation = .equal) -> ConstraintDraft {
-        var c = ConstraintDraft(firstItem: id, firstAttribute: attribute)
-        c.relation = relation
-        c.constant = value
-        return c
-    }
+extension DesignImport: DesignLayoutBuilding {
+    func sourceID(_ n: Int) -> String? { doc[n].id }
+    func parentLayer(_ n: Int) -> Int? { doc[n].parent }
+    func isHiddenLayer(_ n: Int) -> Bool { doc[n].hidden }
+    func clipsLayer(_ n: Int) -> Bool { doc[n].clips }
+    func storedBox(_ n: Int) -> Rect? { doc[n].storedBox }
 }

@@ -122,3 +122,12 @@ struct PagePlacement {
         return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }
 }
+
+/// A Penpot or Sketch reader: the document in its neutral form and what reading it said.
+protocol DesignFileReader {
+    var doc: DesignDocument { get }
+    var reading: DesignReading { get }
+}
+
+extension PenpotReader: DesignFileReader {}
+extension SketchReader: DesignFileReader {}

@@ -39,6 +39,12 @@ extension ImportFormat {
             default: break
             }
         }
+        // Text that is none of the above: show its start, so the reader sees what was sent.
+        let start = String(decoding: bytes.prefix(40), as: UTF8.self)
+        if !start.unicodeScalars.contains(where: { ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) || $0 == "\u{FFFD}" }) {
+            let shown = start.unicodeScalars.map { "\t\n\r".unicodeScalars.contains($0) ? " " : String($0) }.joined()
+            return "text starting \"\(shown)\"" + (bytes.count > 40 ? "…" : "") + " (not Interface Builder's XML, nor the JSON of Figma, Penpot or Sketch)"
+        }
         let hex = bytes.prefix(8).map { String($0, radix: 16, uppercase: true).count == 1 ? "0" + String($0, radix: 16, uppercase: true) : String($0, radix: 16, uppercase: true) }
         return "binary data starting \(hex.joined(separator: " "))"
     }

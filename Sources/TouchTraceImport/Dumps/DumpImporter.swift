@@ -186,9 +186,7 @@ struct DumpInput {
     static func read(_ bytes: [UInt8], format: ImportFormat, options: ImportOptions) throws(ImportError) -> DumpInput {
         var input = DumpInput(text: bytes, controllers: options.controllers, overlay: options.overlay)
         guard ImportFormat.looksLikeJSONObject(bytes) else { return input }
-        guard bytes.count <= options.limits.maxBytes else {
-            throw ImportError(.documentTooLarge, "the document has \(bytes.count) bytes; the limit is \(options.limits.maxBytes)")
-        }
+        try options.limits.checkSize(bytes)
         var warnings = ImportWarnings(limit: 1)
         if format == .sentryViewHierarchy, !ImportFormat.isDumpEnvelope(bytes) { return input }
         let value = try SentryViewHierarchyParser.parseJSON(bytes, limits: options.limits, warnings: &warnings)

@@ -33,9 +33,7 @@ struct SentryViewHierarchyParser {
     ]
 
     mutating func parse() throws(ImportError) -> DumpTree {
-        guard bytes.count <= limits.maxBytes else {
-            throw ImportError(.documentTooLarge, "the document has \(bytes.count) bytes; the limit is \(limits.maxBytes)")
-        }
+        try limits.checkSize(bytes)
         let root = try Self.parseJSON(bytes, limits: limits, warnings: &warnings)
         return try read(root, at: "")
     }

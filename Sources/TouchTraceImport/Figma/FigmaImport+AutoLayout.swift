@@ -1,35 +1,8 @@
 import TouchTraceEngine
 
-/// What an auto-layout frame's stack view needs to know about itself when its arranged
-/// subviews are imported.
-struct StackInfo {
-    var horizontal: Bool
-    var alignment: StackConfig.Alignment
-    /// The item a stretched child's cross edges are pinned to: the stack's layout margins (the
-    /// padding), or the inner stack itself (padding outside it).
-    var marginsItem: String
-    /// The first arranged child that fills the primary axis: the others are made as long.
-    var firstFill: String?
-}
-
-/// Figma's auto layout (`layoutMode`) as the view UIKit would use for it.
-struct AutoLayoutPlan {
-    var horizontal: Bool
-    /// A `UIView` of the frame's size holding a stack view pinned where Figma packs the children
-    /// (a fixed length the children do not fill, or children placed absolutely); else the frame
-    /// itself is the stack view.
-    var container: Bool
-    var distribution: StackConfig.Distribution
-    var alignment: StackConfig.Alignment
-    var spacing: Double
-    var padding: EdgeInsets
-    /// `primaryAxisAlignItems`: MIN, CENTER, MAX or SPACE_BETWEEN.
-    var packing: String
-    /// Whether the children are packed (no child fills the axis, no space between): a fixed
-    /// length leaves room beside them.
-    var packs: Bool
-    var arranged: [Int]
-}
+/// Figma's auto layout (`layoutMode`) as the view UIKit would use for it; its packing is
+/// `primaryAxisAlignItems` (MIN, CENTER, MAX or SPACE_BETWEEN).
+typealias AutoLayoutPlan = StackPlan<String>
 
 extension FigmaImport {
     /// The plan for an auto-layout frame, or nil for a frame without auto layout, or with one
@@ -70,7 +43,7 @@ extension FigmaImport {
         }
         var plan = AutoLayoutPlan(
             horizontal: horizontal, container: false, distribution: .fill, alignment: horizontal ? .top : .leading,
-            spacing: number(n, "itemSpacing") ?? 0, padding: padding, packing: packing, packs: false, arranged: arranged)
+            spacing: number(n, "itemSpacing") ?? 0, padding: padding, packs: false, arranged: arranged, packing: packing)
         plan.alignment = alignment(n, horizontal: horizontal, visible: visible)
         plan.padding = fitCrossPadding(plan, node: n, visible: visible)
         let fillsPrimary = visible.contains { childFills($0, width: horizontal, parentHorizontal: horizontal) }
@@ -133,23 +106,11 @@ extension FigmaImport {
         let length = { (r: Rect) in plan.horizontal ? r.size.height : r.size.width }
         let longest = visible.filter { !childFills($0, width: !plan.horizontal, parentHorizontal: plan.horizontal) }
             .compactMap { Self.box(doc[$0].value).map(length) }.max() ?? 0
-        var p = plan.padding
+        let p = plan.padding
         let available = length(box) - (plan.horizontal ? p.top + p.bottom : p.left + p.right)
         let overflow = longest - available
         guard overflow > 0.001 else { return p }
-        switch (plan.alignment, plan.horizontal) {
-        case (.center, true):
-            p.top -= overflow / 2
-            p.bottom -= overflow / 2
-        case (.center, false):
-            p.left -= overflow / 2
-            p.right -= overflow / 2
-        case (.bottom, _): p.top -= overflow
-        case (.trailing, _): p.left -= overflow
-        case (_, true): p.bottom -= overflow
-        case (_, false): p.right -= overflow
-        }
-        return p
+        return Self.padding(p, overflowing: overflow, alignment: plan.alignment, horizontal: plan.horizontal)
     }
 
     /// Whether child `c` of an auto-layout frame fills its parent along width (or height):
@@ -183,76 +144,38 @@ extension FigmaImport {
     /// Makes the view a stack view, or gives the container its inner stack view; returns the
     /// stack the arranged children go into.
     mutating func applyAutoLayout(_ plan: AutoLayoutPlan, node n: Int, view: Int) -> Int {
-        var config = StackDraft()
-        config.axis = plan.horizontal ? .horizontal : .vertical
-        config.distribution = plan.distribution
-        config.alignment = plan.alignment
-        config.spacing = plan.spacing
-        let id = document.views[view].id
         guard plan.container else {
             fitHuggingLength(plan, node: n, view: view)
-            config.layoutMarginsRelativeArrangement = true
-            document.views[view].stack = config
-            document.views[view].layoutMargins = plan.padding
-            stacks[view] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: id + "#layoutMargins")
+            makeStack(view, plan: plan)
             return view
         }
-        var inner = ViewDraft(id: ids.make([id + ".stack"], fallback: "stack"), sourceID: doc[n].id, viewClass: .UIStackView)
-        inner.stack = config
-        inner.layoutMargins = .zero
-        inner.translatesAutoresizingMaskIntoConstraints = false
+        let pinning: StackPinning =
+            switch plan.packs ? plan.packing : "BOTH" {
+            case "MAX": .end
+            case "CENTER": .centre
+            case "MIN", "SPACE_BETWEEN": .start
+            default: .both
+            }
         let frame = innerStackFrame(plan, container: view)
-        inner.frame = frame
-        let s = document.add(inner, to: view)
-        innerStack[view] = s
+        let s = addInnerStack(view, plan: plan, node: n, frame: frame, pinning: pinning)
         let containerPlacement = placements[view] ?? Placement(absolute: .identity, size: .zero)
         placements[s] = Placement(absolute: Transform2D.translation(x: frame.minX, y: frame.minY).concatenating(containerPlacement.absolute), size: frame.size)
-        stacks[s] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: document.views[s].id)
-        let p = plan.padding
-        let (lead, trail, centre) = plan.horizontal ? ("left", "right", "centerX") : ("top", "bottom", "centerY")
-        let (crossLead, crossTrail) = plan.horizontal ? ("top", "bottom") : ("left", "right")
-        let (padLead, padTrail) = plan.horizontal ? (p.left, p.right) : (p.top, p.bottom)
-        let (padCrossLead, padCrossTrail) = plan.horizontal ? (p.top, p.bottom) : (p.left, p.right)
-        var list = [pin(s, crossLead, id, crossLead, constant: padCrossLead), pin(s, crossTrail, id, crossTrail, constant: -padCrossTrail)]
-        switch plan.packs ? plan.packing : "BOTH" {
-        case "MAX": list.append(pin(s, trail, id, trail, constant: -padTrail))
-        case "CENTER": list.append(pin(s, centre, id, centre, constant: (padLead - padTrail) / 2))
-        case "MIN", "SPACE_BETWEEN": list.append(pin(s, lead, id, lead, constant: padLead))
-        default:
-            list.append(pin(s, lead, id, lead, constant: padLead))
-            list.append(pin(s, trail, id, trail, constant: -padTrail))
-        }
-        for i in list.indices { list[i].sourceID = doc[n].id }
-        document.views[s].constraints = list
         return s
     }
 
-    /// A stack that hugs its content along its axis is exactly as long as its content: Figma
-    /// stores boxes in single precision, so the sum of the children's lengths, the spacing and
-    /// the padding can miss the frame's by 1e-4 pt, which would make Auto Layout squeeze a child
-    /// by that much (and call the equally resisting children ambiguous). Within 0.01 pt, the
-    /// frame takes the content's length.
+    /// A stack that hugs its content along its axis is exactly as long as its content (the
+    /// frame's placement too).
     mutating func fitHuggingLength(_ plan: AutoLayoutPlan, node n: Int, view: Int) {
-        guard hugs(n, width: plan.horizontal), plan.distribution == .fill, var frame = document.views[view].frame,
-            document.views[view].transform == nil
-        else { return }
+        guard hugs(n, width: plan.horizontal) else { return }
         let visible = plan.arranged.filter { doc[$0].value["visible"] != .bool(false) }
         let lengths = visible.compactMap { Self.box(doc[$0].value).map { plan.horizontal ? $0.size.width : $0.size.height } }
-        guard lengths.count == visible.count else { return }
-        let p = plan.padding
-        let content = lengths.reduce(0, +) + plan.spacing * Double(visible.count - 1) + (plan.horizontal ? p.left + p.right : p.top + p.bottom)
-        let current = plan.horizontal ? frame.size.width : frame.size.height
-        guard content != current, abs(content - current) < 0.01 else { return }
-        if plan.horizontal { frame.size.width = content } else { frame.size.height = content }
-        document.views[view].frame = frame
+        guard lengths.count == visible.count, let content = fitHuggingLength(view, plan: plan, lengths: lengths) else { return }
         if plan.horizontal { placements[view]?.size.width = content } else { placements[view]?.size.height = content }
     }
 
-    /// The inner stack's frame in its container: across, the container less its padding; along,
-    /// from the first to the last visible arranged child as Figma placed them.
+    /// The inner stack's frame in its container: along, from the first to the last visible
+    /// arranged child as Figma placed them.
     func innerStackFrame(_ plan: AutoLayoutPlan, container: Int) -> Rect {
-        let size = placements[container]?.size ?? .zero
-        let p = plan.padding
         let origin = placements[container].map { $0.absolute.apply(.zero) } ?? .zero
         var start = Double.infinity, end = -Double.infinity
         for c in plan.arranged where doc[c].value["visible"] != .bool(false) {
@@ -262,10 +185,7 @@ extension FigmaImport {
             start = min(start, plan.horizontal ? x - origin.x : y - origin.y)
             end = max(end, plan.horizontal ? x - origin.x + w : y - origin.y + h)
         }
-        if start > end { (start, end) = plan.horizontal ? (p.left, p.left) : (p.top, p.top) }
-        return plan.horizontal
-            ? Rect(x: start, y: p.top, width: end - start, height: max(0, size.height - p.top - p.bottom))
-            : Rect(x: p.left, y: start, width: max(0, size.width - p.left - p.right), height: end - start)
+        return Self.innerStackFrame(start: start, end: end, plan: plan, size: placements[container]?.size ?? .zero)
     }
 
     /// An arranged subview's size: a fixed length (Figma's) per axis it neither fills nor hugs;
@@ -296,22 +216,8 @@ extension FigmaImport {
         let contentSized = viewClass == .UIStackView || innerStack[view] != nil
         for width in [true, false] {
             let attribute = width ? "width" : "height"
-            let primary = width == info.horizontal
             if childFills(n, width: width, parentHorizontal: info.horizontal) {
-                if primary {
-                    var hugging = document.views[view].contentHugging ?? AxisPriorities(horizontal: 250, vertical: 250)
-                    if width { hugging.horizontal = 249 } else { hugging.vertical = 249 }
-                    document.views[view].contentHugging = hugging
-                    if let first = info.firstFill {
-                        document.views[view].constraints.append(pin(view, attribute, first, attribute, constant: 0))
-                    } else {
-                        info.firstFill = id
-                    }
-                } else if info.alignment != .fill {
-                    let (lead, trail) = width ? ("leading", "trailing") : ("top", "bottom")
-                    document.views[view].constraints.append(pin(view, lead, info.marginsItem, lead, constant: 0))
-                    document.views[view].constraints.append(pin(view, trail, info.marginsItem, trail, constant: 0))
-                }
+                constrainFilling(view, width: width, info: &info)
             } else if !intrinsic, !(contentSized && hugs(n, width: width)) {
                 var c = Self.constant(id, attribute, width ? size.width : size.height)
                 c.sourceID = doc[n].id

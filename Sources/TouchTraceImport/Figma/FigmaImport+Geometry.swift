@@ -135,64 +135,14 @@ extension FigmaImport {
 
     /// One axis of Figma's constraint as Auto Layout constraints to the superview.
     mutating func addAxisConstraints(_ value: String, view: Int, parent: Int, start: Double, length: Double, total: Double, horizontal: Bool) {
-        let (lead, trail, centre, size) = horizontal ? ("left", "right", "centerX", "width") : ("top", "bottom", "centerY", "height")
-        let parentID = document.views[parent].id
-        let viewID = document.views[view].id
-        let fixedLength = { (c: inout [ConstraintDraft]) in c.append(Self.constant(viewID, size, length)) }
-        var list: [ConstraintDraft] = []
-        switch value {
-        case "RIGHT", "BOTTOM":
-            list.append(pin(view, trail, parentID, trail, constant: start + length - total))
-            fixedLength(&list)
-        case "LEFT_RIGHT", "TOP_BOTTOM":
-            // Both margins kept while the length can give; below zero it stays zero (as Figma and
-            // the autoresizing mask do), the trailing margin giving way.
-            list.append(pin(view, lead, parentID, lead, constant: start))
-            var trailing = pin(view, trail, parentID, trail, constant: start + length - total)
-            trailing.priority = 999
-            list.append(trailing)
-            list.append(Self.constant(viewID, size, 0, relation: .greaterThanOrEqual))
-        case "CENTER":
-            list.append(pin(view, centre, parentID, centre, constant: start + length / 2 - total / 2))
-            fixedLength(&list)
-        case "SCALE":
-            let mid = start + length / 2
-            if mid == 0 {
-                list.append(pin(view, centre, parentID, lead, constant: 0))
-            } else {
-                var c = pin(view, centre, parentID, centre, constant: 0)
-                c.multiplier = mid / (total / 2)
-                list.append(c)
+        let rule: AxisRule =
+            switch value {
+            case "RIGHT", "BOTTOM": .end
+            case "LEFT_RIGHT", "TOP_BOTTOM": .stretch
+            case "CENTER": .centre
+            case "SCALE": .scale
+            default: .start
             }
-            if length == 0 {
-                fixedLength(&list)
-            } else {
-                var c = pin(view, size, parentID, size, constant: 0)
-                c.multiplier = length / total
-                list.append(c)
-            }
-        default:
-            list.append(pin(view, lead, parentID, lead, constant: start))
-            fixedLength(&list)
-        }
-        document.views[view].constraints.append(contentsOf: list)
-    }
-
-    /// `view.attribute == item.itemAttribute + constant`.
-    func pin(_ view: Int, _ attribute: String, _ item: String, _ itemAttribute: String, constant: Double) -> ConstraintDraft {
-        var c = ConstraintDraft(firstItem: document.views[view].id, firstAttribute: attribute)
-        c.secondItem = item
-        c.secondAttribute = itemAttribute
-        c.constant = constant
-        c.sourceID = nodeOfView[view].flatMap { doc[$0].id }
-        return c
-    }
-
-    /// `id.attribute == constant` (a width or a height).
-    static func constant(_ id: String, _ attribute: String, _ value: Double, relation: ConstraintSpec.Relation = .equal) -> ConstraintDraft {
-        var c = ConstraintDraft(firstItem: id, firstAttribute: attribute)
-        c.relation = relation
-        c.constant = value
-        return c
+        addAxisConstraints(rule, view: view, parent: parent, axis: (start, length, total), horizontal: horizontal)
     }
 }

@@ -12,37 +12,14 @@ extension FigmaImport {
     /// frame's view controller (explicit, as a storyboard segue's), which implements every
     /// selector. A layer drawn inside a control passes its link to the control.
     mutating func importInteractions() {
-        var parentOf: [Int: Int] = [:]
-        for (v, view) in document.views.enumerated() { for s in view.subviews { parentOf[s] = v } }
-        var handled: [String] = []
+        var taps: [(view: Int, node: Int, selectors: [String])] = []
         for view in document.views.indices {
             guard let n = nodeOfView[view], viewOfNode[n] == view else { continue }
             let selectors = tapSelectors(n)
             guard !selectors.isEmpty else { continue }
-            var target = view
-            while insideControl.contains(target), let p = parentOf[target] { target = p }
-            if document.views[target].viewClass.isControl {
-                var control = document.views[target].control ?? ControlDraft()
-                for s in selectors where !control.targets.contains(where: { $0.action == s }) {
-                    control.targets.append(TargetRegistration(target: controllerID, action: s, events: .touchUpInside))
-                }
-                document.views[target].control = control
-            } else {
-                let id = document.views[target].id
-                if let i = document.views[target].gestureRecognizers.firstIndex(where: { $0.kind == .tap }) {
-                    for s in selectors where !document.views[target].gestureRecognizers[i].targets.contains(where: { $0.action == s }) {
-                        document.views[target].gestureRecognizers[i].targets.append((controllerID, s))
-                    }
-                } else {
-                    var recognizer = RecognizerDraft(id: ids.make([id + ".tap"], fallback: "tap"), sourceID: doc[n].id, kind: .tap)
-                    recognizer.targets = selectors.map { (controllerID, $0) }
-                    document.views[target].gestureRecognizers.append(recognizer)
-                }
-                if !document.views[target].viewClass.defaultUserInteractionEnabled { document.views[target].userInteractionEnabled = true }
-            }
-            for s in selectors where !handled.contains(s) { handled.append(s) }
+            taps.append((view, n, selectors))
         }
-        if rootView >= 0, !handled.isEmpty { document.views[rootView].viewController?.actions = handled }
+        importTaps(taps)
     }
 
     /// The selectors of node `n`'s tap interactions, in order, without repeats; every other
@@ -119,42 +96,6 @@ extension FigmaImport {
             warn(
                 .externalReference, n, "a tap on \(describe(n)) leads to node \(destination.prefix(40)), which is not in this document",
                 lost: "nothing in the scene (the action still names the destination)")
-        }
-    }
-
-    /// Rule H4: the part of a tappable layer (a control, or a layer with a tap) outside an
-    /// ancestor that does not clip is drawn in the design but never hit-tested in UIKit.
-    mutating func reportUntappableOverflow(frame frameNode: Int) {
-        for view in document.views.indices {
-            guard let n = nodeOfView[view], viewOfNode[n] == view, !insideControl.contains(view) else { continue }
-            let draft = document.views[view]
-            guard draft.viewClass.isControl || draft.gestureRecognizers.contains(where: { $0.kind == .tap }) else { continue }
-            guard var visible = Self.box(doc[n].value) else { continue }
-            var chain: [Int] = []
-            var p = doc[n].parent
-            var hidden = draft.hidden == true
-            while let a = p {
-                chain.append(a)
-                if doc[a].value["visible"] == .bool(false) { hidden = true }
-                if a == frameNode { break }
-                p = doc[a].parent
-            }
-            guard !hidden else { continue }
-            for a in chain where doc[a].value["clipsContent"] == .bool(true) || a == frameNode {
-                if let box = Self.box(doc[a].value) { visible = Self.intersection(visible, box) }
-            }
-            guard visible.size.width > 0.01, visible.size.height > 0.01 else { continue }
-            for a in chain where doc[a].value["clipsContent"] != .bool(true) && a != frameNode {
-                guard let box = Self.box(doc[a].value) else { continue }
-                let outside = max(box.minX - visible.minX, visible.maxX - box.maxX, box.minY - visible.minY, visible.maxY - box.maxY)
-                if outside > 0.01 {
-                    warn(
-                        .untappableOverflow, n,
-                        "\(describe(n)) reaches \(JSONWriter.format((outside * 100).rounded() / 100)) pt outside \(describe(a)), which does not clip: that part shows in the design but UIKit never hit-tests it (H4)",
-                        lost: "taps on the part outside \(describe(a))")
-                    break
-                }
-            }
         }
     }
 

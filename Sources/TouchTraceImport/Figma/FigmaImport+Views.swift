@@ -3,11 +3,7 @@ import TouchTraceEngine
 extension FigmaImport {
     /// Where a node's view goes: the frame itself (the window's root view), a plain subview
     /// placed by its frame and constraints, or an arranged subview of a stack view.
-    enum Slot {
-        case root
-        case free(parent: Int)
-        case arranged(stack: Int)
-    }
+    typealias Slot = LayerSlot
 
     /// The frame `frameNode` as a window of its size whose root view is the frame, with a view
     /// controller that receives every prototype action; its layers as views, depth first without
@@ -26,13 +22,7 @@ extension FigmaImport {
         }
         var stack: [(node: Int, slot: Slot, inControl: Bool)] = [(frameNode, .root, false)]
         while let (n, slot, inControl) = stack.popLast() {
-            let parentView: Int
-            switch slot {
-            case .root: parentView = windowIndex
-            case let .free(p): parentView = p
-            case let .arranged(s): parentView = s
-            }
-            guard let made = makeView(n, parentView: parentView, slot: slot, inControl: inControl) else { continue }
+            guard let made = makeView(n, parentView: slot.parentView(window: windowIndex), slot: slot, inControl: inControl) else { continue }
             let childInControl = inControl || document.views[made.view].viewClass.isControl
             for child in doc[n].children.reversed() {
                 let childSlot: Slot
@@ -64,10 +54,7 @@ extension FigmaImport {
         draft.customClass = customClass
         let layout = viewClass == .UIView || viewClass == .UIStackView ? autoLayoutPlan(n) : nil
         if let layout, !layout.container { draft.viewClass = .UIStackView }
-        let view = document.add(draft, to: parentView)
-        viewOfNode[n] = view
-        nodeOfView[view] = n
-        if inControl { insideControl.insert(view) }
+        let view = addView(draft, node: n, to: parentView, inControl: inControl)
         let parentPlacement = placements[parentView] ?? Placement(absolute: .identity, size: .zero)
         if case .root = slot {
             placements[view] = place(n, view: view, in: parentPlacement, upright: true)
@@ -82,6 +69,9 @@ extension FigmaImport {
             applyFrameConstraints(n, view: view, parent: parent)
         case let .arranged(stack):
             applyArrangedConstraints(n, view: view, stack: stack)
+        case .chained:
+            // Figma's auto layout has no per-item margins: nothing is chained.
+            break
         }
         guard let layout else { return (view, nil) }
         return (view, applyAutoLayout(layout, node: n, view: view))

@@ -153,3 +153,11 @@ struct Placement {
     var absolute: Transform2D
     var size: Size
 }
+
+extension FigmaImport: DesignLayoutBuilding {
+    func sourceID(_ n: Int) -> String? { doc[n].id }
+    func parentLayer(_ n: Int) -> Int? { doc[n].parent }
+    func isHiddenLayer(_ n: Int) -> Bool { doc[n].value["visible"] == .bool(false) }
+    func clipsLayer(_ n: Int) -> Bool { doc[n].value["clipsContent"] == .bool(true) }
+    func storedBox(_ n: Int) -> Rect? { Self.box(doc[n].value) }
+}

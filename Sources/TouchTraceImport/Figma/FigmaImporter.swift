@@ -58,23 +58,13 @@ public enum FigmaImporter {
         }
         guard let frame = try select(doc, wanted: options.frame ?? options.scene) else {
             importer.warn(.emptyDocument, nil, "the document has no frames: the scene is an empty window", lost: "nothing")
-            var window = ViewDraft(id: "window", sourceID: nil, viewClass: .UIWindow)
-            window.frame = Rect(x: 0, y: 0, width: 375, height: 667)
-            importer.document.add(window, to: nil)
-            importer.document.name = options.fileName
-            var document = importer.document
-            var warnings = importer.warnings
-            let scene = try document.validated(warnings: &warnings)
-            return ImportResult(format: .figma, scene: scene, warnings: warnings.all, ids: document.ids)
+            return try importer.emptyWindowResult(format: .figma)
         }
         importer.importFrame(frame)
         importer.importInteractions()
-        importer.reportUntappableOverflow(frame: frame)
+        importer.reportUntappableOverflow(screen: frame)
         importer.reportUnknownProperties()
-        var document = importer.document
-        var finalWarnings = importer.warnings
-        let scene = try document.validated(warnings: &finalWarnings)
-        return ImportResult(format: .figma, scene: scene, warnings: finalWarnings.all, ids: document.ids)
+        return try importer.result(format: .figma)
     }
 
     /// The frame to import: by node id (any frame-like node), by the name of a top-level frame,

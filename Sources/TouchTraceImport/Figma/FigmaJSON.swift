@@ -14,9 +14,7 @@ enum FigmaJSON {
     }
 
     static func parse(_ bytes: [UInt8], limits: ImportLimits) throws(ImportError) -> Parsed {
-        guard bytes.count <= limits.maxBytes else {
-            throw ImportError(.documentTooLarge, "the document has \(bytes.count) bytes; the limit is \(limits.maxBytes)")
-        }
+        try limits.checkSize(bytes)
         if bytes.starts(with: Array("fig-kiwi".utf8)) {
             throw ImportError(
                 .unsupportedDocument,

@@ -65,7 +65,9 @@ extension IBImport {
         let appBottom = unitBars.bottom > 0 ? windowInsets.bottom : 0
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
         var placed = Rect(x: space.minX, y: space.minY, width: stored.size.width, height: stored.size.height)
-        if near(stored.size.width, w) {
+        // A size that is neither the window's nor a sheet's: a freeform simulated size.
+        var freeform = !near(stored.size.width, w)
+        if !freeform {
             let fits = [(top, bottom, appTop, appBottom), (top, 0, appTop, 0), (0, bottom, 0, appBottom), (0, 0, 0, 0)]
                 .first { near(stored.size.height, h - $0.0 - $0.1) }
             if unitBars.opaqueTop || unitBars.opaqueBottom {
@@ -93,14 +95,11 @@ extension IBImport {
                     safe.top = unitNavigationBar.map { $0.maxY } ?? IBBars.sheetNavigationBar
                 }
                 document.views[view].safeAreaInsets = safe
-            } else if !options.canvas {
-                placed = space
-                warn(
-                    .frameReplaced, element,
-                    "the root view of \(describe(doc.enclosingController(of: element) ?? element)) is stored at a freeform size (\(Self.format(stored.size))): UIKit sizes a controller's view to its window, \(Self.format(space.size))",
-                    lost: "the stored size (the canvas's freeform simulated size)")
+            } else {
+                freeform = true
             }
-        } else if !options.canvas {
+        }
+        if freeform, !options.canvas {
             placed = space
             warn(
                 .frameReplaced, element,

@@ -74,6 +74,7 @@ extension IBImport {
         // name the designer gave it in Interface Builder (its user label).
         let id = ids.make([accessibility, el["userLabel"], el["customClass"], name, textCandidate(e)], fallback: el.name)
         var draft = ViewDraft(id: id, sourceID: el["id"], viewClass: viewClass)
+        draft.accessibilityIdentifier = accessibility
         draft.customClass = custom
         let index = document.add(draft, to: parent)
         if let sourceID = el["id"] { objects[sourceID] = .view(index) }

@@ -14,24 +14,15 @@ import TouchTraceEngine
 ///   the supported form.
 public enum PenpotImporter {
     public static func importDocument(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> ImportResult {
-        let reader = try read(bytes, options: options)
-        if options.list {
-            return ImportResult(format: .penpot, scene: nil, warnings: reader.reading.warnings.all, ids: [:], units: DesignImport.list(reader.doc))
-        }
-        let screen = try DesignImport.select(reader.doc, wanted: options.frame ?? options.scene)
-        return try DesignImport.run(reader.doc, screen: screen, options: options, mapping: options.mapping ?? FigmaClassMapping(), warnings: reader.reading.warnings)
+        try DesignImport.importDocument(read(bytes, options: options), options: options)
     }
 
     /// The document read into its neutral form (the import, and the tests' oracle, start here).
     static func read(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> PenpotReader {
-        guard bytes.count <= options.limits.maxBytes else {
-            throw ImportError(.documentTooLarge, "the document has \(bytes.count) bytes; the limit is \(options.limits.maxBytes)")
+        let refusal = binaryExport(bytes).map {
+            "this is \($0), which is not read: in Penpot, export the file again with Main menu → File → Export (the .penpot format of Penpot 2.4 and later is a ZIP), or send the JSON of the get-file RPC"
         }
-        if let what = binaryExport(bytes) {
-            throw ImportError(
-                .unsupportedDocument,
-                "this is \(what), which is not read: in Penpot, export the file again with Main menu → File → Export (the .penpot format of Penpot 2.4 and later is a ZIP), or send the JSON of the get-file RPC")
-        }
+        try DesignImport.checkReadable(bytes, limits: options.limits, refusal: refusal)
         var reader = PenpotReader(limits: options.limits)
         let pages: [PenpotPage]
         if ZIPArchive.looksLikeZIP(bytes) {

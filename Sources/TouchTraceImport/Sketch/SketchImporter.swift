@@ -7,24 +7,16 @@ import TouchTraceEngine
 /// from before Sketch 43 (SQLite databases) are refused with a message.
 public enum SketchImporter {
     public static func importDocument(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> ImportResult {
-        let reader = try read(bytes, options: options)
-        if options.list {
-            return ImportResult(format: .sketch, scene: nil, warnings: reader.reading.warnings.all, ids: [:], units: DesignImport.list(reader.doc))
-        }
-        let screen = try DesignImport.select(reader.doc, wanted: options.frame ?? options.scene)
-        return try DesignImport.run(reader.doc, screen: screen, options: options, mapping: options.mapping ?? FigmaClassMapping(), warnings: reader.reading.warnings)
+        try DesignImport.importDocument(read(bytes, options: options), options: options)
     }
 
     /// The document read into its neutral form, symbols expanded.
     static func read(_ bytes: [UInt8], options: ImportOptions) throws(ImportError) -> SketchReader {
-        guard bytes.count <= options.limits.maxBytes else {
-            throw ImportError(.documentTooLarge, "the document has \(bytes.count) bytes; the limit is \(options.limits.maxBytes)")
-        }
-        if bytes.starts(with: Array("SQLite format 3".utf8)) {
-            throw ImportError(
-                .unsupportedDocument,
-                "this is an SQLite database: a Sketch file from before Sketch 43 (or Penpot's binary export v2), which is not read; open it in Sketch 43 or later and save it again")
-        }
+        let sqlite = bytes.starts(with: Array("SQLite format 3".utf8))
+        try DesignImport.checkReadable(
+            bytes, limits: options.limits,
+            refusal: sqlite
+                ? "this is an SQLite database: a Sketch file from before Sketch 43 (or Penpot's binary export v2), which is not read; open it in Sketch 43 or later and save it again" : nil)
         var reader = SketchReader(limits: options.limits)
         var pages: [(value: JSONValue, pointer: String, name: String)] = []
         if ZIPArchive.looksLikeZIP(bytes) {

@@ -21,11 +21,7 @@ struct XMLGuard {
 
     /// Scans `bytes`; throws the first problem found.
     mutating func scan(_ bytes: [UInt8]) throws(ImportError) {
-        if bytes.count > limits.maxBytes {
-            throw ImportError(
-                .documentTooLarge,
-                "the document has \(bytes.count) bytes; the limit is \(limits.maxBytes)")
-        }
+        try limits.checkSize(bytes)
         if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             throw ImportError(.invalidEncoding, "the document is UTF-16 (byte order mark); Interface Builder writes UTF-8", line: 1, column: 1)
         }

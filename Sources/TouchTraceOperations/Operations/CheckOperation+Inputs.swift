@@ -1,6 +1,7 @@
 import ArgumentParser
 import TouchTraceCheck
 import TouchTraceEngine
+import TouchTraceImport
 
 extension CheckOperation {
     /// A check's input: the expectation files, read and parsed once, how the scenes they name by
@@ -11,6 +12,8 @@ extension CheckOperation {
         public var files: [CheckInputFile]
         public var namedScenes: NamedScenes
         public var report: Report
+        /// `--init`: write a starter file instead of running any.
+        public var starter: CheckInitOperation.Input?
 
         public init(files: [CheckInputFile], namedScenes: NamedScenes, report: Report = Report()) {
             self.files = files
@@ -94,6 +97,19 @@ enum CheckInputs {
         return names
     }
 
+    /// The files a document names for the command line to read: scene names, and the `file` of
+    /// each design file reference that does not carry its `document` inline.
+    static func fileNames(in document: JSONValue) -> [String] {
+        var names = sceneNames(in: document).map(\.name)
+        var references: [JSONValue] = []
+        if let scene = document["scene"] { references.append(scene) }
+        if case let .object(members)? = document["scenes"] { references += members.map(\.value) }
+        for reference in references {
+            if case let .string(file)? = reference["file"], reference["document"] == nil { names.append(file) }
+        }
+        return names
+    }
+
     /// A scene file name as written in an expectation file, relative to that file's folder.
     static func relative(_ name: String, to file: String) -> String {
         if name.hasPrefix("/") { return name }
@@ -115,6 +131,99 @@ enum CheckInputs {
         let document = LocatedDocument(value: json, format: .json, locations: [:], valueLocations: [:], text: SourceText(""))
         return CheckOperation.Input(
             files: [CheckInputFile(path: nil, document: .success(document))], namedScenes: .stored, report: .init(form: form))
+    }
+
+    /// A named file's bytes as a scene: a scene document, or a design file or runtime dump
+    /// imported with its defaults. The name and the bytes tell which (`ImportFormat.detect`: a
+    /// `.storyboard`, `.xib`, `.sketch`, `.penpot`, a text dump); JSON is a scene when it says so
+    /// (`format`, a `window`, or `windows` of views with ids), else a Figma file (`document`,
+    /// `nodes`), Sentry's view hierarchy, or Penpot's or Sketch's JSON by their marks.
+    static func load(_ bytes: [UInt8], name: String, path: String, pointer: String, limits: SceneLimits) -> Result<ResolvedScene, SceneLoadError> {
+        let detected = ImportFormat.detect(fileName: name, bytes: bytes)
+        let design = { importScene(bytes, reference: DesignReference(file: name, pointer: pointer), path: path, limits: limits) }
+        if let detected, detected != .figma, detected != .sentryViewHierarchy { return design() }
+        let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "["), let json = try? JSONParser().parse(bytes) {
+            var isScene = json["format"] == .string("touchtrace.scene/1") || json["window"] != nil
+            if case let .array(windows)? = json["windows"], windows.first?["id"] != nil, windows.first?["type"] == nil { isScene = true }
+            let isDesign = json["document"] != nil || json["nodes"] != nil || detected == .sentryViewHierarchy
+            if !isScene, isDesign { return design() }
+        }
+        return prepare(bytes, name: path, limits: limits).map { ResolvedScene($0) }
+    }
+
+    /// The format of a design file reference: `format` if given, else from the name, refined by
+    /// the bytes (a `.json` name says little: a Sketch page or a Penpot response is JSON too).
+    static func designFormat(_ reference: DesignReference, bytes: [UInt8]) -> Result<ImportFormat, SceneLoadError> {
+        let accepted = ImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+        if let name = reference.format {
+            guard let format = ImportFormat(rawValue: name) else {
+                return .failure(SceneLoadError(problems: [SceneProblem(pointer: "/format", message: "unknown format \"\(name)\"; expected one of: \(accepted)")]))
+            }
+            return .success(format)
+        }
+        guard let format = ImportFormat.detect(fileName: reference.file, bytes: bytes) else {
+            return .failure(SceneLoadError(problems: [SceneProblem(
+                pointer: "", message: "\(reference.file) is no design file TouchTrace reads: it is \(ImportFormat.describe(bytes)); accepted: \(accepted) (give format: beside file: to say which)")]))
+        }
+        return .success(format)
+    }
+
+    /// Imports a design file for a check: the scene prepared, the warnings kept for the report;
+    /// an import that fails is a problem at the option that caused it (`/scene` for a scene the
+    /// file does not have) or at the reference.
+    static func importScene(_ bytes: [UInt8], reference: DesignReference, path: String, limits: SceneLimits) -> Result<ResolvedScene, SceneLoadError> {
+        let format: ImportFormat
+        switch designFormat(reference, bytes: bytes) {
+        case let .success(f): format = f
+        case let .failure(e): return .failure(e)
+        }
+        var problems: [SceneProblem] = []
+        if format == .xib || format == .storyboard, reference.frame != nil {
+            problems.append(SceneProblem(pointer: "/frame", message: "frame picks a Figma frame, Penpot board or Sketch artboard; an Interface Builder document takes scene or controller"))
+        }
+        if format != .xib && format != .storyboard, reference.controller != nil {
+            problems.append(SceneProblem(pointer: "/controller", message: "controller picks a storyboard view controller by its Storyboard ID; a \(format.rawValue) document takes frame"))
+        }
+        if !problems.isEmpty { return .failure(SceneLoadError(problems: problems)) }
+        let fileName = String(reference.file.split(separator: "/").last ?? Substring(reference.file))
+        let options = ImportOptions(
+            scene: reference.scene, controller: reference.controller, fileName: fileName, canvas: reference.canvas, frame: reference.frame)
+        let result: ImportResult
+        do {
+            result = try Importer.importDocument(bytes, format: format, options: options)
+        } catch {
+            let pointer: String
+            if error.kind == .unknownScene {
+                pointer = reference.scene != nil ? "/scene" : reference.controller != nil ? "/controller" : reference.frame != nil ? "/frame" : ""
+            } else {
+                pointer = ""
+            }
+            return .failure(SceneLoadError(problems: [SceneProblem(pointer: pointer, message: "cannot import \(path): \(error.description)")]))
+        }
+        guard let json = result.scene else { return .failure(SceneLoadError(["\(path) gave no scene"])) }
+        let prepared: PreparedScene
+        switch prepare(json, limits: limits) {
+        case let .success(p): prepared = p
+        case let .failure(e): return .failure(SceneLoadError(e.messages.map { "\(path) imports as an invalid scene: " + $0 }))
+        }
+        var picked: [String] = []
+        if let s = reference.scene { picked.append("scene " + s) }
+        if let c = reference.controller { picked.append("controller " + c) }
+        if let f = reference.frame { picked.append("frame " + f) }
+        if reference.canvas { picked.append("canvas") }
+        let source = SceneImport(
+            scene: "", file: path, format: format.rawValue, picked: picked.isEmpty ? nil : picked.joined(separator: ", "),
+            warnings: result.warnings.map(warningLine))
+        return .success(ResolvedScene(prepared, source: source))
+    }
+
+    /// `line 12: actionDropped: an action whose target …`, or the node's pointer for JSON.
+    static func warningLine(_ w: ImportWarning) -> String {
+        var at = ""
+        if let line = w.line { at = "line \(line)" + (w.column.map { ", column \($0)" } ?? "") + ": " }
+        else if let pointer = w.pointer { at = pointer + (w.sourceName.map { " (\($0))" } ?? "") + ": " }
+        return at + w.kind.rawValue + ": " + w.message
     }
 
     /// Decodes and prepares a scene file; problems say the file's name.
@@ -148,20 +257,49 @@ enum CheckInputs {
         let limits = context.limits
         let named = input.namedScenes
         let stored = context.storedScenes
+        // Each file (with its import options) is read and imported once per run.
+        var cache: [String: Result<ResolvedScene, SceneLoadError>] = [:]
         let resolve: CheckRun.SceneResolver = { reference, file in
             switch reference {
             case let .inline(json):
-                return prepare(json, limits: limits)
+                return prepare(json, limits: limits).map { ResolvedScene($0) }
             case let .named(name):
                 switch named {
                 case .stored:
                     guard let scene = stored[name] else { return .failure(SceneLoadError(["no stored scene has the id \"\(name)\""])) }
-                    return .success(scene)
+                    return .success(ResolvedScene(scene))
                 case let .files(files):
                     guard let entry = files[file.path ?? ""]?[name] else { return .failure(SceneLoadError(["cannot read the scene file \(name)"])) }
                     guard let bytes = entry.bytes else { return .failure(SceneLoadError(["cannot read the scene file \(entry.path)"])) }
-                    return prepare(bytes, name: entry.path, limits: limits)
+                    let key = "named\u{0}" + entry.path
+                    if let done = cache[key] { return done }
+                    let loaded = load(bytes, name: name, path: entry.path, pointer: "", limits: limits)
+                    cache[key] = loaded
+                    return loaded
                 }
+            case let .design(reference):
+                let bytes: [UInt8]
+                let path: String
+                if let document = reference.document {
+                    if case let .string(text) = document { bytes = Array(text.utf8) } else { bytes = JSONWriter().bytes(document) }
+                    path = reference.file
+                } else {
+                    guard case let .files(files) = named else {
+                        return .failure(SceneLoadError(problems: [SceneProblem(
+                            pointer: "/file", message: "over HTTP a design file comes inline: give its content in \"document\" (XML as a string, JSON as JSON) beside \"file\"")]))
+                    }
+                    guard let entry = files[file.path ?? ""]?[reference.file], let read = entry.bytes else {
+                        return .failure(SceneLoadError(problems: [SceneProblem(pointer: "/file", message: "cannot read the design file \(files[file.path ?? ""]?[reference.file]?.path ?? reference.file)")]))
+                    }
+                    bytes = read
+                    path = entry.path
+                }
+                let key = [path, reference.format ?? "", reference.scene ?? "", reference.controller ?? "", reference.frame ?? "", reference.canvas ? "canvas" : "",
+                           reference.document == nil ? "" : String(decoding: bytes, as: UTF8.self)].joined(separator: "\u{0}")
+                if let done = cache[key] { return done }
+                let loaded = importScene(bytes, reference: reference, path: path, limits: limits)
+                cache[key] = loaded
+                return loaded
             }
         }
         var report: CheckReport

@@ -70,21 +70,39 @@ public enum CheckOperation: TouchTraceOperation {
         @Option(help: ArgumentHelp("Accept the audit findings this file lists; write it from today's findings when it does not exist (or with --update).", valueName: "baseline.json"))
         public var baseline: String?
 
+        @Option(name: .customLong("init"), help: ArgumentHelp("Write a starter expectation file from this design file's own connections (see check-init).", valueName: "design-file"))
+        public var initFile: String?
+
+        @OptionGroup(title: "With --init") public var starter: CheckInitOperation.StarterOptions
+
         public init() {}
 
         public var sceneFile: String? { nil }
+        public var problemsAsJSON: Bool { format == .json }
 
         public enum Format: String, ExpressibleByArgument, Sendable, CaseIterable {
             case text, json
         }
 
         public func validate() throws {
-            if files.isEmpty { throw ValidationError("give at least one expectation file") }
+            if initFile != nil {
+                if !files.isEmpty { throw ValidationError("--init writes a starter file; run the expectation files in another call") }
+                return
+            }
+            if starter.scene != nil || starter.controller != nil || starter.frame != nil || starter.canvas || starter.output != nil {
+                throw ValidationError("--scene, --controller, --frame, --canvas and --output go with --init")
+            }
+            if files.isEmpty { throw ValidationError("give at least one expectation file (or --init DESIGN_FILE to write one)") }
             if force && !update && baseline == nil { throw ValidationError("--force goes with --update or --baseline") }
             if github && format == .json { throw ValidationError("--github prints annotations with the text report; leave out --format json") }
         }
 
         public func input(_ cli: CLIContext) throws -> Input {
+            if let initFile {
+                var input = Input(files: [], namedScenes: .files([:]))
+                input.starter = try starter.input(file: initFile, cli)
+                return input
+            }
             let ci = cli.environment["CI"]?.lowercased() == "true"
             if update, ci, !force {
                 throw ValidationError(
@@ -97,7 +115,7 @@ public enum CheckOperation: TouchTraceOperation {
                 let document = ExpectationReader.read(try cli.read(path), file: path)
                 input.files.append(CheckInputFile(path: path, document: document))
                 guard case let .success(located) = document else { continue }
-                for (name, _) in CheckInputs.sceneNames(in: located.value) {
+                for name in CheckInputs.fileNames(in: located.value) {
                     let resolved = CheckInputs.relative(name, to: path)
                     sceneFiles[path, default: [:]][name] = Input.SceneFile(path: resolved, bytes: try? cli.read(resolved))
                 }
@@ -123,6 +141,7 @@ public enum CheckOperation: TouchTraceOperation {
     }
 
     public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
-        try CheckInputs.run(input, in: context)
+        if let starter = input.starter { return try CheckInitOperation.run(starter, in: context) }
+        return try CheckInputs.run(input, in: context)
     }
 }

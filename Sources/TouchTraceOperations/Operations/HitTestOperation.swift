@@ -19,7 +19,8 @@ public enum HitTestOperation: TouchTraceOperation {
     public struct Options: OperationOptions {
         @OptionGroup public var scene: SceneFile
 
-        @Option(name: .customLong("point"), help: ArgumentHelp("A point X,Y in window coordinates; repeat for several.", valueName: "x,y"))
+        // `.unconditional`: `--point -5,-5` is a point, not an option.
+        @Option(name: .customLong("point"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A point X,Y in window coordinates; repeat for several.", valueName: "x,y"))
         public var points: [String] = []
 
         @Option(help: "The id of the window whose coordinates the points are in (default: the front-most).")

@@ -26,7 +26,8 @@ public enum ImportOperation: TouchTraceOperation {
         {"format", "scene", "warnings"}: the scene's origin.ids maps every scene id to its element \
         or node in the design file, and every warning has the file's line and column (XML) or the \
         node's JSON pointer (Figma). With --output the scene alone is written to a file, ready for \
-        the other subcommands. Over HTTP, POST the file as the body to /v1/import (for Figma, or \
+        the other subcommands, and only the warnings are printed, one line each (nothing when \
+        there are none). Over HTTP, POST the file as the body to /v1/import (for Figma, or \
         {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
         the default names off; a .sketch or .penpot archive as the body itself, application/zip); \
         ?store=ID also stores the scene (201, Location). A runtime hierarchy dump \
@@ -98,7 +99,7 @@ public enum ImportOperation: TouchTraceOperation {
         @Flag(help: "Lay out as the design tool's canvas shows the document, not as the app runs.")
         public var canvas = false
 
-        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also write the scene alone to this file.", valueName: "scene.json"))
+        @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the scene alone to this file; print only the warnings.", valueName: "scene.json"))
         public var output: String?
 
         @Option(help: ArgumentHelp("A hierarchy dump: what it cannot say, per view (JSON; docs/import-dumps.md#overlay).", valueName: "file"))
@@ -174,7 +175,7 @@ public enum ImportOperation: TouchTraceOperation {
             if format == nil {
                 context.fail(
                     "/format",
-                    "cannot tell the format of the document: it is \(ImportFormat.describe(document)); accepted: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (give format to say which)")
+                    "cannot tell the format of the document: it is \(ImportFormat.describe(document)); accepted: " + ImportFormat.allCases.map(\.rawValue).joined(separator: ", ") + " (give --format, or ?format= over HTTP, to say which)")
             }
         }
         let store = string("store")
@@ -229,7 +230,20 @@ public enum ImportOperation: TouchTraceOperation {
         }
         let sceneBytes = result.scene.map { JSONWriter(pretty: true).bytes($0) + [UInt8(ascii: "\n")] }
         var answer = OperationResult.json(result.json)
-        if let output = input.output, let sceneBytes { answer.files.append(OutputFile(path: output, bytes: sceneBytes)) }
+        if let output = input.output, let sceneBytes {
+            // With -o the scene goes to the file and the terminal gets only what needs reading:
+            // the warnings, one line each, as a compiler prints them (nothing when there are none).
+            answer = OperationResult(.empty)
+            answer.files.append(OutputFile(path: output, bytes: sceneBytes))
+            if !result.warnings.isEmpty {
+                let file = input.options.fileName ?? "document"
+                let text = result.warnings.map { w -> String in
+                    let at = w.line.map { ":\($0)" + (w.column.map { ":\($0)" } ?? "") } ?? (w.pointer.map { " " + $0 } ?? "")
+                    return "\(file)\(at): warning: [\(w.kind.rawValue)] \(w.message)"
+                }.joined(separator: "\n") + "\n"
+                answer.body = .document(Array(text.utf8), contentType: "text/plain; charset=utf-8")
+            }
+        }
         if let store = input.store, let scene = result.scene { answer.storeScene = (store, JSONWriter().bytes(scene)) }
         return answer
     }

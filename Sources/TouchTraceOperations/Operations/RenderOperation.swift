@@ -43,7 +43,8 @@ public enum RenderOperation: TouchTraceOperation {
     public struct Options: OperationOptions {
         @OptionGroup public var scene: SceneFile
 
-        @Option(name: .customLong("point"), help: ArgumentHelp("A touch point X,Y in window coordinates to mark, with its hit path; repeat for several.", valueName: "x,y"))
+        // `.unconditional`: `--point -5,-5` is a point, not an option.
+        @Option(name: .customLong("point"), parsing: .unconditionalSingleValue, help: ArgumentHelp("A touch point X,Y in window coordinates to mark, with its hit path; repeat for several.", valueName: "x,y"))
         public var points: [String] = []
 
         @Flag(help: "Shade every control's and gesture view's effective hit region; hatch the parts other views cover.")
