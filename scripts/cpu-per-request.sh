@@ -1,6 +1,7 @@
 #!/bin/bash
 # CPU time the server spends per request (utime+stime from /proc over an 8 s wrk run, 2 threads,
-# 64 connections), a figure that moves much less than wrk's throughput when the machine is shared.
+# 64 connections), a figure that moves much less than wrk's throughput when the machine is shared;
+# also wrk's throughput and p99 of that run, and the load average when it ended.
 #   scripts/cpu-per-request.sh BINARY PORT hit|health
 BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d)
 python3 "$(dirname "$0")/generate-scene.py" 1000 > $WORK/scene.json
@@ -16,9 +17,12 @@ sleep 2.5
 if [ $ROUTE = hit ]; then ARGS="-s $WORK/hit.lua http://127.0.0.1:$PORT/v1/scenes/bench/hit-test"; else ARGS="http://127.0.0.1:$PORT/health"; fi
 wrk -t2 -c64 -d2s $ARGS >/dev/null
 T0=$(awk '{print $14+$15}' /proc/$S/stat)
-OUT=$(wrk -t2 -c64 -d8s $ARGS)
+OUT=$(wrk -t2 -c64 -d8s --latency $ARGS)
 T1=$(awk '{print $14+$15}' /proc/$S/stat)
 REQ=$(echo "$OUT" | grep -o '[0-9]* requests in' | awk '{print $1}')
 HZ=$(getconf CLK_TCK)
-python3 -c "print('$ROUTE: %d requests, %.1f us CPU per request' % ($REQ, ($T1-$T0)/$HZ/$REQ*1e6))"
+RPS=$(echo "$OUT" | awk '/Requests\/sec/ {print $2}')
+P99=$(echo "$OUT" | awk '$1 == "99%" {print $2}')
+LOAD=$(cut -d' ' -f1 /proc/loadavg)
+python3 -c "print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD' % ($REQ, ($T1-$T0)/$HZ/$REQ*1e6))"
 kill $S; wait $S 2>/dev/null; rm -rf $WORK

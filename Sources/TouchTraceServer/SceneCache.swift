@@ -28,10 +28,12 @@ final class SceneCache: Sendable {
     /// The cached scene for this id, if any, with its version.
     func get(_ id: String) -> (version: Int, stamp: SceneStamp, scene: PreparedScene)? {
         state.withLock { s in
-            guard var entry = s.entries[id] else { return nil }
+            // In place: copying the entry out and back retained and released every array of both
+            // scenes it holds, twice, on every read.
+            guard let index = s.entries.index(forKey: id) else { return nil }
             s.clock += 1
-            entry.lastUse = s.clock
-            s.entries[id] = entry
+            s.entries.values[index].lastUse = s.clock
+            let entry = s.entries.values[index]
             return (entry.version, entry.stamp, entry.scene)
         }
     }
@@ -55,9 +57,8 @@ final class SceneCache: Sendable {
     /// Replaces the stamp of the cached version with an equal one that checks more cheaply.
     func restamp(_ id: String, _ stamp: SceneStamp) {
         state.withLock { s in
-            guard var entry = s.entries[id], entry.stamp == stamp else { return }
-            entry.stamp = stamp
-            s.entries[id] = entry
+            guard let index = s.entries.index(forKey: id), s.entries.values[index].stamp == stamp else { return }
+            s.entries.values[index].stamp = stamp
         }
     }
 

@@ -7,7 +7,7 @@ extension TouchTraceAPI {
     /// Reads a JSON body: 415 for a non-JSON content type, 413 past the size limit.
     func body(_ request: Request) async throws -> [UInt8] {
         if let type = request.headers[.contentType] {
-            let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let media = Self.mediaType(type)
             guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {
                 throw APIError(
                     .unsupportedMediaType, "Bodies must be JSON (Content-Type: application/json), not \(type).")
@@ -20,12 +20,24 @@ extension TouchTraceAPI {
     /// 413 past the size limit.
     func body(_ request: Request, accepting mediaTypes: [String]) async throws -> [UInt8] {
         if let type = request.headers[.contentType] {
-            let media = type.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            let media = Self.mediaType(type)
             guard mediaTypes.contains(media) else {
                 throw APIError(.unsupportedMediaType, "This route takes \(mediaTypes.joined(separator: ", ")), not \(type).")
             }
         }
         return try await collect(request)
+    }
+
+    /// A `Content-Type`'s media type: before any `;`, without surrounding spaces and tabs (RFC
+    /// 9110's optional whitespace), in lower case (media types are case-insensitive). Works on the
+    /// bytes: Foundation's trimming took about 2% of a stored-scene hit test's CPU.
+    static func mediaType(_ field: String) -> String {
+        var utf8 = Substring(field).utf8
+        if let semicolon = utf8.firstIndex(of: UInt8(ascii: ";")) { utf8 = utf8[..<semicolon] }
+        while let first = utf8.first, first == 0x20 || first == 0x09 { utf8 = utf8.dropFirst() }
+        while let last = utf8.last, last == 0x20 || last == 0x09 { utf8 = utf8.dropLast() }
+        if !utf8.contains(where: { (0x41...0x5A).contains($0) }) { return String(Substring(utf8)) }
+        return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// The body's bytes, 413 past the size limit.
@@ -191,8 +203,9 @@ extension TouchTraceAPI {
         }
         guard let current else { throw APIError.notFound(id) }
         if let cached, cached.stamp == current {
-            // Read again once the file had settled: from now on one stat checks it.
-            if current.settled, !cached.stamp.settled { cache.restamp(id, current) }
+            // Read again once the file had settled (from now on one stat checks it), or checked
+            // again with a stat (the next checks within the store's interval need none).
+            if current.settled, !cached.stamp.settled || current.checked != cached.stamp.checked { cache.restamp(id, current) }
             metrics.cacheHits.increment()
             return try answeringInput { () throws(InputError) in try cached.scene.checked() }
         }

@@ -19,12 +19,21 @@ public final class FileSceneStore: SceneStore {
     private let locks = KeyedLock()
     private let now: @Sendable () -> String
     private let queue = DispatchQueue(label: "touchtrace.store.io", attributes: .concurrent)
+    /// The directory's change counter (nil off local filesystems: then every check is a `stat`).
+    private let changes: ChangeSignal?
+    /// How long a checked stamp is trusted on an unchanged counter alone (ns).
+    let recheckInterval: UInt64
 
     static let sceneSuffix = ".scene"
     static let tombstoneSuffix = ".deleted"
 
     /// Opens (and creates, if needed) the data directory. `now` gives the `updated` timestamp.
-    public init(directory: String, now: @escaping @Sendable () -> String = FileSceneStore.timestamp) throws(StoreError) {
+    /// `recheckInterval` bounds how long a scene file found unchanged is trusted without a `stat`
+    /// while the directory's change counter has not moved (see ``stamp(id:known:)``).
+    public init(
+        directory: String, now: @escaping @Sendable () -> String = FileSceneStore.timestamp,
+        recheckInterval: Duration = FileSceneStore.defaultRecheckInterval
+    ) throws(StoreError) {
         self.directory = directory
         self.now = now
         do {
@@ -32,6 +41,9 @@ public final class FileSceneStore: SceneStore {
         } catch {
             throw .io("cannot create the data directory \(directory): \(error.localizedDescription)")
         }
+        changes = ChangeSignal.open(directory: directory)
+        let (seconds, attoseconds) = recheckInterval.components
+        self.recheckInterval = UInt64(clamping: max(0, seconds)) &* 1_000_000_000 &+ UInt64(clamping: max(0, attoseconds / 1_000_000_000))
         _ = try Self.countScenes(in: directory)
     }
 
@@ -49,6 +61,13 @@ public final class FileSceneStore: SceneStore {
             .map { String($0.dropLast(Self.sceneSuffix.count)) }
         return scenes.filter { !tombstones.contains($0) }.count
     }
+
+    /// A writer that renames a scene file without adding to the change counter (a process killed
+    /// between the two, a hand edit) is seen within this time.
+    public static let defaultRecheckInterval = Duration.milliseconds(100)
+
+    /// Whether reads of unchanged scenes skip the `stat` (the directory is on a local filesystem).
+    public var hasChangeSignal: Bool { changes != nil }
 
     @Sendable public static func timestamp() -> String {
         let formatter = ISO8601DateFormatter()
@@ -99,6 +118,7 @@ public final class FileSceneStore: SceneStore {
                     let bytes = header.line + [0x0A] + document
                     try DurableFile.write(bytes, to: self.scenePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
                     try DurableFile.remove(self.tombstonePath(id), directory: self.directory)
+                    self.changes?.bump()
                     var stored = header.stored(document: document)
                     // Still under the lock: the file is this version.
                     if let st = try DurableFile.status(self.scenePath(id)) {
@@ -137,6 +157,7 @@ public final class FileSceneStore: SceneStore {
                     // The tombstone first: from the moment it is durable the scene is deleted.
                     try DurableFile.write(Array(String(version + 1).utf8), to: self.tombstonePath(id), directory: self.directory, tempName: ".\(id).\(UInt64.random(in: 0...UInt64.max)).tmp")
                     try DurableFile.remove(self.scenePath(id), directory: self.directory)
+                    self.changes?.bump()
                 }
             }
         }
@@ -171,17 +192,40 @@ public final class FileSceneStore: SceneStore {
         (try? await blocking { () throws(StoreError) -> Int in try Self.countScenes(in: self.directory) }) ?? 0
     }
 
-    /// One `stat` when `known` is settled and the file is unchanged; otherwise the metadata line
-    /// is read (an `open`, which on NFS also revalidates the file).
+    /// No system call when `known` is settled, was found unchanged less than `recheckInterval`
+    /// ago, and the directory's change counter has not moved since (no process sharing the
+    /// directory on this machine has written a scene); one `stat` when `known` is settled and the
+    /// file is unchanged (the answer then carries the new check); otherwise the metadata line is
+    /// read (an `open`, which on NFS also revalidates the file).
     public func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp? {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
         let path = scenePath(id)
+        // Loaded before the stat: a write renamed in after this load moves the counter again.
+        let counter = changes?.load()
+        let now = counter == nil ? 0 : Self.monotonicCoarse()
         if let known, known.settled, let file = known.file {
+            if let counter, let checked = known.checked, checked.changes == counter, now &- checked.time < recheckInterval {
+                return known
+            }
             guard let st = try DurableFile.status(path) else { return nil }
-            if DurableFile.identity(st) == file { return known }
+            if DurableFile.identity(st) == file { return known.checked(counter.map { StampCheck(changes: $0, time: now) }) }
         }
         guard let (line, st) = try DurableFile.readFirstLine(path) else { return nil }
-        return SceneStamp(header: line, file: DurableFile.identity(st), settled: DurableFile.isSettled(st))
+        let settled = DurableFile.isSettled(st)
+        return SceneStamp(
+            header: line, file: DurableFile.identity(st), settled: settled,
+            checked: settled ? counter.map { StampCheck(changes: $0, time: now) } : nil)
+    }
+
+    /// A monotonic clock at the kernel tick's resolution (no system call).
+    private static func monotonicCoarse() -> UInt64 {
+        var now = timespec()
+        #if os(Linux)
+        clock_gettime(CLOCK_MONOTONIC_COARSE, &now)
+        #else
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        #endif
+        return UInt64(clamping: now.tv_sec) &* 1_000_000_000 &+ UInt64(clamping: now.tv_nsec)
     }
 }
 

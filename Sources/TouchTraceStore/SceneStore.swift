@@ -48,11 +48,20 @@ public struct SceneStamp: Sendable, Hashable {
     public let file: FileIdentity?
     /// Whether `file` alone identifies this version (see above).
     public let settled: Bool
+    /// When the store last found `file` unchanged, for stores that can skip the next `stat`
+    /// (``FileSceneStore``'s change signal). Not part of the stamp's identity.
+    public let checked: StampCheck?
 
-    public init(header: [UInt8], file: FileIdentity? = nil, settled: Bool = true) {
+    public init(header: [UInt8], file: FileIdentity? = nil, settled: Bool = true, checked: StampCheck? = nil) {
         self.header = header
         self.file = file
         self.settled = settled
+        self.checked = checked
+    }
+
+    /// The same stamp, checked again.
+    func checked(_ check: StampCheck?) -> SceneStamp {
+        SceneStamp(header: header, file: file, settled: settled, checked: check)
     }
 
     /// The stamp of a store whose versions live in memory.
@@ -61,6 +70,13 @@ public struct SceneStamp: Sendable, Hashable {
     /// Same stored version.
     public static func == (a: SceneStamp, b: SceneStamp) -> Bool { a.header == b.header }
     public func hash(into hasher: inout Hasher) { hasher.combine(header) }
+}
+
+/// When a stamp's file was last found unchanged: the data directory's change counter, loaded
+/// before that `stat`, and a monotonic time (ns) to bound how long the counter alone is trusted.
+public struct StampCheck: Sendable, Hashable {
+    public var changes: UInt64
+    public var time: UInt64
 }
 
 /// A file's identity from `stat`: device, inode, size, and modification and change times (ns).

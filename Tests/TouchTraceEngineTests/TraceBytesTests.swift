@@ -27,4 +27,26 @@ import TouchTraceEngine
             #expect(String(decoding: out.bytes, as: UTF8.self) == JSONWriter.format(n), "\(n)")
         }
     }
+
+    /// Strings (escaped as `JSONWriter` escapes them, or plain) and bytes written past the
+    /// buffer's first capacity, which grows (issue 27: the writer owns its memory).
+    @Test func stringsAndGrowthMatchTheWriter() {
+        let strings = ["", "plain", "quote \" and \\ backslash", "line\nfeed\rreturn\ttab", "\u{01}\u{1F}control", "é 日本 🙂"]
+        var out = JSONOutput(capacity: 1)
+        var expected: [UInt8] = []
+        for round in 0..<200 {
+            for s in strings {
+                out.string(s)
+                expected += JSONWriter().bytes(.string(s))
+            }
+            out.raw(",")
+            out.byte(UInt8(ascii: "["))
+            out.number(Double(round) * -1.5)
+            out.utf8("id\(round)")
+            expected += Array(",[".utf8) + Array(JSONWriter.format(Double(round) * -1.5).utf8) + Array("id\(round)".utf8)
+        }
+        out.append([0x20, 0x21])
+        expected += [0x20, 0x21]
+        #expect(out.bytes == expected)
+    }
 }

@@ -46,6 +46,32 @@ import TouchTraceStore
         #expect(try httpRequest(port: b.port, method: "POST", path: "/v1/scenes/s/hit-test", headers: Self.json, body: hit).status == 404)
     }
 
+    /// A scene that has settled is checked without a `stat` while the data directory's change
+    /// counter stands still (`FileSceneStore`'s change signal); a write through the other server
+    /// moves the counter, so it is still what the next read answers with.
+    @Test(.timeLimit(.minutes(1)))
+    func aSettledSceneCheckedWithoutStatSeesAWriteAtOnce() async throws {
+        let directory = temporaryDirectory("replicas-settled")
+        let a = try ServerProcess(dataDirectory: directory), b = try ServerProcess(dataDirectory: directory)
+        defer { a.stop(); b.stop() }
+        let hit = Array(#"{"point": {"x": 5, "y": 5}}"#.utf8)
+        for round in 0..<2 {
+            let name = "settled\(round)"
+            #expect(try httpRequest(port: a.port, method: "PUT", path: "/v1/scenes/s", headers: Self.json, body: Self.scene([name])).status == 200 + (round == 0 ? 1 : 0))
+            try await Task.sleep(for: .milliseconds(2_300))  // the file settles (SceneStamp)
+            // b parses it, checks it with a stat, then trusts the check …
+            for _ in 0..<3 {
+                let read = try httpRequest(port: b.port, method: "POST", path: "/v1/scenes/s/hit-test", headers: Self.json, body: hit)
+                #expect(try JSONParser().parse(read.body)["hitView"] == .string(name), "round \(round)")
+            }
+            // … until a writes: then it answers with the new version at once.
+            let next = "next\(round)"
+            #expect(try httpRequest(port: a.port, method: "PUT", path: "/v1/scenes/s", headers: Self.json, body: Self.scene([next])).status == 200)
+            let after = try httpRequest(port: b.port, method: "POST", path: "/v1/scenes/s/hit-test", headers: Self.json, body: hit)
+            #expect(try JSONParser().parse(after.body)["hitView"] == .string(next), "round \(round)")
+        }
+    }
+
     /// 16 writers add one subview each to one scene through both servers, read-modify-write with
     /// If-Match, retrying on 412; one server is killed with SIGKILL during the storm (its writers
     /// move to the other). No update is lost, and every file parses.

@@ -80,7 +80,7 @@ extension JSONOutput {
     /// A value already made as a `JSONValue` (a constraint's description, a region), written by
     /// `JSONWriter`, which sorts its keys.
     mutating func value(_ v: JSONValue) {
-        bytes.append(contentsOf: JSONWriter().bytes(v))
+        append(JSONWriter().bytes(v))
     }
 }
 

@@ -32,7 +32,7 @@ extension HitTestTrace.Step {
             }
         }
         func resultID() {
-            if result >= 0 { out.bytes.append(contentsOf: scene.views[Int(result)].id.utf8) } else { out.raw("nil") }
+            if result >= 0 { out.utf8(scene.views[Int(result)].id) } else { out.raw("nil") }
         }
         switch (outcome, reason) {
         case (.rejected, .hidden?): out.raw("hidden: the view and its subviews are skipped")
@@ -40,7 +40,7 @@ extension HitTestTrace.Step {
             out.raw("userInteractionEnabled is false")
             if !scene.views[Int(view)].viewClass.defaultUserInteractionEnabled {
                 out.raw(" (the ")
-                out.bytes.append(contentsOf: scene.views[Int(view)].viewClass.rawValue.utf8)
+                out.utf8(scene.views[Int(view)].viewClass.rawValue)
                 out.raw(" default, H6)")
             }
             out.raw(": the view and its subviews are skipped")
@@ -63,7 +63,7 @@ extension HitTestTrace.Step {
             out.byte(UInt8(ascii: ")"))
         case (.rejected, .pointInsideOverride?):
             out.raw("point(inside:) override (")
-            out.bytes.append(contentsOf: scene.views[Int(view)].pointInside.name.utf8)
+            out.utf8(scene.views[Int(view)].pointInside.name)
             out.raw(") says ")
             at()
             out.raw(" is outside")

@@ -1,0 +1,38 @@
+#!/bin/bash
+# The service's guard: scripts/cpu-per-request.sh on two (or more) release binaries, alternately
+# in one run (health then hit-test per binary, ROUNDS times), so that a shared machine's load
+# falls on all of them alike. Prints each run's line and, per binary, the mean CPU per request of
+# both routes and their ratio (hit-test / health), and the throughput ratio per round.
+#   scripts/compare-cpu-per-request.sh ROUNDS NAME=BINARY [NAME=BINARY ...]
+#   e.g. scripts/compare-cpu-per-request.sh 3 main=/tmp/main/touchtrace this=.build/release/touchtrace
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+rounds=$1; shift
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+for round in $(seq "$rounds"); do
+    for spec in "$@"; do
+        name=${spec%%=*}; bin=${spec#*=}
+        for route in health hit; do
+            line=$("$here/cpu-per-request.sh" "$bin" "$port" "$route")
+            echo "round $round $name $line" | tee -a "$out"
+        done
+    done
+done
+python3 - "$out" <<'PY'
+import re, sys, collections
+runs = collections.defaultdict(lambda: collections.defaultdict(list))
+rps = collections.defaultdict(dict)
+for line in open(sys.argv[1]):
+    m = re.match(r"round (\d+) (\S+) (\w+): \d+ requests, ([\d.]+) us CPU per request, ([\d.]+) req/s", line)
+    if not m: continue
+    rnd, name, route, cpu, r = m.groups()
+    runs[name][route].append(float(cpu)); rps[(name, rnd)][route] = float(r)
+print()
+for name, routes in runs.items():
+    h, t = routes["health"], routes["hit"]
+    mh, mt = sum(h) / len(h), sum(t) / len(t)
+    thr = [rps[(name, str(i + 1))]["hit"] / rps[(name, str(i + 1))]["health"] for i in range(len(t))]
+    print(f"{name}: health {mh:.1f} us, hit-test {mt:.1f} us per request (CPU ratio {mt / mh:.2f}); throughput ratio per round " + ", ".join(f"{x:.2f}" for x in thr))
+PY
