@@ -8,7 +8,8 @@
 #   scripts/fuzz.sh [seconds-per-harness] [harness ...]     (default 60 s, every harness)
 #
 # Environment: FUZZ_OUT (default /tmp/touchtrace-fuzz) keeps corpora between runs; FUZZ_JOBS
-# (default 1) runs that many harnesses at once.
+# (default 1) runs that many harnesses at once; FUZZ_CONFIG (default release) builds them in
+# another configuration (debug: a quicker build, slower runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH="${1:-60}"
@@ -21,9 +22,10 @@ if [ ${#HARNESSES[@]} -eq 0 ]; then
   mapfile -t HARNESSES < <(ls Fuzz/Sources | grep 'Fuzz$')
 fi
 
-echo "== build (release, -sanitize=fuzzer,address)"
-swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "warning: " | tail -3
-BIN="$(swift build --package-path Fuzz -c release -Xswiftc -sanitize=fuzzer,address --show-bin-path)"
+CONFIG="${FUZZ_CONFIG:-release}"
+echo "== build ($CONFIG, -sanitize=fuzzer,address)"
+swift build --package-path Fuzz -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "warning: " | tail -3
+BIN="$(swift build --package-path Fuzz -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address --show-bin-path)"
 
 echo "== seeds"
 python3 - "$OUT/seeds" <<'PY'
@@ -94,6 +96,7 @@ run_one() {
   local corpus="$OUT/corpus/$harness" artifacts="$OUT/artifacts/$harness/"
   mkdir -p "$corpus" "$artifacts"
   # shellcheck disable=SC2046
+  LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0" \
   "$BIN/$harness" "$corpus" $(seeds_for "$harness") -max_total_time="$SECONDS_EACH" -timeout=10 \
     -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$artifacts" -print_final_stats=1 \
     >"$OUT/$harness.log" 2>&1 || true
