@@ -7,7 +7,10 @@ import TouchTraceEngine
 /// Oversized and slow clients, over a raw socket against `touchtrace serve` (issue 16): a body
 /// over the limit gets its 413 whatever the client's `Connection` and `Expect` headers; a client
 /// that sends its headers or body a byte at a time, or idles on a keep-alive connection, is cut
-/// off after the configured timeout.
+/// off after the configured timeout. The clients pace themselves with `Thread.sleep`, not
+/// `Task.sleep`: in the whole suite other tests hold the cooperative pool's threads in blocking
+/// socket calls, and a `Task.sleep` then resumes seconds late, so the test measured its own delay
+/// (10 s and more) instead of the server's cut-off.
 @Suite(.serialized) struct SlowClientTests {
     static let limits = ["--max-body-bytes", "100000", "--header-timeout", "1", "--body-timeout", "1.5", "--idle-timeout", "1"]
 
@@ -54,7 +57,7 @@ import TouchTraceEngine
 
     /// Slowloris: the header block a byte at a time is cut off after the header timeout (1 s).
     @Test(.timeLimit(.minutes(1)))
-    func slowHeadersAreCutOff() async throws {
+    func slowHeadersAreCutOff() throws {
         let server = try ServerProcess(dataDirectory: temporaryDirectory("slowloris"), extraArguments: Self.limits)
         defer { server.stop() }
         let fd = try connectSocket(port: server.port)
@@ -63,7 +66,7 @@ import TouchTraceEngine
         try sendAll(fd, Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
         var cutOff: TimeInterval?
         for i in 0..<40 {
-            try await Task.sleep(for: .milliseconds(200))
+            Thread.sleep(forTimeInterval: 0.2)
             if (try? sendAll(fd, Array("X-Slow-\(i): y\r\n".utf8))) == nil || Self.isClosed(fd) {
                 cutOff = Date().timeIntervalSince(start)
                 break
@@ -77,7 +80,7 @@ import TouchTraceEngine
 
     /// A body sent a byte at a time is cut off after the body timeout (1.5 s) in total.
     @Test(.timeLimit(.minutes(1)))
-    func slowBodyIsCutOff() async throws {
+    func slowBodyIsCutOff() throws {
         let server = try ServerProcess(dataDirectory: temporaryDirectory("slowbody"), extraArguments: Self.limits)
         defer { server.stop() }
         let fd = try connectSocket(port: server.port)
@@ -86,7 +89,7 @@ import TouchTraceEngine
         try sendAll(fd, Array("POST /v1/hit-test HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{".utf8))
         var cutOff: TimeInterval?
         for _ in 0..<40 {
-            try await Task.sleep(for: .milliseconds(200))
+            Thread.sleep(forTimeInterval: 0.2)
             if (try? sendAll(fd, [UInt8(ascii: " ")])) == nil || Self.isClosed(fd) {
                 cutOff = Date().timeIntervalSince(start)
                 break
@@ -99,7 +102,7 @@ import TouchTraceEngine
     /// A keep-alive connection that sends nothing after its first answer is closed after the
     /// idle timeout (1 s); one that keeps asking is not.
     @Test(.timeLimit(.minutes(1)))
-    func idleKeepAliveConnectionIsClosed() async throws {
+    func idleKeepAliveConnectionIsClosed() throws {
         let server = try ServerProcess(dataDirectory: temporaryDirectory("idle"), extraArguments: Self.limits)
         defer { server.stop() }
         let fd = try connectSocket(port: server.port)
@@ -107,7 +110,7 @@ import TouchTraceEngine
         for _ in 0..<4 {
             try sendAll(fd, Array("GET /health HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
             #expect(try readResponse(fd).status == 200)
-            try await Task.sleep(for: .milliseconds(600))  // under the idle timeout each time
+            Thread.sleep(forTimeInterval: 0.6)  // under the idle timeout each time
         }
         let start = Date()
         var closedAfter: TimeInterval?
@@ -116,7 +119,7 @@ import TouchTraceEngine
                 closedAfter = Date().timeIntervalSince(start)
                 break
             }
-            try await Task.sleep(for: .milliseconds(100))
+            Thread.sleep(forTimeInterval: 0.1)
         }
         let seconds = try #require(closedAfter, "an idle connection stayed open 5 s")
         #expect(seconds < 1.5)
