@@ -9,15 +9,23 @@ import TestSupport
     /// The Markdown files a reader follows links from: the README, docs/, and the READMEs of the
     /// repository's other folders.
     static var documents: [URL] {
-        var result = [repositoryRoot.appendingPathComponent("README.md")]
-        let skipped: Set<String> = [".build", ".git", "Tests", "node_modules"]
+        let readme = repositoryRoot.appendingPathComponent("README.md")
+        let others = files(withExtension: "md", skipping: ["Tests"]).filter { $0.path != readme.path }
+        return ([readme] + others).sorted { $0.path < $1.path }
+    }
+
+    /// The repository's files with that extension, outside build folders, `.git`,
+    /// `node_modules` and the folders named in `skipping`.
+    static func files(withExtension ext: String, skipping: Set<String> = []) -> [URL] {
+        var result: [URL] = []
+        let skipped = skipping.union([".build", ".git", "node_modules"])
         let enumerator = FileManager.default.enumerator(at: repositoryRoot, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             let name = url.lastPathComponent
             if skipped.contains(name) || name.hasPrefix(".build") { enumerator?.skipDescendants(); continue }
-            if url.pathExtension == "md", url.path != result[0].path { result.append(url) }
+            if url.pathExtension == ext { result.append(url) }
         }
-        return result.sorted { $0.path < $1.path }
+        return result
     }
 
     /// The inline links `[text](target)` of a Markdown text, outside code blocks and code spans.
@@ -119,14 +127,7 @@ import TestSupport
     }
 
     @Test func everySourcePathNamedInTheDocumentsExists() throws {
-        var files: [String] = []
-        let skipped: Set<String> = [".build", ".git", "node_modules"]
-        let enumerator = FileManager.default.enumerator(at: repositoryRoot, includingPropertiesForKeys: nil)
-        while let url = enumerator?.nextObject() as? URL {
-            let name = url.lastPathComponent
-            if skipped.contains(name) || name.hasPrefix(".build") { enumerator?.skipDescendants(); continue }
-            if url.pathExtension == "swift" { files.append("/" + url.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "")) }
-        }
+        let files = Self.files(withExtension: "swift").map { "/" + $0.path.replacingOccurrences(of: repositoryRoot.path + "/", with: "") }
         var missing: [String] = []
         var checked = 0
         for document in Self.documents {
