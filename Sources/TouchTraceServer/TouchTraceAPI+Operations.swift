@@ -52,6 +52,7 @@ extension TouchTraceAPI {
     ) async throws -> Response {
         var json: JSONValue
         var document: [UInt8]?
+        var typed: Operation.Input?
         // The request's time budget covers all its work, from the first byte of decoding to the
         // last byte of the answer (receiving the body is bounded by the body timeout instead).
         var limits = configuration.limits
@@ -60,7 +61,8 @@ extension TouchTraceAPI {
             // An empty body is an empty request (an operation with no parameters, or a GET).
             let bytes = route.method == .GET ? [] : try await body(request)
             limits = requestLimits()
-            json = bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
+            typed = route.scene == .stored && request.uri.query == nil ? typedInput(Operation.self, bytes) : nil
+            json = typed != nil || bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
             try checkBudget(limits)
         case let .document(mediaTypes):
             document = try await body(request, accepting: mediaTypes)
@@ -82,7 +84,7 @@ extension TouchTraceAPI {
         var transportFields: [String] = []
         switch route.scene {
         case .stored:
-            scene = try await loadScene(try sceneID(context), limits: limits)
+            scene = try await loadScene(try sceneID(context), limits: limits).prepared
         case .inline:
             guard let inline = json["scene"] else {
                 throw APIError.input(.invalidRequest([SceneProblem(
@@ -97,17 +99,21 @@ extension TouchTraceAPI {
             scene = nil
         }
         let input: Operation.Input
-        do {
-            input = try Operation.decode(OperationRequest(json, transportFields: transportFields, document: document))
-        } catch {
-            throw APIError(error.problem)
+        if let typed {
+            input = typed
+        } else {
+            do {
+                input = try Operation.decode(OperationRequest(json, transportFields: transportFields, document: document))
+            } catch {
+                throw APIError(error.problem)
+            }
         }
         var storedScenes: [String: PreparedScene] = [:]
         for (id, pointer) in Operation.storedSceneIDs(in: input) where storedScenes[id] == nil {
             guard SceneID.isValid(id) else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: pointer, message: "\"\(id.prefix(200))\" is not a scene id")]))
             }
-            storedScenes[id] = try await loadScene(id, limits: limits)
+            storedScenes[id] = try await loadScene(id, limits: limits).prepared
         }
         let result: OperationResult
         do {
@@ -121,7 +127,7 @@ extension TouchTraceAPI {
         let bytes = result.bytes()
         try checkBudget(limits)
         var headers: HTTPFields = [.contentType: result.contentType]
-        var status = HTTPResponse.Status(code: result.status)
+        var status: HTTPResponse.Status = result.status == 200 ? .ok : HTTPResponse.Status(code: result.status)
         if let (id, sceneDocument) = result.storeScene {
             let (stored, _) = try await write(id: id, bytes: sceneDocument, condition: .none)
             headers[.eTag] = stored.etag
@@ -129,6 +135,14 @@ extension TouchTraceAPI {
             status = .created
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The operation's input read straight from a stored-scene request's body, for the bodies a
+    /// typed reader takes (``HitTestBodyReader``: the common hit-test body); nil sends the body
+    /// the general way (`JSONParser`, then the operation's decoder), which also explains errors.
+    func typedInput<Operation: TouchTraceOperation>(_ operation: Operation.Type, _ bytes: [UInt8]) -> Operation.Input? {
+        guard Operation.self == HitTestOperation.self, configuration.limits.maxJSONNesting >= 2 else { return nil }
+        return HitTestBodyReader.read(bytes) as? Operation.Input
     }
 
     /// The configured limits with a fresh time budget for this request (``WorkBudget``: the
