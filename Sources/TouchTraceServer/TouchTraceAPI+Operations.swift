@@ -80,11 +80,15 @@ extension TouchTraceAPI {
                 json = json.setting(member.key, to: member.value)
             }
         }
+        // A stored scene stays in its cache entry until the context is made: one copy of the
+        // prepared scene (a retain per array of both its scenes) instead of one per hand-over.
+        var cachedScene: SceneCache.Cached?
         let scene: PreparedScene?
         var transportFields: [String] = []
         switch route.scene {
         case .stored:
-            scene = try await loadScene(try sceneID(context), limits: limits).prepared
+            cachedScene = try await loadScene(try sceneID(context), limits: limits)
+            scene = nil
         case .inline:
             guard let inline = json["scene"] else {
                 throw APIError.input(.invalidRequest([SceneProblem(
@@ -118,7 +122,7 @@ extension TouchTraceAPI {
         let result: OperationResult
         do {
             result = try Operation.run(
-                input, in: OperationContext(scene: scene, scenePointer: route.scene == .inline ? "/scene" : "", limits: limits, storedScenes: storedScenes))
+                input, in: OperationContext(scene: cachedScene?.prepared ?? scene, scenePointer: route.scene == .inline ? "/scene" : "", limits: limits, storedScenes: storedScenes))
         } catch {
             try checkBudget(limits)
             throw APIError(error.problem)
