@@ -1,8 +1,10 @@
 #!/bin/bash
 # The service's guard: scripts/cpu-per-request.sh on two (or more) release binaries, alternately
 # in one run (health then hit-test per binary, ROUNDS times), so that a shared machine's load
-# falls on all of them alike. Prints each run's line and, per binary, the mean CPU per request of
-# both routes and their ratio (hit-test / health), and the throughput ratio per round.
+# falls on all of them alike. Prints each run's line and, per binary, the mean and median CPU per
+# request of both routes and their ratios (hit-test / health), and the throughput ratio and p99 per
+# round. At load averages of 6-12 (other sessions' builds) one run of a binary moves by +-15%:
+# run 4-6 rounds and read the medians.
 #   scripts/compare-cpu-per-request.sh ROUNDS NAME=BINARY [NAME=BINARY ...]
 #   e.g. scripts/compare-cpu-per-request.sh 3 main=/tmp/main/touchtrace this=.build/release/touchtrace
 # ROUTES (default "health hit") lists the routes of cpu-per-request.sh each round runs; "hit"
@@ -23,7 +25,7 @@ for round in $(seq "$rounds"); do
     done
 done
 python3 - "$out" <<'PY'
-import re, sys, collections
+import re, sys, collections, statistics
 runs = collections.defaultdict(lambda: collections.defaultdict(list))
 rps = collections.defaultdict(dict)
 p99 = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -36,12 +38,12 @@ for line in open(sys.argv[1]):
 print()
 for name, routes in runs.items():
     h = routes["health"]
-    mh = sum(h) / len(h)
-    parts = [f"health {mh:.1f} us"]
+    mh, dh = sum(h) / len(h), statistics.median(h)
+    parts = [f"health {mh:.1f} us (median {dh:.1f})"]
     for route in (r for r in ("hit", "hit1") if r in routes):
         t = routes[route]
-        mt = sum(t) / len(t)
+        mt, dt = sum(t) / len(t), statistics.median(t)
         thr = [rps[(name, str(i + 1))][route] / rps[(name, str(i + 1))]["health"] for i in range(len(t))]
-        parts.append(f"{route} {mt:.1f} us (CPU ratio {mt / mh:.2f}; throughput ratio per round " + ", ".join(f"{x:.2f}" for x in thr) + "; p99 " + ", ".join(f"{x:.2f}" for x in p99[name][route]) + " ms)")
+        parts.append(f"{route} {mt:.1f} us (median {dt:.1f}; CPU ratio {mt / mh:.2f}, of medians {dt / dh:.2f}; throughput ratio per round " + ", ".join(f"{x:.2f}" for x in thr) + "; p99 " + ", ".join(f"{x:.2f}" for x in p99[name][route]) + " ms)")
     print(f"{name}: " + "; ".join(parts))
 PY
