@@ -107,6 +107,14 @@ struct IBConnectionOracle {
             if !crossing.isEmpty { result.ineligible["destination in another scene", default: 0] += crossing.count }
             wired.removeAll { $0.destination.hasPrefix("not imported") && !isOwner($0.destination, doc) }
             guard !wired.isEmpty else { continue }
+            // Xcode marks the control or a view above it ambiguous: its constraints do not
+            // determine its frame (the app's code completes them: pocket-casts' paged scroll
+            // views, sized by placeholder constraints), so the stored frames, which Xcode drew
+            // at a guess, do not say where it is as the app runs. Not decidable from the file.
+            if stored.ambiguousAncestor(e) != nil {
+                result.ineligible["Xcode marks it or an ancestor ambiguous", default: 0] += wired.count
+                continue
+            }
             if let reason = stored.untappable(e, control: viewClass.isControl, recognizer: !viewClass.isControl) {
                 result.ineligible[reason, default: 0] += wired.count
                 continue
