@@ -203,4 +203,19 @@ struct IBModelledBehaviourTests {
         let canvas = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
     }
+
+    /// L6, canvas only: Xcode's canvas stretches a plain view that nothing sizes across a
+    /// centred stack to the length it stored; as the app runs UIKit gives it none
+    /// (`UISV-ambiguity-suppression`), and the import leaves it so.
+    @Test func theCanvasStretchesAnUnsizedViewAcrossACentredStack() throws {
+        let name = "L6-canvas-stretches-an-unsized-view-across-a-centred-stack.xib"
+        for canvas in [true, false] {
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let badge = try #require(scene.viewIndex("Badge"))
+            #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
+        }
+    }
 }

@@ -149,7 +149,17 @@ extension IBImport {
             }
         }
         guard let frame, !misplaced else { return nil }
-        let axes = Self.intrinsicAxes(viewClass, element: el)
+        var axes = Self.intrinsicAxes(viewClass, element: el)
+        // Xcode's canvas stretches a plain view that nothing sizes across a stack that does not
+        // fill (alignment center, leading, …), where UIKit's `UISV-ambiguity-suppression` gives
+        // it no length as the app runs (cwa-app, openfoodfacts, vector-im): on the canvas its
+        // stored length across the stack stands for it.
+        if options.canvas, viewClass == .UIView, let p = el.parent, tree[p].name == "subviews", let stack = tree[p].parent,
+            tree[stack].name == "stackView", let alignment = tree[stack]["alignment"], alignment != "fill"
+        {
+            let sized = constrainedAxes(e)
+            if tree[stack]["axis"] == "vertical" { axes.width = !sized.width } else { axes.height = !sized.height }
+        }
         // A scrolling text view has no intrinsic content size in UIKit (UIScrollView's), yet
         // Xcode's canvas lays one out that no constraint sizes at a size of its own without
         // calling it ambiguous (sentry, IBDecodable, stopp-corona): as with a placeholder
