@@ -198,15 +198,20 @@ extension IBImport {
     /// constraint on it, or both of its edges along that axis (leading and trailing, top and
     /// bottom) tied to something. Arranged subviews are sized by their stack across its axis
     /// (UIStackView's `fill` alignment).
-    func constrainedAxes(_ e: Int) -> (width: Bool, height: Bool) {
+    mutating func constrainedAxes(_ e: Int) -> (width: Bool, height: Bool) {
         guard let id = tree[e]["id"] else { return (false, false) }
-        var attributes: Set<String> = []
-        for c in tree.elements.indices where tree[c].name == "constraint" {
-            let el = tree[c]
-            let holder = tree[c].parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
-            if el["firstItem"] == id || (el["firstItem"] == nil && holder == id), let a = el["firstAttribute"] { attributes.insert(a) }
-            if el["secondItem"] == id, let a = el["secondAttribute"] { attributes.insert(a) }
+        if constraintAttributes == nil {
+            // One pass over the document, the first time it is asked (no rescan per view).
+            var index: [String: Set<String>] = [:]
+            for c in tree.elements.indices where tree[c].name == "constraint" {
+                let el = tree[c]
+                let holder = el.parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
+                if let first = el["firstItem"] ?? holder, let a = el["firstAttribute"] { index[first, default: []].insert(a) }
+                if let second = el["secondItem"], let a = el["secondAttribute"] { index[second, default: []].insert(a) }
+            }
+            constraintAttributes = index
         }
+        let attributes = constraintAttributes?[id] ?? []
         func has(_ names: String...) -> Bool { names.contains { attributes.contains($0) || attributes.contains($0 + "Margin") } }
         var width = attributes.contains("width") || (has("leading", "left") && has("trailing", "right"))
         var height = attributes.contains("height") || (has("top") && (has("bottom") || attributes.contains("lastBaseline")))

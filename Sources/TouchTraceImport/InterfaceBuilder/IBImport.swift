@@ -38,6 +38,8 @@ struct IBImport {
     /// Segues triggered by selecting a cell (V5), by the cell's view index, until `importLists`
     /// gives the cell its index path.
     var cellSegues: [Int: [CellDraft.SelectionAction]] = [:]
+    /// The attributes each item id is constrained by, built on first use (`constrainedAxes`).
+    var constraintAttributes: [String: Set<String>]?
     /// Ids of the views whose layout margins an imported constraint reads.
     var marginsRead: Set<String> = []
     /// The window's safe-area insets.
