@@ -129,7 +129,7 @@ struct HitTestBodyReader {
         while position < bytes.count {
             let b = bytes[position]
             if b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") {
-                mantissa = mantissa &* 10 &+ Int(b &- UInt8(ascii: "0"))
+                mantissa = mantissa &* 10 &+ Int(truncatingIfNeeded: b &- UInt8(ascii: "0"))
                 digits += 1
                 if inFraction { fractionDigits += 1 }
             } else if b == UInt8(ascii: "."), !inFraction, digits > 0 {
