@@ -113,7 +113,7 @@ public final class PreparedSceneCache: Sendable {
     /// full). About a tenth of a millisecond for a 300 KB document.
     static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.withUnsafeBytes { raw in
-            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(raw.count)
+            var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: raw.count)
             var i = 0
             while i + 8 <= raw.count {
                 h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
@@ -121,7 +121,7 @@ public final class PreparedSceneCache: Sendable {
                 i += 8
             }
             while i < raw.count {
-                h = (h ^ UInt64(raw[i])) &* 0xC4CE_B9FE_1A85_EC53
+                h = (h ^ UInt64(truncatingIfNeeded: raw[i])) &* 0xC4CE_B9FE_1A85_EC53
                 i += 1
             }
             return h ^ (h >> 32)

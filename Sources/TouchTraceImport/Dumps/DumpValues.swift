@@ -55,7 +55,7 @@ enum DumpValues {
                 guard fraction < 0 else { return nil }
                 fraction = 0
             } else if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
-                mantissa = mantissa * 10 + Int(c &- UInt8(ascii: "0"))
+                mantissa = mantissa * 10 + Int(truncatingIfNeeded: c &- UInt8(ascii: "0"))
                 digits += 1
                 if fraction >= 0 { fraction += 1 }
                 guard digits <= 15 else { return nil }
