@@ -10,7 +10,8 @@ import TouchTraceEngine
 /// bytes are compared in full, so a collision costs a comparison, never a wrong scene. Anything
 /// in a scene document can change its initial layout (frames, masks, classes, text, intrinsic
 /// sizes, constraints), so only byte-identical documents share a preparation. Bounded by entry
-/// count and by the bytes of the documents it keeps, least recently used first out. One cache
+/// count, by the bytes of the documents and by the views of the scenes it keeps, least recently
+/// used first out. One cache
 /// serves one set of limits (a server's configuration): the preparation obeys the limits it was
 /// made under; a request's own time budget is applied with ``PreparedScene/using(_:)``.
 ///
@@ -20,11 +21,13 @@ public final class PreparedSceneCache: Sendable {
         var digest: UInt64
         var document: [UInt8]
         var scene: PreparedScene
+        var views: Int
         var lastUse: UInt64
     }
     private struct State {
         var entries: [Entry] = []
         var bytes = 0
+        var views = 0
         var clock: UInt64 = 0
         var hits = 0
         var misses = 0
@@ -34,10 +37,14 @@ public final class PreparedSceneCache: Sendable {
     public let capacity: Int
     /// At most this many bytes of documents are kept (a document larger than this is not kept).
     public let maxBytes: Int
+    /// At most this many views in the scenes kept (a prepared scene's memory grows with its
+    /// views, not with its document's bytes; a scene with more is not kept).
+    public let maxViews: Int
 
-    public init(capacity: Int = 8, maxBytes: Int = 64 << 20) {
+    public init(capacity: Int = 8, maxBytes: Int = 64 << 20, maxViews: Int = 50_000) {
         self.capacity = max(0, capacity)
         self.maxBytes = max(0, maxBytes)
+        self.maxViews = max(0, maxViews)
     }
 
     /// The number of lookups answered from the cache and not, since it was made.
@@ -59,20 +66,24 @@ public final class PreparedSceneCache: Sendable {
     }
 
     /// Keeps a document's preparation. Not kept: one whose preparation ran past its time budget
-    /// (it may be unfinished), and documents larger than ``maxBytes``.
+    /// (it may be unfinished), documents larger than ``maxBytes`` and scenes with more views
+    /// than ``maxViews``.
     public func keep(_ scene: PreparedScene, for document: ArraySlice<UInt8>) {
-        guard capacity > 0, document.count <= maxBytes, !scene.limits.budget.isExhausted else { return }
+        let views = scene.scene.views.count
+        guard capacity > 0, document.count <= maxBytes, views <= maxViews, !scene.limits.budget.isExhausted else { return }
         let digest = Self.digest(document)
         let entry = Array(document)
         state.withLock { s in
             if s.entries.contains(where: { $0.digest == digest && Self.same($0.document[...], document) }) { return }
             s.clock += 1
-            s.entries.append(Entry(digest: digest, document: entry, scene: scene, lastUse: s.clock))
+            s.entries.append(Entry(digest: digest, document: entry, scene: scene, views: views, lastUse: s.clock))
             s.bytes += entry.count
-            while s.entries.count > capacity || s.bytes > maxBytes,
+            s.views += views
+            while s.entries.count > capacity || s.bytes > maxBytes || s.views > maxViews,
                 let oldest = s.entries.indices.min(by: { s.entries[$0].lastUse < s.entries[$1].lastUse })
             {
                 s.bytes -= s.entries[oldest].document.count
+                s.views -= s.entries[oldest].views
                 s.entries.remove(at: oldest)
             }
         }

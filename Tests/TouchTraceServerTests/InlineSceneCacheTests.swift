@@ -44,6 +44,13 @@ import TouchTraceEngine
         let none = PreparedSceneCache(capacity: 8, maxBytes: 10)
         none.keep(Self.prepared(100), for: Self.document(100)[...])
         #expect(none.scene(for: Self.document(100)[...]) == nil)
+        // By views: each of these scenes has one view.
+        let few = PreparedSceneCache(capacity: 8, maxViews: 2)
+        for width in [100, 200, 300] { few.keep(Self.prepared(width), for: Self.document(width)[...]) }
+        #expect(few.scene(for: Self.document(100)[...]) == nil && few.scene(for: Self.document(200)[...]) != nil)
+        let noViews = PreparedSceneCache(maxViews: 0)
+        noViews.keep(Self.prepared(100), for: Self.document(100)[...])
+        #expect(noViews.scene(for: Self.document(100)[...]) == nil)
     }
 
     @Test func keepsNoPreparationThatRanOutOfTime() {
