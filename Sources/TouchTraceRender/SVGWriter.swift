@@ -65,16 +65,7 @@ struct SVGWriter {
     static func number(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
         let limit = 1e12
-        let clamped = min(max(x, -limit), limit)
-        let hundredths = Int64(exactly: (clamped * 100).rounded()) ?? 0
-        if hundredths == 0 { return "0" }
-        let sign = hundredths < 0 ? "-" : ""
-        let magnitude = hundredths.magnitude
-        let whole = magnitude / 100
-        let fraction = magnitude % 100
-        if fraction == 0 { return sign + String(whole) }
-        if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
-        return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+        return decimal(min(max(x, -limit), limit), digits: 2)
     }
 
     /// `x,y x,y …` for a `points` attribute.
@@ -101,19 +92,26 @@ struct SVGWriter {
     static func numberFine(_ x: Double) -> String {
         guard x.isFinite else { return "0" }
         if abs(x) >= 1e6 { return number(x) }
-        let millionths = Int64(exactly: (x * 1_000_000).rounded()) ?? 0
-        if millionths == 0 { return "0" }
-        let sign = millionths < 0 ? "-" : ""
-        let magnitude = millionths.magnitude
-        let whole = magnitude / 1_000_000
-        var fraction = magnitude % 1_000_000
+        return decimal(x, digits: 6)
+    }
+
+    /// `x` rounded to `digits` decimals, without trailing zeros (`0`, `-1.5`, `0.05`); `x` finite
+    /// and small enough that `x × 10^digits` fits in an `Int64`.
+    static func decimal(_ x: Double, digits: Int) -> String {
+        var scale: Int64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int64(exactly: (x * Double(scale)).rounded()) ?? 0
+        if scaled == 0 { return "0" }
+        let sign = scaled < 0 ? "-" : ""
+        let whole = scaled.magnitude / scale.magnitude
+        var fraction = scaled.magnitude % scale.magnitude
         if fraction == 0 { return sign + String(whole) }
-        var digits = 6
+        var shown = digits
         while fraction % 10 == 0 {
             fraction /= 10
-            digits -= 1
+            shown -= 1
         }
         let text = String(fraction)
-        return sign + String(whole) + "." + String(repeating: "0", count: digits - text.count) + text
+        return sign + String(whole) + "." + String(repeating: "0", count: shown - text.count) + text
     }
 }

@@ -1505,6 +1505,15 @@ components:
             shouldHighlight: {type: boolean, default: true}
             willSelect: {description: "Tables: null (nil) or an index path; omitted, the same row.", type: [object, "null"]}
             shouldSelect: {type: boolean, default: true, description: Collections.}
+            selectionActions:
+              type: array
+              description: "V5: actions the cell's selection sends after the row is selected and before didSelect (a storyboard segue from the cell: performSegue on its controller); a null target is resolved along the responder chain (T4). Each is an actions entry with event selection."
+              items:
+                type: object
+                required: [action]
+                properties:
+                  target: {type: [string, "null"]}
+                  action: {type: string, minLength: 1}
         textView:
           type: object
           description: "UITextView only (F1): editable or selectable makes a tap focus it."

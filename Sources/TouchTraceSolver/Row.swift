@@ -99,21 +99,8 @@ struct Row: Sendable {
     }
 
     private mutating func erase(at index: Int) {
-        let mask = table.count - 1
-        var hole = index
-        var j = index
-        while true {
-            j = (j + 1) & mask
-            let k = table[j].symbol
-            if k < 0 { break }
-            let home = bucket(k)
-            // Move j into the hole when its home is not cyclically in (hole, j].
-            if (j > hole && (home <= hole || home > j)) || (j < hole && (home <= hole && home > j)) {
-                table[hole] = table[j]
-                hole = j
-            }
-        }
-        table[hole].symbol = -1
+        let shift = 32 &- bits
+        table.withUnsafeMutableBufferPointer { Self.erase($0, at: index, shift: shift) }
         count -= 1
     }
 
@@ -205,6 +192,7 @@ struct Row: Sendable {
             let k = t[j].symbol
             if k < 0 { break }
             let home = Int((UInt32(bitPattern: k) &* 2_654_435_769) >> shift)
+            // Move j into the hole when its home is not cyclically in (hole, j].
             if (j > hole && (home <= hole || home > j)) || (j < hole && (home <= hole && home > j)) {
                 t[hole] = t[j]
                 hole = j

@@ -12,7 +12,7 @@ enum TouchFixtures {
     static let rules = [
         "R2", "R3", "R4", "C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9",
         "T1", "T2", "T3", "T4", "T5", "T6", "T7", "M1", "M2", "M3", "G1", "G2", "G3", "G4", "G5", "G6", "S1", "S2",
-        "S3", "S4", "S5", "S6", "S7", "S8", "V1", "V2", "V3", "V4", "F1", "F2", "B1", "B2", "B3", "R1", "H3",
+        "S3", "S4", "S5", "S6", "S7", "S8", "V1", "V2", "V3", "V4", "V5", "F1", "F2", "B1", "B2", "B3", "R1", "H3",
     ]
 
     static func response(area: String, scene: JSONValue, request: JSONValue) -> JSONValue {

@@ -36,6 +36,11 @@ struct IBConnectionOracle {
         var connections: [Connection] = []
         /// Connections the stored frames show untappable, by reason.
         var ineligible: [String: Int] = [:]
+        /// Segues from cells (V5) the document shows tappable: a tap at the cell's centre must
+        /// select it and send the segue's action to the scene's controller. Counted apart from
+        /// the connections (the issue's oracle is about controls and recognizers).
+        var cellSegues: [Connection] = []
+        var cellSeguesIneligible = 0
         var eligible: Int { connections.count }
         var passing: Int { connections.filter(\.ok).count }
     }
@@ -76,6 +81,10 @@ struct IBConnectionOracle {
             guard let sourceID = tree[e]["id"], let viewID = sceneID[sourceID], let view = scene.viewIndex(viewID) else { continue }
             var wired: [(action: String, event: String, destination: String, recognizer: String?)] = []
             let viewClass = IBVocabulary.viewClasses[tree[e].name] ?? .UIView
+            if viewClass == .UITableViewCell || viewClass == .UICollectionViewCell {
+                try checkCellSegues(e, view: view, viewID: viewID, sourceID: sourceID, unit: request.unit, scene: scene, asImported: asImported, stored: stored, importer: importer, doc: doc, sceneID: sceneID, into: &result)
+                continue
+            }
             if viewClass.isControl, let connections = tree.child(of: e, named: "connections") {
                 for c in tree[connections].children {
                     switch tree[c].name {
@@ -107,6 +116,14 @@ struct IBConnectionOracle {
             if !crossing.isEmpty { result.ineligible["destination in another scene", default: 0] += crossing.count }
             wired.removeAll { $0.destination.hasPrefix("not imported") && !isOwner($0.destination, doc) }
             guard !wired.isEmpty else { continue }
+            // Xcode marks the control or a view above it ambiguous: its constraints do not
+            // determine its frame (the app's code completes them: pocket-casts' paged scroll
+            // views, sized by placeholder constraints), so the stored frames, which Xcode drew
+            // at a guess, do not say where it is as the app runs. Not decidable from the file.
+            if stored.ambiguousAncestor(e) != nil {
+                result.ineligible["Xcode marks it or an ancestor ambiguous", default: 0] += wired.count
+                continue
+            }
             if let reason = stored.untappable(e, control: viewClass.isControl, recognizer: !viewClass.isControl) {
                 result.ineligible[reason, default: 0] += wired.count
                 continue
@@ -138,6 +155,41 @@ struct IBConnectionOracle {
                 }
                 result.connections.append(connection)
             }
+        }
+    }
+
+    /// V5: a cell's selection segues, tapped at the cell's centre as the app runs.
+    static func checkCellSegues(
+        _ e: Int, view: Int, viewID: String, sourceID: String, unit: String, scene: Scene, asImported: Scene, stored: IBStoredTree,
+        importer: IBImport, doc: IBDocument, sceneID: [String: String], into result: inout FileResult
+    ) throws {
+        let tree = doc.tree
+        guard let connections = tree.child(of: e, named: "connections") else { return }
+        let segues = tree.children(of: connections, named: "segue").filter { tree[$0]["trigger"] == nil }
+        guard !segues.isEmpty else { return }
+        // A control in the cell at its centre takes the tap and the row is not selected (V2, R4),
+        // as a control inside a recognizer's view does (G4): `recognizer: true` says so.
+        if stored.ambiguousAncestor(e) != nil || stored.untappable(e, control: false, recognizer: true) != nil {
+            result.cellSeguesIneligible += segues.count
+            return
+        }
+        let point = center(of: view, in: scene)
+        if let window = scene.windows.first, !scene.views[window].geometry.bounds.contains(point) {
+            result.cellSeguesIneligible += segues.count
+            return
+        }
+        let trace = try tap(point, in: asImported)
+        let reached = trace.hit.flatMap { scene.viewIndex($0) }.map { isInside($0, view, scene) } ?? false
+        for s in segues {
+            let action = importer.segueAction(s).action
+            let destination = controllerOf(s, doc, sceneID)
+            var connection = Connection(unit: unit, source: sourceID, element: tree[e].name, action: action, event: "selection", destination: destination, tapTriggered: true)
+            connection.reached = reached
+            connection.delivered = trace.actions.contains { $0.sender == viewID && $0.action == action && $0.target == destination }
+            if !connection.ok {
+                connection.detail = "tap at (\(f(point.x)), \(f(point.y))) hit \(trace.hit ?? "nothing"); actions: \(trace.actions.map { "\($0.sender) \($0.action) → \($0.target ?? "nil")" })"
+            }
+            result.cellSegues.append(connection)
         }
     }
 

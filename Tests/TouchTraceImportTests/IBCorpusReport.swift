@@ -30,6 +30,9 @@ struct IBCorpusReport {
     var failures: [String] = []
     var classes: [String: Int] = [:]
     var appClasses: [String: Int] = [:]
+    /// Segues from cells (V5): tappable in the document, passing, left out.
+    var cellSegues = (eligible: 0, passing: 0, ineligible: 0)
+    var cellSegueFailures: [String] = []
 
     var summary: String {
         "canvas \(canvas.agreeing)/\(canvas.compared) (\(pct(canvas.share))), app \(app.agreeing)/\(app.compared) (\(pct(app.share))), connections \(connections.passing)/\(connections.eligible) (\(pct(connections.share)))"
@@ -80,6 +83,10 @@ struct IBCorpusReport {
                 report.appDisagreements.append("- \(entry.file): \(d) — \(k)")
             }
             report.failures += connections.connections.filter { !$0.ok }.map { "- \(entry.file): \($0)" }
+            report.cellSegues.eligible += connections.cellSegues.count
+            report.cellSegues.passing += connections.cellSegues.filter(\.ok).count
+            report.cellSegues.ineligible += connections.cellSeguesIneligible
+            report.cellSegueFailures += connections.cellSegues.filter { !$0.ok }.map { "- \(entry.file): \($0)" }
         }
         return report
     }
@@ -103,6 +110,12 @@ struct IBCorpusReport {
         lines += appDisagreements
         lines += ["", "## Connections that fail", ""]
         lines += failures.isEmpty ? ["None."] : failures
+        lines += [
+            "", "## Segues from cells (V5)", "",
+            "Cells with a selection segue that the document shows tappable, tapped at their centre as the app runs: \(cellSegues.passing) of \(cellSegues.eligible) select the cell and send the segue's action to the scene's controller (\(cellSegues.ineligible) left out: the document shows the cell untappable, a control in it at its centre, off the window or in a view Xcode marks ambiguous).",
+            "",
+        ]
+        lines += cellSegueFailures.isEmpty ? ["None fails."] : cellSegueFailures
         return lines.joined(separator: "\n") + "\n"
     }
 }

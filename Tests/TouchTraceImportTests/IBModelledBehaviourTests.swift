@@ -154,4 +154,68 @@ struct IBModelledBehaviourTests {
             #expect(laidOut.views[v].frame.minY == y, "\(unit)")
         }
     }
+
+    /// V5: a segue from a cell is performed when the row is selected: the selection action goes
+    /// to the scene's controller (a storyboard segue's `performSegue(withIdentifier:sender:)`),
+    /// after the row is selected and before the delegate's `didSelect`; a segue triggered by the
+    /// accessory button is not sent by a selection (and is said not modelled).
+    @Test func aCellSeguePerformsWhenTheRowIsSelected() throws {
+        let name = "V5-cell-segue-performed-on-selection.storyboard"
+        let (soup, _) = try Self.trace(name, tapping: "Soup")
+        let sent = Self.actions(soup)
+        #expect(sent.count == 1)
+        #expect(sent.first?["sender"] == "Soup")
+        #expect(sent.first?["action"] == "show:Recipe")
+        #expect(sent.first?["target"] == "RecipesViewController")
+        #expect(sent.first?["event"] == "selection")
+        guard case let .array(log)? = soup["log"] else {
+            Issue.record("no log")
+            return
+        }
+        let segueAt = log.firstIndex { $0["type"] == "action" }
+        let selectedAt = log.firstIndex { $0["type"] == "cellState" && $0["property"] == "selected" }
+        let didSelectAt = log.firstIndex { $0["type"] == "delegate" && $0["method"] == "tableView(_:didSelectRowAt:)" }
+        #expect(segueAt != nil && selectedAt != nil && didSelectAt != nil)
+        if let segueAt, let selectedAt, let didSelectAt {
+            #expect(selectedAt < segueAt && segueAt < didSelectAt, "selected, then the segue, then didSelect")
+        }
+        let (bread, _) = try Self.trace(name, tapping: "Bread")
+        #expect(Self.actions(bread).map { $0["action"] } == ["present:TimerViewController"])
+        let result = try ImportFixtures.importFixture(name)
+        #expect(result.warnings.filter { $0.kind == .behaviourNotModelled }.map(\.sourceID) == ["sg3"])
+    }
+
+    /// A scrolling text view that no constraint sizes keeps the size Xcode's canvas shows as the
+    /// stand-in for what the app's code decides (UIKit gives it no intrinsic size), said with
+    /// `layoutApproximated` as the app runs; the button below it is where Xcode stored it.
+    @Test func aScrollingTextViewKeepsItsCanvasSize() throws {
+        let name = "layoutApproximated-scrolling-text-view-kept-at-its-canvas-size.xib"
+        let (trace, scene) = try Self.trace(name, tapping: "Call")
+        if case let .array(touches)? = trace["touches"] { #expect(touches.first?["hitView"] == "Call") }
+        let steps = try #require(scene.viewIndex("Steps"))
+        #expect(scene.views[steps].frame == Rect(x: 0, y: 28.5, width: 343, height: 128))
+        let call = try #require(scene.viewIndex("Call"))
+        #expect(scene.views[call].frame.minY == 164.5)
+        let result = try ImportFixtures.importFixture(name)
+        #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["steps"])
+        var options = try ImportFixtures.options(name)
+        options.canvas = true
+        let canvas = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
+        #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
+    }
+
+    /// L6, canvas only: Xcode's canvas stretches a plain view that nothing sizes across a
+    /// centred stack to the length it stored; as the app runs UIKit gives it none
+    /// (`UISV-ambiguity-suppression`), and the import leaves it so.
+    @Test func theCanvasStretchesAnUnsizedViewAcrossACentredStack() throws {
+        let name = "L6-canvas-stretches-an-unsized-view-across-a-centred-stack.xib"
+        for canvas in [true, false] {
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let badge = try #require(scene.viewIndex("Badge"))
+            #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
+        }
+    }
 }

@@ -114,44 +114,38 @@ extension AutoLayout {
         guard let config = scene.views[stack].layout.stack else { return [] }
         let hidden = hiddenArrangedSubviews(of: stack, in: scene)
         guard !hidden.isEmpty else { return [] }
-        let container: LayoutItem = config.layoutMarginsRelativeArrangement ? .layoutMargins(stack) : .view(stack)
-        let horizontal = config.axis == .horizontal
-        let lead: LayoutAttribute = horizontal ? .leading : .top
-        let trail: LayoutAttribute = horizontal ? .trailing : .bottom
-        let length: LayoutAttribute = horizontal ? .width : .height
-        let crossLead: LayoutAttribute = horizontal ? .top : .leading
-        let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
-        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+        let container = StackArrangement.container(of: stack, config)
+        let axis = StackArrangement(config.axis)
         var result: [LayoutConstraint] = []
         func add(_ a: Int, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute, constant: Double = 0, _ id: String) {
             result.append(LayoutConstraint(.view(a), aa, r, b, ba, constant: constant, origin: .stackView, view: stack, identifier: id))
         }
         let order = scene.views[stack].subviews.filter { !scene.views[$0].detached }
         for h in hidden {
-            add(h, length, .equal, nil, .notAnAttribute, "UISV-hiding")
+            add(h, axis.length, .equal, nil, .notAnAttribute, "UISV-hiding")
             guard let k = order.firstIndex(of: h) else { continue }
             let before = order[..<k].last { !scene.views[$0].hidden }
             let after = order[(k + 1)...].first { !scene.views[$0].hidden }
             if let before {
-                add(h, lead, .equal, .view(before), trail, constant: after == nil ? 0 : config.spacing / 2, "UISV-spacing")
+                add(h, axis.lead, .equal, .view(before), axis.trail, constant: after == nil ? 0 : config.spacing / 2, "UISV-spacing")
             } else {
-                add(h, lead, .equal, container, lead, "UISV-canvas-connection")
+                add(h, axis.lead, .equal, container, axis.lead, "UISV-canvas-connection")
             }
             switch config.alignment {
             case .fill:
-                add(h, crossLead, .equal, container, crossLead, "UISV-alignment")
-                add(h, crossTrail, .equal, container, crossTrail, "UISV-alignment")
+                add(h, axis.crossLead, .equal, container, axis.crossLead, "UISV-alignment")
+                add(h, axis.crossTrail, .equal, container, axis.crossTrail, "UISV-alignment")
             case .center:
-                add(h, crossCenter, .equal, container, crossCenter, "UISV-alignment")
+                add(h, axis.crossCenter, .equal, container, axis.crossCenter, "UISV-alignment")
             case .trailing, .bottom, .lastBaseline:
-                add(h, crossTrail, .equal, container, crossTrail, "UISV-alignment")
+                add(h, axis.crossTrail, .equal, container, axis.crossTrail, "UISV-alignment")
             case .leading, .top, .firstBaseline:
-                add(h, crossLead, .equal, container, crossLead, "UISV-alignment")
+                add(h, axis.crossLead, .equal, container, axis.crossLead, "UISV-alignment")
             }
             if config.alignment != .fill {
                 result.append(
                     LayoutConstraint(
-                        .view(h), horizontal ? .height : .width, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression,
+                        .view(h), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression,
                         origin: .stackView, view: stack, identifier: "UISV-ambiguity-suppression"))
             }
         }
@@ -180,16 +174,9 @@ extension AutoLayout {
         guard let config = scene.views[stack].layout.stack else { return [] }
         let arranged = arrangedSubviews(of: stack, in: scene)
         guard let firstView = arranged.first, let lastView = arranged.last else { return [] }
-        let container: LayoutItem = config.layoutMarginsRelativeArrangement ? .layoutMargins(stack) : .view(stack)
+        let container = StackArrangement.container(of: stack, config)
         let horizontal = config.axis == .horizontal
-        let lead: LayoutAttribute = horizontal ? .leading : .top
-        let trail: LayoutAttribute = horizontal ? .trailing : .bottom
-        let length: LayoutAttribute = horizontal ? .width : .height
-        let center: LayoutAttribute = horizontal ? .centerX : .centerY
-        let crossLead: LayoutAttribute = horizontal ? .top : .leading
-        let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
-        let crossLength: LayoutAttribute = horizontal ? .height : .width
-        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+        let axis = StackArrangement(config.axis)
         var result: [LayoutConstraint] = []
         func add(
             _ a: LayoutItem, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute,
@@ -200,21 +187,21 @@ extension AutoLayout {
                     a, aa, r, b, ba, multiplier: multiplier, constant: constant, priority: priority, origin: .stackView, view: stack,
                     identifier: identifier))
         }
-        add(.view(firstView), lead, .equal, container, lead, "UISV-canvas-connection")
-        add(.view(lastView), trail, .equal, container, trail, "UISV-canvas-connection")
+        add(.view(firstView), axis.lead, .equal, container, axis.lead, "UISV-canvas-connection")
+        add(.view(lastView), axis.trail, .equal, container, axis.trail, "UISV-canvas-connection")
         let spacing = config.spacing
         let pairs = zip(arranged, arranged.dropFirst()).map { ($0, $1) }
         switch config.distribution {
         case .fill, .fillEqually, .fillProportionally:
-            for (a, b) in pairs { add(.view(b), lead, .equal, .view(a), trail, constant: spacing, "UISV-spacing") }
+            for (a, b) in pairs { add(.view(b), axis.lead, .equal, .view(a), axis.trail, constant: spacing, "UISV-spacing") }
         case .equalSpacing, .equalCentering:
-            for (a, b) in pairs { add(.view(b), lead, .greaterThanOrEqual, .view(a), trail, constant: spacing, "UISV-spacing") }
+            for (a, b) in pairs { add(.view(b), axis.lead, .greaterThanOrEqual, .view(a), axis.trail, constant: spacing, "UISV-spacing") }
         }
         switch config.distribution {
         case .fill:
             break
         case .fillEqually:
-            for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
+            for b in arranged.dropFirst() { add(.view(b), axis.length, .equal, .view(firstView), axis.length, "UISV-fill-equally") }
         case .fillProportionally:
             // UIKit's constraints, quirk included: `length_k == l_k / (Σl + gaps) × stack.length`
             // at 999, 998, … in arrangement order, `l` the intrinsic length, or the current length
@@ -236,22 +223,22 @@ extension AutoLayout {
                 for (k, (v, l)) in zip(arranged, lengths).enumerated() {
                     let priority = arranged.count > 1 ? StackPriority.fillProportionally - Double(k) : 1000
                     add(
-                        .view(v), length, .equal, .view(stack), length, multiplier: l / (total + gaps), priority: max(1, priority),
+                        .view(v), axis.length, .equal, .view(stack), axis.length, multiplier: l / (total + gaps), priority: max(1, priority),
                         "UISV-fill-proportionally")
                 }
             } else {
-                for b in arranged.dropFirst() { add(.view(b), length, .equal, .view(firstView), length, "UISV-fill-equally") }
+                for b in arranged.dropFirst() { add(.view(b), axis.length, .equal, .view(firstView), axis.length, "UISV-fill-equally") }
             }
         case .equalSpacing, .equalCentering:
             let centering = config.distribution == .equalCentering
             for (k, (a, b)) in pairs.enumerated() {
                 let guide = LayoutItem.spacer(stack: stack, index: k)
-                add(guide, lead, .equal, .view(a), centering ? center : trail, "UISV-distributing-edge")
-                add(guide, trail, .equal, .view(b), centering ? center : lead, "UISV-distributing-edge")
+                add(guide, axis.lead, .equal, .view(a), centering ? axis.center : axis.trail, "UISV-distributing-edge")
+                add(guide, axis.trail, .equal, .view(b), centering ? axis.center : axis.lead, "UISV-distributing-edge")
                 if k > 0 {
                     // equalCentering's equal gaps count down from 149 in order, as UIKit's do.
                     add(
-                        guide, length, .equal, .spacer(stack: stack, index: 0), length,
+                        guide, axis.length, .equal, .spacer(stack: stack, index: 0), axis.length,
                         priority: centering ? max(1, StackPriority.equalCentering - Double(k)) : 1000,
                         centering ? "UISV-fill-equally-centering" : "UISV-fill-equally")
                 }
@@ -267,25 +254,25 @@ extension AutoLayout {
                 if v != firstView { add(.view(v), baseline, .equal, .view(firstView), baseline, "UISV-alignment") }
                 add(spanner, .top, .lessThanOrEqual, .view(v), .top, "UISV-spanning-boundary")
                 add(spanner, .bottom, .greaterThanOrEqual, .view(v), .bottom, "UISV-spanning-boundary")
-                add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
+                add(.view(v), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
                 continue
             }
             switch config.alignment {
             case .fill:
-                add(.view(v), crossLead, .equal, container, crossLead, "UISV-alignment")
-                add(.view(v), crossTrail, .equal, container, crossTrail, "UISV-alignment")
+                add(.view(v), axis.crossLead, .equal, container, axis.crossLead, "UISV-alignment")
+                add(.view(v), axis.crossTrail, .equal, container, axis.crossTrail, "UISV-alignment")
             case .leading, .top, .firstBaseline:
-                add(.view(v), crossLead, .equal, container, crossLead, "UISV-alignment")
-                add(.view(v), crossTrail, .lessThanOrEqual, container, crossTrail, "UISV-spanning-boundary")
+                add(.view(v), axis.crossLead, .equal, container, axis.crossLead, "UISV-alignment")
+                add(.view(v), axis.crossTrail, .lessThanOrEqual, container, axis.crossTrail, "UISV-spanning-boundary")
             case .trailing, .bottom, .lastBaseline:
-                add(.view(v), crossTrail, .equal, container, crossTrail, "UISV-alignment")
-                add(.view(v), crossLead, .greaterThanOrEqual, container, crossLead, "UISV-spanning-boundary")
+                add(.view(v), axis.crossTrail, .equal, container, axis.crossTrail, "UISV-alignment")
+                add(.view(v), axis.crossLead, .greaterThanOrEqual, container, axis.crossLead, "UISV-spanning-boundary")
             case .center:
-                add(.view(v), crossCenter, .equal, container, crossCenter, "UISV-alignment")
-                add(.view(v), crossLead, .greaterThanOrEqual, container, crossLead, "UISV-spanning-boundary")
+                add(.view(v), axis.crossCenter, .equal, container, axis.crossCenter, "UISV-alignment")
+                add(.view(v), axis.crossLead, .greaterThanOrEqual, container, axis.crossLead, "UISV-spanning-boundary")
             }
             if config.alignment != .fill {
-                add(.view(v), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
+                add(.view(v), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression, "UISV-ambiguity-suppression")
             }
         }
         if baseline != nil {
@@ -297,8 +284,26 @@ extension AutoLayout {
             add(spanner, .height, .equal, nil, .notAnAttribute, priority: StackPriority.spanningFit, "UISV-spanning-fit")
         }
         if config.alignment != .fill {
-            add(.view(stack), crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")
+            add(.view(stack), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")
         }
         return result
+    }
+}
+
+/// The attributes a `UIStackView` arranges along and across its axis (`leading`/`top` first,
+/// …), and the item its arrangement is pinned to: its bounds, or its layout margins with
+/// `layoutMarginsRelativeArrangement`.
+struct StackArrangement {
+    let lead, trail, length, center: LayoutAttribute
+    let crossLead, crossTrail, crossLength, crossCenter: LayoutAttribute
+
+    init(_ axis: StackConfig.Axis) {
+        let horizontal = axis == .horizontal
+        (lead, trail, length, center) = horizontal ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+        (crossLead, crossTrail, crossLength, crossCenter) = horizontal ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
+    }
+
+    static func container(of stack: Int, _ config: StackConfig) -> LayoutItem {
+        config.layoutMarginsRelativeArrangement ? .layoutMargins(stack) : .view(stack)
     }
 }

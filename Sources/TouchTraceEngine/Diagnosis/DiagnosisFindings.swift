@@ -162,20 +162,20 @@ struct DiagnosisFindings {
         let n = DiagnosisFormat.number
         let child = name(view)
         let parent = name(node)
-        if q.y >= b.maxY {
-            facts.append("\(parent) is \(n(b.size.height)) pt tall; \(child) " + (box.minY >= b.maxY ? "starts at y = \(n(box.minY))" : "reaches down to y = \(n(box.maxY))"))
-            fixes.append("make \(parent) at least \(n(box.maxY - b.minY)) pt tall, or move \(child) up into it")
-        } else if q.y < b.minY {
-            facts.append("\(parent)'s bounds start at y = \(n(b.minY)); \(child) " + (box.maxY <= b.minY ? "ends at y = \(n(box.maxY))" : "starts at y = \(n(box.minY))"))
-            fixes.append("move \(child) down into \(parent) (y ≥ \(n(b.minY)))")
+        /// One axis: the point past the far edge (the parent too short, or the child too far
+        /// on) or before the near one; `lo`…`hi` the parent's bounds, `from`…`to` the child's box.
+        func axis(_ p: Double, _ lo: Double, _ hi: Double, length: Double, _ from: Double, _ to: Double, _ w: OverflowWords) {
+            let c = w.coordinate
+            if p >= hi {
+                facts.append("\(parent) is \(n(length)) pt \(w.extent); \(child) " + (from >= hi ? "starts at \(c) = \(n(from))" : "\(w.reaches) \(c) = \(n(to))"))
+                fixes.append("make \(parent) at least \(n(to - lo)) pt \(w.extent), or move \(child) \(w.back) into it")
+            } else if p < lo {
+                facts.append("\(parent)'s bounds start at \(c) = \(n(lo)); \(child) " + (to <= lo ? "ends at \(c) = \(n(to))" : "starts at \(c) = \(n(from))"))
+                fixes.append("move \(child) \(w.on) into \(parent) (\(c) ≥ \(n(lo)))")
+            }
         }
-        if q.x >= b.maxX {
-            facts.append("\(parent) is \(n(b.size.width)) pt wide; \(child) " + (box.minX >= b.maxX ? "starts at x = \(n(box.minX))" : "reaches x = \(n(box.maxX))"))
-            fixes.append("make \(parent) at least \(n(box.maxX - b.minX)) pt wide, or move \(child) left into it")
-        } else if q.x < b.minX {
-            facts.append("\(parent)'s bounds start at x = \(n(b.minX)); \(child) " + (box.maxX <= b.minX ? "ends at x = \(n(box.maxX))" : "starts at x = \(n(box.minX))"))
-            fixes.append("move \(child) right into \(parent) (x ≥ \(n(b.minX)))")
-        }
+        axis(q.y, b.minY, b.maxY, length: b.size.height, box.minY, box.maxY, .vertical)
+        axis(q.x, b.minX, b.maxX, length: b.size.width, box.minX, box.maxX, .horizontal)
         add(
             Diagnosis.Cause(kind: .outsideSuperviewBounds, view: node, rule: .H4, detail: stops + ": " + facts.joined(separator: "; ")),
             fix: fixes.joined(separator: "; ") + " (clipsToBounds = true shows what cannot be touched)")
@@ -292,4 +292,19 @@ struct DiagnosisFindings {
                 recognizer: recognizer),
             fix: "set \(name(scroll)).delaysContentTouches = false for an immediate highlight (the tap arrives either way)")
     }
+}
+
+/// The words of one axis in the "outside its superview's bounds" explanation.
+struct OverflowWords {
+    let coordinate: String
+    /// How long the superview is along the axis: "tall", "wide".
+    let extent: String
+    /// A child past the far edge: "reaches down to", "reaches".
+    let reaches: String
+    /// Towards the near edge, and away from it.
+    let back: String
+    let on: String
+
+    static let vertical = OverflowWords(coordinate: "y", extent: "tall", reaches: "reaches down to", back: "up", on: "down")
+    static let horizontal = OverflowWords(coordinate: "x", extent: "wide", reaches: "reaches", back: "left", on: "right")
 }

@@ -76,13 +76,14 @@ extension SceneBuilder {
     }
 
     /// `{"indexPath": {"section", "row"} (tables) or {"section", "item"} (collections), "selected",
-    /// "shouldHighlight", "willSelect" (tables: null or an index path), "shouldSelect" (collections)}`.
+    /// "shouldHighlight", "willSelect" (tables: null or an index path), "shouldSelect" (collections),
+    /// "selectionActions": [{"target", "action"}] (V5)}`.
     mutating func readCell(_ value: JSONValue?, at pointer: String, cls: ViewClass) -> CellConfig {
         var config = CellConfig(indexPath: CellIndexPath(section: 0, item: 0), indexPathGiven: false)
         let table = cls == .UITableViewCell
         let answer = table ? "willSelect" : "shouldSelect"
         guard let value,
-            let f = context.object(value, at: pointer, allowed: ["indexPath", "selected", "shouldHighlight", answer], what: "cell")
+            let f = context.object(value, at: pointer, allowed: ["indexPath", "selected", "shouldHighlight", answer, "selectionActions"], what: "cell")
         else { return config }
         if let v = f["indexPath"], let path = readIndexPath(v, at: pointer + "/indexPath", table: table) {
             config.indexPath = path
@@ -91,6 +92,22 @@ extension SceneBuilder {
         readFlag(f, "selected", at: pointer) { config.selected = $0 }
         readFlag(f, "shouldHighlight", at: pointer) { config.shouldHighlight = $0 }
         readFlag(f, "shouldSelect", at: pointer) { config.shouldSelect = $0 }
+        if let v = f["selectionActions"], let list = context.array(v, at: pointer + "/selectionActions", what: "selectionActions") {
+            for (i, entry) in list.enumerated() {
+                let at = pointer + "/selectionActions/\(i)"
+                guard let g = context.object(entry, at: at, allowed: ["target", "action"], what: "a selection action") else { continue }
+                guard let a = g["action"], let action = context.string(a, at: at + "/action", what: "action"), !action.isEmpty else {
+                    context.fail(at + "/action", "a selection action needs a non-empty \"action\"")
+                    continue
+                }
+                var target: String?
+                if let t = g["target"], t != .null, let id = context.string(t, at: at + "/target", what: "target") {
+                    target = id
+                    classPending.append(ClassReference(id: id, pointer: at + "/target", kind: .itemTarget))
+                }
+                config.selectionActions.append(CellConfig.SelectionAction(target: target, action: action))
+            }
+        }
         if let v = f["willSelect"] {
             if v == .null {
                 config.willSelect = .none

@@ -62,6 +62,20 @@ public struct CellConfig: Sendable, Hashable {
     public var willSelect = WillSelect.same
     /// `collectionView(_:shouldSelectItemAt:)` (collections).
     public var shouldSelect = true
+    /// V5: what selecting the cell sends besides the delegate's `didSelect…`: a storyboard
+    /// segue from the cell (`performSegue(withIdentifier:sender:)` on its controller), as an
+    /// action to a target (nil: the responder chain's, T4).
+    public var selectionActions: [SelectionAction] = []
+
+    /// One action a cell's selection sends (V5).
+    public struct SelectionAction: Sendable, Hashable {
+        public var target: String?
+        public var action: String
+        public init(target: String?, action: String) {
+            self.target = target
+            self.action = action
+        }
+    }
 
     public init(indexPath: CellIndexPath, indexPathGiven: Bool) {
         self.indexPath = indexPath

@@ -130,6 +130,12 @@ struct ListSelection: Sendable {
                 current.append(target)
                 current.sort()
             }
+            // V5: the selected cell's segue, with the row already selected (a segue's
+            // `prepare(for:sender:)` reads `indexPathForSelectedRow`) and before `didSelect…`.
+            let selectedCell = target == config.indexPath ? cell : facts.cells.first { $0.config.indexPath == target }?.view
+            if let selectedCell, let actions = facts.cells.first(where: { $0.view == selectedCell })?.config.selectionActions {
+                for a in actions { effects.append(.sendSelectionAction(action: a.action, target: a.target, from: selectedCell)) }
+            }
             effects.append(call(facts, "didSelect", target))
         }
         selections[list] = current

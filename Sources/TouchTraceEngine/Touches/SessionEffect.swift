@@ -9,6 +9,9 @@ enum SessionEffect: Sendable, Hashable {
     case setContentOffset(view: Int, offset: Point)
     /// `sendActions(for:)` from a control (F1's editing events), with the touch that caused it.
     case sendActions(ControlEvents, name: String, from: Int, touch: Int?, rule: RuleID)
+    /// V5: `UIApplication.sendAction(_:to:from:for:)` from a cell whose selection sends an
+    /// action (a storyboard segue from the cell).
+    case sendSelectionAction(action: String, target: String?, from: Int)
     /// F1: the view becomes first responder (T4's searches start there).
     case becomeFirstResponder(view: Int)
 }

@@ -69,6 +69,8 @@ struct TouchSession {
             case let .setContentOffset(view, offset): setOffset(offset, of: view)
             case let .sendActions(event, name, control, touch, rule): send(event, name: name, from: control, touch: touch, rule: rule)
             case let .becomeFirstResponder(view): scene.firstResponder = .view(view)
+            case let .sendSelectionAction(action, target, cell):
+                record(.V5, .action(scene.sendAction(action, to: target, from: cell, event: "selection")))
             }
         }
     }

@@ -10,7 +10,7 @@ public enum RuleID: String, Sendable, CaseIterable {
     case S1, S2, S3, S4, S5, S6, S7, S8
     case M1, M2, M3, M4
     case L1, L2, L3, L4, L5, L6
-    case V1, V2, V3, V4
+    case V1, V2, V3, V4, V5
     case F1, F2
     case B1, B2, B3
 }

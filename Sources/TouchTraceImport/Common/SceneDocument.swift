@@ -162,6 +162,9 @@ public struct SceneDocument: Sendable {
             ("indexPath", .obj(["section": .number(Double(c.section)), (c.table ? "row" : "item"): .number(Double(c.item))]))
         ]
         if let v = c.selected { m.append(("selected", .bool(v))) }
+        if !c.selectionActions.isEmpty {
+            m.append(("selectionActions", .array(c.selectionActions.map { .obj(["target": .string(orNull: $0.target), "action": .string($0.action)]) })))
+        }
         return .object(m)
     }
 

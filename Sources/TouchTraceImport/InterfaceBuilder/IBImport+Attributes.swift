@@ -148,8 +148,35 @@ extension IBImport {
                 return nil
             }
         }
-        let axes = Self.intrinsicAxes(viewClass, element: el)
-        guard axes.width || axes.height, let frame, !misplaced else { return nil }
+        guard let frame, !misplaced else { return nil }
+        var axes = Self.intrinsicAxes(viewClass, element: el)
+        // Xcode's canvas stretches a plain view that nothing sizes across a stack that does not
+        // fill (alignment center, leading, …), where UIKit's `UISV-ambiguity-suppression` gives
+        // it no length as the app runs (cwa-app, openfoodfacts, vector-im): on the canvas its
+        // stored length across the stack stands for it.
+        if options.canvas, viewClass == .UIView, let p = el.parent, tree[p].name == "subviews", let stack = tree[p].parent,
+            tree[stack].name == "stackView", let alignment = tree[stack]["alignment"], alignment != "fill"
+        {
+            let sized = constrainedAxes(e)
+            if tree[stack]["axis"] == "vertical" { axes.width = !sized.width } else { axes.height = !sized.height }
+        }
+        // A scrolling text view has no intrinsic content size in UIKit (UIScrollView's), yet
+        // Xcode's canvas lays one out that no constraint sizes at a size of its own without
+        // calling it ambiguous (sentry, IBDecodable, stopp-corona): as with a placeholder
+        // constraint, that size stands in for what the app's code decides (it turns scrolling
+        // off, or sizes the view), in the dimensions no constraint sizes, and is said so as the
+        // app runs.
+        if viewClass == .UITextView, el["scrollEnabled"] != "NO" {
+            guard el["translatesAutoresizingMaskIntoConstraints"] == "NO", el["fixedFrame"] != "YES" else { return nil }
+            let sized = constrainedAxes(e)
+            if !options.canvas, !sized.width || !sized.height {
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) scrolls, so UIKit gives it no intrinsic content size, and no constraint of the document sets its \(!sized.width && !sized.height ? "width or height" : !sized.width ? "width" : "height"): kept at the size Xcode's canvas shows (\(Self.format(frame.size))) as the stand-in for what the app's code does",
+                    lost: "the text view's run-time size, which the app's code decides (without it the layout is ambiguous)")
+            }
+        }
+        guard axes.width || axes.height else { return nil }
         // The intrinsic size is the alignment rectangle's (L6): a switch's is 2 pt narrower than its frame.
         let e = insets ?? AutoLayout.alignmentRectInsets(of: viewClass)
         return Size(
@@ -167,6 +194,35 @@ extension IBImport {
         return EdgeInsets(top: 0, left: 2, bottom: 1, right: 2)
     }
 
+    /// The dimensions of view `e` that the document's constraints size: a width or height
+    /// constraint on it, or both of its edges along that axis (leading and trailing, top and
+    /// bottom) tied to something. Arranged subviews are sized by their stack across its axis
+    /// (UIStackView's `fill` alignment).
+    mutating func constrainedAxes(_ e: Int) -> (width: Bool, height: Bool) {
+        guard let id = tree[e]["id"] else { return (false, false) }
+        if constraintAttributes == nil {
+            // One pass over the document, the first time it is asked (no rescan per view).
+            var index: [String: Set<String>] = [:]
+            for c in tree.elements.indices where tree[c].name == "constraint" {
+                let el = tree[c]
+                let holder = el.parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
+                if let first = el["firstItem"] ?? holder, let a = el["firstAttribute"] { index[first, default: []].insert(a) }
+                if let second = el["secondItem"], let a = el["secondAttribute"] { index[second, default: []].insert(a) }
+            }
+            constraintAttributes = index
+        }
+        let attributes = constraintAttributes?[id] ?? []
+        func has(_ names: String...) -> Bool { names.contains { attributes.contains($0) || attributes.contains($0 + "Margin") } }
+        var width = attributes.contains("width") || (has("leading", "left") && has("trailing", "right"))
+        var height = attributes.contains("height") || (has("top") && (has("bottom") || attributes.contains("lastBaseline")))
+        if let p = tree[e].parent, tree[p].name == "subviews", let stack = tree[p].parent, tree[stack].name == "stackView",
+            tree[stack]["alignment"] == nil || tree[stack]["alignment"] == "fill"
+        {
+            if tree[stack]["axis"] == "vertical" { width = true } else { height = true }
+        }
+        return (width, height)
+    }
+
     /// The dimensions in which a UIKit class has an intrinsic content size.
     static func intrinsicAxes(_ viewClass: ViewClass, element: XMLTree.Element) -> (width: Bool, height: Bool) {
         switch viewClass {
@@ -176,8 +232,8 @@ extension IBImport {
         case .UISlider, .UIProgressView, .UISearchBar, .UINavigationBar, .UITabBar, .UIToolbar:
             return (false, true)
         case .UITextView:
-            let scrolls = element["scrollEnabled"] != "NO"
-            return (!scrolls, !scrolls)
+            // With scrolling on too, as Xcode's canvas lays it out (`intrinsicSize`).
+            return (true, true)
         default:
             return (false, false)
         }

@@ -139,16 +139,25 @@ extension IBImport {
         return el.name + ":" + destination
     }
 
-    /// A segue triggered by a control (on touch-up inside, as a button's) or by a cell or bar
-    /// item (not modelled yet).
+    /// A segue triggered by a control (on touch-up inside, as a button's), or by selecting a
+    /// cell (V5: the list performs it when the row is selected, sent to the scene's controller
+    /// as the cell's `selectionActions`). A cell's accessory-button segue
+    /// (`trigger="accessoryAction"`) is not modelled: the accessory button is not imported.
     mutating func addSegue(_ s: Int, view: Int, source: Int) {
         let kind = tree[s]["kind"] ?? "custom"
         if kind == "embed" || kind == "relationship" { return }
         let (action, controller) = segueAction(s)
         guard document.views[view].control != nil else {
             let cell = document.views[view].viewClass == .UITableViewCell || document.views[view].viewClass == .UICollectionViewCell
+            if cell, tree[s]["trigger"] == nil, let controller {
+                cellSegues[view, default: []].append(CellDraft.SelectionAction(target: controller, action: action))
+                declare(action, on: controller)
+                return
+            }
             let what = cell
-                ? "selecting \(describe(source)) performs it: a tap traces the selection (V2) and the delegate's didSelect…, not the segue"
+                ? (controller == nil
+                    ? "selecting \(describe(source)) performs it, but the cell is outside an imported controller"
+                    : "the accessory button of \(describe(source)) performs it, and the accessory button is not imported")
                 : "\(describe(source)) is no control: nothing in UIKit triggers a segue from it without code"
             warn(.behaviourNotModelled, s, "a \(kind) segue to \(destinationName(tree[s]["destination"])): \(what)", lost: "the segue's action (\(action))")
             return

@@ -17,7 +17,9 @@ extension IBImport {
                 list.delegate = listDelegate(e)
                 document.views[view].selection = list
             case .UITableViewCell, .UICollectionViewCell:
-                document.views[view].cell = cellPlace(e, table: document.views[view].viewClass == .UITableViewCell)
+                var cell = cellPlace(e, table: document.views[view].viewClass == .UITableViewCell)
+                cell?.selectionActions = cellSegues[view] ?? []
+                document.views[view].cell = cell
             default:
                 continue
             }

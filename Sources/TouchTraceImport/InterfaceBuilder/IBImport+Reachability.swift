@@ -49,6 +49,9 @@ extension IBImport {
             let blocker = Self.blocker(of: index, in: scene, trace: trace)
             let what = "\(describe(e)) (\(actions.prefix(3).joined(separator: ", "))\(actions.count > 3 ? ", …" : ""))"
             let message = documentSays.map { "\(what) cannot be tapped: \(blocker); the document shows it so too (\($0))" }
+                ?? stored.ambiguousAncestor(e).map {
+                    "\(what) cannot be tapped in the imported scene: \(blocker); the document shows it tappable at frames Xcode marks ambiguous (\(describe($0)): its constraints do not determine its frame, the app's code decides where it is)"
+                }
                 ?? "\(what) cannot be tapped in the imported scene: \(blocker), although the document shows it tappable"
             warn(.unreachableControl, e, message, lost: "a tap on the control (its actions are only reached by code)")
         }

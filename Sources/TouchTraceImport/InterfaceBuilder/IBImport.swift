@@ -35,6 +35,11 @@ struct IBImport {
     var controllerNesting = 0
     /// Recognizer elements already attached (a recognizer belongs to one view).
     var attachedRecognizers: [Int: (view: Int, index: Int)] = [:]
+    /// Segues triggered by selecting a cell (V5), by the cell's view index, until `importLists`
+    /// gives the cell its index path.
+    var cellSegues: [Int: [CellDraft.SelectionAction]] = [:]
+    /// The attributes each item id is constrained by, built on first use (`constrainedAxes`).
+    var constraintAttributes: [String: Set<String>]?
     /// Ids of the views whose layout margins an imported constraint reads.
     var marginsRead: Set<String> = []
     /// The window's safe-area insets.

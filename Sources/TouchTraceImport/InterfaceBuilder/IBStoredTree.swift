@@ -36,6 +36,18 @@ struct IBStoredTree {
         return r
     }
 
+    /// The view itself or the nearest view above it that Xcode marks `ambiguous="YES"`: its
+    /// constraints do not determine its frame, so its stored frame (and those of the views in
+    /// it) are Xcode's guess, not where the app puts it.
+    func ambiguousAncestor(_ e: Int) -> Int? {
+        var v: Int? = e
+        while let c = v {
+            if tree[c]["ambiguous"] == "YES" { return c }
+            v = superview(c)
+        }
+        return nil
+    }
+
     func interactive(_ e: Int) -> Bool {
         let el = tree[e]
         if el["hidden"] == "YES" { return false }
