@@ -56,6 +56,22 @@ let package = Package(
                 .product(name: "TouchTraceEngine", package: "touchtrace"),
             ]
         ),
+        // Deterministic 1 MB hierarchy dumps (recursiveDescription, XCUITest, Sentry) of a table
+        // screen, shared by DumpImportBenchmark and inline-layout-bench's dump rows.
+        .target(name: "DumpGenerator"),
+        // Issue 27: what an inline layout request (`POST /v1/layout`, a 1,000-view scene and a
+        // window resize) costs, stage by stage, with and without the prepared-scene cache, and
+        // the scene document's read rate next to Foundation's JSON parsers, in one run.
+        .executableTarget(
+            name: "inline-layout-bench",
+            dependencies: [
+                "CardsSceneGenerator",
+                "DumpGenerator",
+                .product(name: "TouchTraceEngine", package: "touchtrace"),
+                .product(name: "TouchTraceImport", package: "touchtrace"),
+                .product(name: "TouchTraceOperations", package: "touchtrace"),
+            ]
+        ),
         // Interface Builder import of a 200 KB storyboard (generated; and the largest corpus
         // file when ../shared/corpus is there): bytes to a validated scene document.
         benchmark("ImportBenchmark", folder: "ImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
@@ -64,7 +80,7 @@ let package = Package(
         benchmark("FigmaImportBenchmark", folder: "FigmaImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Hierarchy dump import of generated 1 MB dumps (recursiveDescription, XCUITest, Sentry),
         // with the scene decoder alone on the same scene as the reference of the run.
-        benchmark("DumpImportBenchmark", folder: "DumpImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
+        benchmark("DumpImportBenchmark", folder: "DumpImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"], local: ["DumpGenerator"]),
         // Penpot (Transit JSON) and Sketch (.sketch archive) import of generated 5 MB documents:
         // bytes to a validated scene document (issue 26's target: at most 150 ms).
         benchmark("DesignImportBenchmark", folder: "DesignImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),

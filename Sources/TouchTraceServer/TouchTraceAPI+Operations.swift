@@ -53,6 +53,9 @@ extension TouchTraceAPI {
         var json: JSONValue
         var document: [UInt8]?
         var typed: Operation.Input?
+        // An inline scene already prepared from the same bytes (``PreparedSceneCache``), or
+        // the scene's JSON to decode; read without a tree of the scene when the body allows.
+        var inline: (sent: Bool, kept: PreparedScene?, json: JSONValue?, bytes: ArraySlice<UInt8>?) = (false, nil, nil, nil)
         // The request's time budget covers all its work, from the first byte of decoding to the
         // last byte of the answer (receiving the body is bounded by the body timeout instead).
         var limits = configuration.limits
@@ -61,8 +64,20 @@ extension TouchTraceAPI {
             // An empty body is an empty request (an operation with no parameters, or a GET).
             let bytes = route.method == .GET ? [] : try await body(request)
             limits = requestLimits()
-            typed = route.scene == .stored && request.uri.query == nil ? typedInput(Operation.self, bytes) : nil
-            json = typed != nil || bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
+            if route.scene == .inline, let read = InlineSceneRequest.read(bytes, limits: configuration.limits) {
+                json = read.request
+                if let sceneBytes = read.sceneBytes {
+                    inline = (true, inlineScenes.scene(for: sceneBytes), nil, sceneBytes)
+                    if inline.kept == nil {
+                        // A scene that is not valid JSON fails here, as the body's parse did.
+                        do { inline.json = try read.sceneJSON() } catch { throw APIError.input(.malformed(error)) }
+                    }
+                }
+            } else {
+                typed = route.scene == .stored && request.uri.query == nil ? typedInput(Operation.self, bytes) : nil
+                json = typed != nil || bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
+                if let scene = json["scene"] { inline = (true, nil, scene, nil) }
+            }
             try checkBudget(limits)
         case let .document(mediaTypes):
             document = try await body(request, accepting: mediaTypes)
@@ -74,7 +89,7 @@ extension TouchTraceAPI {
             let (members, problems) = QueryParameter.request(from: query, parameters: Operation.queryParameters)
             if !problems.isEmpty { throw APIError(.badQuery, problems.joined(separator: "; ") + ".") }
             for member in members {
-                if json[member.key] != nil {
+                if json[member.key] != nil || (member.key == "scene" && inline.sent) {
                     throw APIError(.badQuery, "\"\(member.key)\" is given both in the query and in the body.")
                 }
                 json = json.setting(member.key, to: member.value)
@@ -90,12 +105,18 @@ extension TouchTraceAPI {
             cachedScene = try await loadScene(try sceneID(context), limits: limits)
             scene = nil
         case .inline:
-            guard let inline = json["scene"] else {
+            guard inline.sent else {
                 throw APIError.input(.invalidRequest([SceneProblem(
                     pointer: "/scene",
                     message: "this route needs the scene inline as \"scene\"; to use a stored scene, POST to /v1/scenes/{id}/\(Operation.name)")]))
             }
-            let prepared = PreparedScene(try decodeScene(inline, at: "/scene", limits: limits), limits: limits)
+            let prepared: PreparedScene
+            if let kept = inline.kept {
+                prepared = kept.using(limits)
+            } else {
+                prepared = PreparedScene(try decodeScene(inline.json ?? .null, at: "/scene", limits: limits), limits: limits)
+                if let sceneBytes = inline.bytes { inlineScenes.keep(prepared, for: sceneBytes) }
+            }
             try checkBudget(limits)
             scene = try answeringInput { () throws(InputError) in try prepared.checked() }
             transportFields = ["scene"]

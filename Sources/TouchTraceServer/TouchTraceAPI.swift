@@ -12,6 +12,9 @@ public struct TouchTraceAPI: Sendable {
     public let metrics: ServerMetrics
     let cache: SceneCache
     let gate: OperationGate
+    /// Inline scenes prepared once per content (the inline routes: a client that posts the same
+    /// scene again does not pay for its decoding, layout and Auto Layout solve again).
+    let inlineScenes = PreparedSceneCache()
 
     public init(configuration: ServerConfiguration, store: any SceneStore, metrics: ServerMetrics = ServerMetrics()) {
         self.configuration = configuration

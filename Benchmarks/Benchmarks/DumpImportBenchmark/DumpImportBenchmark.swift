@@ -2,11 +2,12 @@
 // 50 ms in release, issue 24), from the bytes to the validated scene document with its
 // warnings and id map: the text stage (lines, limits, unescaping), the parser, the classes and
 // ids, the drafts and the scene decoder's check of the result. The dumps are generated
-// (GeneratedDumps.swift): a table screen of about 5,000 views as recursiveDescription, XCUITest
+// (Sources/DumpGenerator): a table screen of about 5,000 views as recursiveDescription, XCUITest
 // debugDescription and Sentry JSON. The reference, measured in the same run, is the scene
 // decoder alone on the scene the recursiveDescription import makes (the floor every importer
 // pays) — docs/import-dumps.md gives the ratios.
 import Benchmark
+import DumpGenerator
 import TouchTraceEngine
 import TouchTraceImport
 

@@ -122,7 +122,7 @@ extension CheckDocument {
     }
 
     /// `device` (and `orientation`) or `window`.
-    static func screen(_ f: [String: JSONValue], context: inout DecodeContext) -> ScreenSize? {
+    static func screen(_ f: JSONFields, context: inout DecodeContext) -> ScreenSize? {
         var landscape = false
         if let value = f["orientation"], let o = context.string(value, at: "/orientation", what: "orientation") {
             if o == "landscape" { landscape = true } else if o != "portrait" {

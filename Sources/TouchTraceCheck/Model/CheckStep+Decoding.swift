@@ -99,7 +99,7 @@ extension StepAction {
     }
 
     /// The members of a location object (`view`, `at`, `point`) plus `extra`; nil for the string form.
-    static func locationFields(_ value: JSONValue, at pointer: String, extra: [String], context: inout DecodeContext) -> [String: JSONValue]? {
+    static func locationFields(_ value: JSONValue, at pointer: String, extra: [String], context: inout DecodeContext) -> JSONFields? {
         guard case .object = value, !ViewSelector.isSelectorObject(value) else { return nil }
         return context.object(value, at: pointer, allowed: ["view", "at", "point"] + extra, what: "a touch location")
     }
@@ -107,7 +107,7 @@ extension StepAction {
 
 extension TouchLocation {
     /// `payButton`, `{view: payButton, at: "90%,50%"}` or `{point: "50%,90%"}` / `{point: {x, y}}`.
-    static func decode(_ value: JSONValue, fields f: [String: JSONValue]?, at pointer: String, context: inout DecodeContext) -> TouchLocation? {
+    static func decode(_ value: JSONValue, fields f: JSONFields?, at pointer: String, context: inout DecodeContext) -> TouchLocation? {
         if case .string = value {
             return context.identifier(value, at: pointer).map { .view($0, at: nil) }
         }

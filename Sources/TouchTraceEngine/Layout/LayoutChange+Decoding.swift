@@ -170,7 +170,7 @@ extension SceneBuilder {
         return LayoutChange(result, pointer: pointer)
     }
 
-    mutating func readAddSubview(_ f: [String: JSONValue], at pointer: String) -> LayoutChange.Op? {
+    mutating func readAddSubview(_ f: JSONFields, at pointer: String) -> LayoutChange.Op? {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         var source: LayoutChange.SubviewSource?
         switch (f["view"], f["subview"]) {
@@ -232,7 +232,7 @@ extension SceneBuilder {
     }
 
     /// The properties of a `set` change, read with the scene decoder's field readers.
-    mutating func readProperties(_ f: [String: JSONValue], at pointer: String) -> [ViewProperty] {
+    mutating func readProperties(_ f: JSONFields, at pointer: String) -> [ViewProperty] {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         var result: [ViewProperty] = []
         let flags: [(String, (Bool) -> ViewProperty)] = [
@@ -254,7 +254,7 @@ extension SceneBuilder {
         if layoutKeys.contains(where: { f[$0] != nil }) {
             var scratch = ViewNode(id: "#set", viewClass: .UIView, parent: 0)
             let before = context.problems.count
-            readLayout(f.filter { layoutKeys.contains($0.key) }, into: &scratch, at: pointer, view: -1)
+            readLayout(JSONFields(f.filter { layoutKeys.contains($0.key) }), into: &scratch, at: pointer, view: -1)
             if context.problems.count == before {
                 if f["autoresizingMask"] != nil { result.append(.autoresizingMask(scratch.layout.autoresizingMask)) }
                 if f["intrinsicContentSize"] != nil { result.append(.intrinsicContentSize(scratch.layout.intrinsicContentSize)) }
@@ -283,7 +283,7 @@ extension SceneBuilder {
         if f["font"] != nil {
             var scratch = ViewNode(id: "#set", viewClass: .UIView, parent: 0)
             let before = context.problems.count
-            readText(f.filter { $0.key == "font" }, into: &scratch, at: pointer)
+            readText(JSONFields(f.filter { $0.key == "font" }), into: &scratch, at: pointer)
             if context.problems.count == before { result.append(.font(scratch.fontSize)) }
         }
         if let v = f["touches"], let t = context.choice(v, at: p("touches"), as: TouchHandling.self, what: "touches handling") {

@@ -29,7 +29,9 @@ struct LayoutEngine: Sendable {
     /// Limits the work went past (a new subtree too big, an Auto Layout system past its size):
     /// the result is unfinished and the request is refused as too complex.
     public internal(set) var complexity: [SceneProblem] = []
-    let limits: SceneLimits
+    /// The limits of the request the engine works for (a kept engine continues under the next
+    /// request's: ``PreparedScene``).
+    var limits: SceneLimits
 
     /// The most update passes one cycle runs when `layoutSubviews` keeps marking views that
     /// were already visited (only possible once L6 lays out subviews).

@@ -8,8 +8,12 @@ public struct PreparedScene: Sendable {
     public let scene: Scene
     /// The scene after its initial layout cycle.
     public let laidOut: Scene
+    /// The layout engine after the initial cycle: the scene laid out, the cycle's trace, the
+    /// needs-layout marks and the solved Auto Layout system. A layout request continues from a
+    /// copy of it (``continuing(_:limits:)``) instead of running the initial cycle again.
+    let initialEngine: LayoutEngine
     /// The initial cycle's Auto Layout system (nil when nothing solved one).
-    let initialAutoLayout: AutoLayoutSystem?
+    var initialAutoLayout: AutoLayoutSystem? { initialEngine.autoLayout }
     /// The limits of the request that runs on this scene now (``using(_:)``): its time budget
     /// and the limits of the work it asks for.
     public private(set) var limits: SceneLimits
@@ -23,7 +27,7 @@ public struct PreparedScene: Sendable {
         engine.runInitialCycle()
         self.scene = scene
         self.laidOut = engine.scene
-        self.initialAutoLayout = engine.autoLayout
+        self.initialEngine = engine
         self.limits = limits
         self.complexity = engine.complexity
     }
@@ -49,6 +53,22 @@ extension PreparedScene {
     /// starting from the kept Auto Layout system. The prepared scene itself never changes.
     func scene(after changes: [LayoutChange], limits: SceneLimits) throws(InputError) -> Scene {
         if changes.isEmpty { return laidOut }
-        return try scene.applyingWithAutoLayout(changes, limits: limits, initialAutoLayout: initialAutoLayout).scene
+        return try continuing(changes, limits: limits).scene
+    }
+
+    /// The changes in order and one update cycle, from the engine as the initial cycle left it
+    /// (with the request's limits): what ``Scene/applyingWithAutoLayout(_:limits:initialAutoLayout:)``
+    /// answers from ``scene`` and the kept system, without running the initial cycle's passes
+    /// again. Its trace still has the initial cycle's part.
+    func continuing(_ changes: [LayoutChange], limits: SceneLimits) throws(InputError) -> (scene: Scene, trace: LayoutTrace, autoLayout: AutoLayoutSystem?) {
+        if !complexity.isEmpty { throw .tooComplex(complexity) }
+        var engine = initialEngine
+        engine.limits = limits
+        engine.apply(changes)
+        if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
+        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
+        engine.runUpdateCycle()
+        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
+        return (engine.scene, engine.trace, engine.autoLayout)
     }
 }

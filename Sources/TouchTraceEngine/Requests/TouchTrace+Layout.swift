@@ -4,12 +4,12 @@ extension TouchTrace {
     /// too with `includeInitialLayout`), and what Auto Layout found (L6: conflicts, ambiguous
     /// views, and every constraint with `includeConstraints`).
     ///
-    /// It starts from the scene as decoded (so the trace can show the initial cycle, on request)
-    /// and reuses the Auto Layout system the preparation solved: a `resizeWindow` or a constant
-    /// change re-solves incrementally. The prepared scene is not changed.
+    /// It continues from the engine the preparation left after the initial cycle (its trace, so
+    /// the answer can show that cycle on request, and its solved Auto Layout system): a
+    /// `resizeWindow` or a constant change re-solves incrementally, and the initial cycle's passes
+    /// are not run again. The prepared scene is not changed.
     public static func layout(_ request: LayoutRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> LayoutResult {
-        let (result, trace, system) = try prepared.scene.applyingWithAutoLayout(
-            request.changes, limits: limits, initialAutoLayout: prepared.initialAutoLayout)
+        let (result, trace, system) = try prepared.continuing(request.changes, limits: limits)
         // Without a system kept by the pass, the scene's own (empty when no view takes part).
         let autoLayout = AutoLayoutOutcome(system ?? AutoLayoutSystem(scene: result), includeConstraints: request.includeConstraints)
         return LayoutResult(scene: result, trace: trace, includeInitialLayout: request.includeInitialLayout, autoLayout: autoLayout)

@@ -21,52 +21,49 @@ package struct DecodeContext: Sendable {
     /// Unknown keys are problems (with a suggestion when one is close), so typos do not pass
     /// silently.
     public mutating func object(
-        _ value: JSONValue, at pointer: String, allowed: [String], what: String
-    ) -> [String: JSONValue]? {
+        _ value: JSONValue, at pointer: @autoclosure () -> String, allowed: [String], what: @autoclosure () -> String
+    ) -> JSONFields? {
         guard case let .object(members) = value else {
-            fail(pointer, "\(what) must be an object, not \(value.typeName)")
+            fail(pointer(), "\(what()) must be an object, not \(value.typeName)")
             return nil
         }
-        var result: [String: JSONValue] = [:]
-        result.reserveCapacity(members.count)
-        for member in members {
-            if !allowed.contains(member.key) {
-                guard detailsProblems else {
-                    fail(JSONPointer.join(pointer, member.key), "unknown field")
-                    continue
-                }
-                var message = "unknown field \"\(member.key)\" in \(what)"
-                if let close = Self.closest(to: member.key, in: allowed) {
-                    message += " (did you mean \"\(close)\"?)"
-                } else {
-                    message += "; known fields: " + allowed.joined(separator: ", ")
-                }
-                fail(JSONPointer.join(pointer, member.key), message)
+        var unknown = false
+        for member in members where !allowed.contains(where: { JSONFields.same($0, member.key) }) {
+            unknown = true
+            guard detailsProblems else {
+                fail(JSONPointer.join(pointer(), member.key), "unknown field")
                 continue
             }
-            if result[member.key] == nil { result[member.key] = member.value }
+            var message = "unknown field \"\(member.key)\" in \(what())"
+            if let close = Self.closest(to: member.key, in: allowed) {
+                message += " (did you mean \"\(close)\"?)"
+            } else {
+                message += "; known fields: " + allowed.joined(separator: ", ")
+            }
+            fail(JSONPointer.join(pointer(), member.key), message)
         }
-        return result
+        // The unknown members were reported; the fields are the allowed ones.
+        return JSONFields(unknown ? members.filter { m in allowed.contains { JSONFields.same($0, m.key) } } : members)
     }
 
     /// A finite number, optionally bounded.
     public mutating func number(
-        _ value: JSONValue, at pointer: String, min: Double? = nil, max: Double? = nil, what: String? = nil
+        _ value: JSONValue, at pointer: @autoclosure () -> String, min: Double? = nil, max: Double? = nil, what: @autoclosure () -> String? = nil
     ) -> Double? {
         guard case let .number(n) = value else {
-            fail(pointer, "\(what ?? "value") must be a number, not \(value.typeName)")
+            fail(pointer(), "\(what() ?? "value") must be a number, not \(value.typeName)")
             return nil
         }
         guard n.isFinite else {
-            fail(pointer, "\(what ?? "value") must be a finite number")
+            fail(pointer(), "\(what() ?? "value") must be a finite number")
             return nil
         }
         if let min, n < min {
-            fail(pointer, "\(what ?? "value") must be at least \(JSONWriter.format(min)), not \(JSONWriter.format(n))")
+            fail(pointer(), "\(what() ?? "value") must be at least \(JSONWriter.format(min)), not \(JSONWriter.format(n))")
             return nil
         }
         if let max, n > max {
-            fail(pointer, "\(what ?? "value") must be at most \(JSONWriter.format(max)), not \(JSONWriter.format(n))")
+            fail(pointer(), "\(what() ?? "value") must be at most \(JSONWriter.format(max)), not \(JSONWriter.format(n))")
             return nil
         }
         return n
@@ -74,15 +71,15 @@ package struct DecodeContext: Sendable {
 
     /// A whole number within bounds (the only way a document's number becomes an `Int`: see
     /// ``Checked``). Out of range, fractional or non-finite numbers are problems at `pointer`.
-    public mutating func integer(_ value: JSONValue, at pointer: String, min: Int, max: Int, what: String) -> Int? {
-        guard let n = number(value, at: pointer, min: Double(min), max: Double(max), what: what) else { return nil }
+    public mutating func integer(_ value: JSONValue, at pointer: @autoclosure () -> String, min: Int, max: Int, what: @autoclosure () -> String) -> Int? {
+        guard let n = number(value, at: pointer(), min: Double(min), max: Double(max), what: what()) else { return nil }
         guard n == n.rounded() else {
-            fail(pointer, "\(what) must be a whole number")
+            fail(pointer(), "\(what()) must be a whole number")
             return nil
         }
         // `Double(max)` rounds up for bounds near `Int.max`, so the range is checked again exactly.
         guard let whole = Checked.int(exactly: n, in: min...max) else {
-            fail(pointer, "\(what) must be between \(min) and \(max), not \(JSONWriter.format(n))")
+            fail(pointer(), "\(what()) must be between \(min) and \(max), not \(JSONWriter.format(n))")
             return nil
         }
         return whole
@@ -90,33 +87,33 @@ package struct DecodeContext: Sendable {
 
     /// An index into a list of `count` items (`0..<count`); a problem at `pointer` otherwise.
     /// `count` may be 0 (every index is then a problem).
-    public mutating func index(_ value: JSONValue, at pointer: String, count: Int, what: String) -> Int? {
+    public mutating func index(_ value: JSONValue, at pointer: @autoclosure () -> String, count: Int, what: @autoclosure () -> String) -> Int? {
         guard count > 0 else {
-            if number(value, at: pointer, what: what) != nil { fail(pointer, "\(what): there is nothing to index (the list is empty)") }
+            if number(value, at: pointer(), what: what()) != nil { fail(pointer(), "\(what()): there is nothing to index (the list is empty)") }
             return nil
         }
-        return integer(value, at: pointer, min: 0, max: count - 1, what: what)
+        return integer(value, at: pointer(), min: 0, max: count - 1, what: what())
     }
 
-    public mutating func bool(_ value: JSONValue, at pointer: String, what: String? = nil) -> Bool? {
+    public mutating func bool(_ value: JSONValue, at pointer: @autoclosure () -> String, what: @autoclosure () -> String? = nil) -> Bool? {
         guard case let .bool(b) = value else {
-            fail(pointer, "\(what ?? "value") must be true or false, not \(value.typeName)")
+            fail(pointer(), "\(what() ?? "value") must be true or false, not \(value.typeName)")
             return nil
         }
         return b
     }
 
-    public mutating func string(_ value: JSONValue, at pointer: String, what: String? = nil) -> String? {
+    public mutating func string(_ value: JSONValue, at pointer: @autoclosure () -> String, what: @autoclosure () -> String? = nil) -> String? {
         guard case let .string(s) = value else {
-            fail(pointer, "\(what ?? "value") must be a string, not \(value.typeName)")
+            fail(pointer(), "\(what() ?? "value") must be a string, not \(value.typeName)")
             return nil
         }
         return s
     }
 
-    public mutating func array(_ value: JSONValue, at pointer: String, what: String) -> [JSONValue]? {
+    public mutating func array(_ value: JSONValue, at pointer: @autoclosure () -> String, what: @autoclosure () -> String) -> [JSONValue]? {
         guard case let .array(items) = value else {
-            fail(pointer, "\(what) must be an array, not \(value.typeName)")
+            fail(pointer(), "\(what()) must be an array, not \(value.typeName)")
             return nil
         }
         return items
@@ -125,28 +122,28 @@ package struct DecodeContext: Sendable {
     /// One of a fixed set of names; an unknown name is a problem that lists them, with a
     /// suggestion when one is close (`"rightToLft"` → did you mean `"rightToLeft"`?).
     public mutating func choice<E: RawRepresentable & CaseIterable>(
-        _ value: JSONValue, at pointer: String, as type: E.Type, what: String
+        _ value: JSONValue, at pointer: @autoclosure () -> String, as type: E.Type, what: @autoclosure () -> String
     ) -> E? where E.RawValue == String {
-        guard let s = string(value, at: pointer, what: what) else { return nil }
+        guard let s = string(value, at: pointer(), what: what()) else { return nil }
         guard let result = E(rawValue: s) else {
             guard detailsProblems else {
-                fail(pointer, "unknown \(what)")
+                fail(pointer(), "unknown \(what())")
                 return nil
             }
             let names = E.allCases.map(\.rawValue)
-            var message = "unknown \(what) \"\(s)\""
+            var message = "unknown \(what()) \"\(s)\""
             if let close = Self.closest(to: s, in: names) { message += " (did you mean \"\(close)\"?)" }
-            fail(pointer, message + "; expected one of: " + names.joined(separator: ", "))
+            fail(pointer(), message + "; expected one of: " + names.joined(separator: ", "))
             return nil
         }
         return result
     }
 
     /// A scene id: 1–128 characters of `A-Z a-z 0-9 _ . : -`.
-    public mutating func identifier(_ value: JSONValue, at pointer: String) -> String? {
-        guard let s = string(value, at: pointer, what: "id") else { return nil }
+    public mutating func identifier(_ value: JSONValue, at pointer: @autoclosure () -> String) -> String? {
+        guard let s = string(value, at: pointer(), what: "id") else { return nil }
         guard Self.isValidIdentifier(s) else {
-            fail(pointer, "id \"\(s.prefix(140))\" must be 1 to 128 characters of A-Z a-z 0-9 _ . : -")
+            fail(pointer(), "id \"\(s.prefix(140))\" must be 1 to 128 characters of A-Z a-z 0-9 _ . : -")
             return nil
         }
         return s
@@ -169,15 +166,15 @@ package struct DecodeContext: Sendable {
 
     /// A rectangle `{x, y, width, height}`; missing members take `defaults`' values. Sizes may
     /// not be negative.
-    public mutating func rect(_ value: JSONValue, at pointer: String, what: String, defaults: Rect = .zero) -> Rect? {
-        guard let fields = object(value, at: pointer, allowed: ["x", "y", "width", "height"], what: what) else {
+    public mutating func rect(_ value: JSONValue, at pointer: @autoclosure () -> String, what: @autoclosure () -> String, defaults: Rect = .zero) -> Rect? {
+        guard let fields = object(value, at: pointer(), allowed: ["x", "y", "width", "height"], what: what()) else {
             return nil
         }
         var r = defaults
         var ok = true
         func read(_ key: String, min: Double?, _ apply: (inout Rect, Double) -> Void) {
             guard let v = fields[key] else { return }
-            if let n = number(v, at: JSONPointer.join(pointer, key), min: min, what: "\(what).\(key)") {
+            if let n = number(v, at: JSONPointer.join(pointer(), key), min: min, what: "\(what()).\(key)") {
                 apply(&r, n)
             } else {
                 ok = false
@@ -191,17 +188,17 @@ package struct DecodeContext: Sendable {
     }
 
     /// A point `{x, y}`; both required.
-    public mutating func point(_ value: JSONValue, at pointer: String, what: String) -> Point? {
-        guard let fields = object(value, at: pointer, allowed: ["x", "y"], what: what) else { return nil }
+    public mutating func point(_ value: JSONValue, at pointer: @autoclosure () -> String, what: @autoclosure () -> String) -> Point? {
+        guard let fields = object(value, at: pointer(), allowed: ["x", "y"], what: what()) else { return nil }
         var p = Point.zero
         var ok = true
         for key in ["x", "y"] {
             guard let v = fields[key] else {
-                fail(JSONPointer.join(pointer, key), "\(what) needs \"\(key)\"")
+                fail(JSONPointer.join(pointer(), key), "\(what()) needs \"\(key)\"")
                 ok = false
                 continue
             }
-            guard let n = number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
+            guard let n = number(v, at: JSONPointer.join(pointer(), key), what: "\(what()).\(key)") else {
                 ok = false
                 continue
             }
@@ -212,10 +209,10 @@ package struct DecodeContext: Sendable {
 
     /// Edge insets `{top, left, bottom, right}`, missing members 0 (or `defaults`').
     public mutating func insets(
-        _ value: JSONValue, at pointer: String, what: String, allowedExtra: [String] = [], defaults: EdgeInsets = .zero
+        _ value: JSONValue, at pointer: @autoclosure () -> String, what: @autoclosure () -> String, allowedExtra: [String] = [], defaults: EdgeInsets = .zero
     ) -> EdgeInsets? {
         numberObject(
-            value, at: pointer, keys: ["top", "left", "bottom", "right"], what: what, allowedExtra: allowedExtra,
+            value, at: pointer(), keys: ["top", "left", "bottom", "right"], what: what(), allowedExtra: allowedExtra,
             defaults: [defaults.top, defaults.left, defaults.bottom, defaults.right]
         ).map { EdgeInsets(top: $0[0], left: $0[1], bottom: $0[2], right: $0[3]) }
     }
@@ -223,14 +220,14 @@ package struct DecodeContext: Sendable {
     /// An object of named numbers: the value of each of `keys` (in order), `defaults` for the
     /// missing ones; nil, with every problem recorded, when a member is not a finite number.
     public mutating func numberObject(
-        _ value: JSONValue, at pointer: String, keys: [String], what: String, allowedExtra: [String] = [], defaults: [Double]
+        _ value: JSONValue, at pointer: @autoclosure () -> String, keys: [String], what: @autoclosure () -> String, allowedExtra: [String] = [], defaults: [Double]
     ) -> [Double]? {
-        guard let fields = object(value, at: pointer, allowed: keys + allowedExtra, what: what) else { return nil }
+        guard let fields = object(value, at: pointer(), allowed: keys + allowedExtra, what: what()) else { return nil }
         var result = defaults
         var ok = true
         for (i, key) in keys.enumerated() {
             guard let v = fields[key] else { continue }
-            guard let n = number(v, at: JSONPointer.join(pointer, key), what: "\(what).\(key)") else {
+            guard let n = number(v, at: JSONPointer.join(pointer(), key), what: "\(what()).\(key)") else {
                 ok = false
                 continue
             }

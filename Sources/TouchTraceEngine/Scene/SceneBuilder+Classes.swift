@@ -19,7 +19,7 @@ struct ClassReference {
 /// `selection` (UITableView, UICollectionView), `cell` (their cells), `textView` (UITextView),
 /// `bar` (UINavigationBar, UITabBar, UIToolbar).
 extension SceneBuilder {
-    mutating func readClassRole(_ f: [String: JSONValue], into node: inout ViewNode, at pointer: String, view: Int) {
+    mutating func readClassRole(_ f: JSONFields, into node: inout ViewNode, at pointer: String, view: Int) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         let cls = node.viewClass
         func only(_ key: String, _ classes: [ViewClass]) -> JSONValue? {

@@ -1,6 +1,6 @@
 extension SceneBuilder {
     /// The layout fields (rules L1–L6), stored for the layout pass.
-    mutating func readLayout(_ f: [String: JSONValue], into node: inout ViewNode, at pointer: String, view: Int) {
+    mutating func readLayout(_ f: JSONFields, into node: inout ViewNode, at pointer: String, view: Int) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         if let v = f["autoresizingMask"], let items = context.array(v, at: p("autoresizingMask"), what: "autoresizingMask") {
             for (i, item) in items.enumerated() {

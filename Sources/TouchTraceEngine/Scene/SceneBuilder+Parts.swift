@@ -211,7 +211,7 @@ extension SceneBuilder {
     /// S4–S7: `contentInset`, `bounces`, `alwaysBounceHorizontal`, `alwaysBounceVertical`,
     /// `scrollEnabled`, `pagingEnabled`, `directionalLockEnabled`, `decelerationRate` (`"normal"`,
     /// `"fast"` or a rate per millisecond between 0 and 1).
-    mutating func readScrollMotion(_ f: [String: JSONValue], at pointer: String, into scroll: inout ScrollConfig) {
+    mutating func readScrollMotion(_ f: JSONFields, at pointer: String, into scroll: inout ScrollConfig) {
         let flags = ["bounces", "alwaysBounceHorizontal", "alwaysBounceVertical", "scrollEnabled", "pagingEnabled", "directionalLockEnabled"]
         guard f["contentInset"] != nil || f["decelerationRate"] != nil || flags.contains(where: { f[$0] != nil }) else { return }
         var values: [String: Bool] = [:]

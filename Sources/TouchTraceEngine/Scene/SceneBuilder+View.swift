@@ -100,7 +100,7 @@ extension SceneBuilder {
     }
 
     /// `text` (a label's text or a button's title) and `font` (its point size, default 17).
-    mutating func readText(_ f: [String: JSONValue], into node: inout ViewNode, at pointer: String) {
+    mutating func readText(_ f: JSONFields, into node: inout ViewNode, at pointer: String) {
         if let value = f["text"] { node.text = context.string(value, at: JSONPointer.join(pointer, "text"), what: "text") }
         if let value = f["accessibilityIdentifier"] {
             node.accessibilityIdentifier = context.string(value, at: JSONPointer.join(pointer, "accessibilityIdentifier"), what: "accessibilityIdentifier")
@@ -112,13 +112,13 @@ extension SceneBuilder {
         }
     }
 
-    mutating func readFlag(_ f: [String: JSONValue], _ key: String, at pointer: String, _ apply: (Bool) -> Void) {
+    mutating func readFlag(_ f: JSONFields, _ key: String, at pointer: String, _ apply: (Bool) -> Void) {
         guard let value = f[key] else { return }
         if let b = context.bool(value, at: JSONPointer.join(pointer, key), what: key) { apply(b) }
     }
 
     /// `frame`, or `center` and `bounds`, and `transform` (rules L1 and H5).
-    mutating func readGeometry(_ f: [String: JSONValue], into node: inout ViewNode, at pointer: String) {
+    mutating func readGeometry(_ f: JSONFields, into node: inout ViewNode, at pointer: String) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         var transform = Transform2D.identity
         if let value = f["transform"], let t = readTransform(value, at: p("transform")) { transform = t }

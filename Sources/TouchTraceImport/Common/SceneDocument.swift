@@ -70,19 +70,26 @@ public struct SceneDocument: Sendable {
     }
 
     /// The scene document: `format`, `name`, `origin` and `window` (or `windows`).
-    public var json: JSONValue {
+    public var json: JSONValue { json(ids: ids) }
+
+    /// The scene document with `origin.ids` given (``ids``, when the caller needs the map too:
+    /// it walks every view). The ids are members in the map's order; writers sort keys.
+    public func json(ids: [String: String]) -> JSONValue {
         // Post-order without recursion: every view's JSON is built after its subviews'.
         let order = reachable
-        var built: [Int: JSONValue] = [:]
+        var built = [JSONValue?](repeating: nil, count: views.count)
         for v in order.reversed() {
-            let subviews = views[v].subviews.compactMap { built.removeValue(forKey: $0) }
+            let subviews = views[v].subviews.compactMap { (s: Int) -> JSONValue? in
+                defer { built[s] = nil }
+                return built[s]
+            }
             built[v] = Self.viewJSON(views[v], subviews: subviews)
         }
         var members: [(key: String, value: JSONValue)] = [("format", .string(SceneDecoder.format))]
         if let name { members.append(("name", .string(name))) }
         var origin: [(key: String, value: JSONValue)] = [("format", .string(format.rawValue))]
         if let file { origin.append(("file", .string(file))) }
-        origin.append(("ids", .object(ids.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        origin.append(("ids", .object(ids.map { ($0.key, .string($0.value)) })))
         members.append(("origin", .object(origin)))
         if windows.count == 1 {
             members.append(("window", built[windows[0]] ?? .null))

@@ -148,13 +148,15 @@ public enum DumpImporter {
     /// dump's import time (the 50 ms budget of a 1 MB dump, docs/import-dumps.md#benchmark).
     static func finish(_ builder: DumpSceneBuilder, overlay: DumpOverlay?, input: DumpInput, format: ImportFormat) throws(ImportError) -> ImportResult {
         let document = builder.document
-        var scene = document.json
+        // The id map walks every view: made once, for the scene's origin and the result.
+        let ids = document.ids
+        var scene = document.json(ids: ids)
         var origins: [(scene: String, overlay: String)] = []
         guard let overlay else {
-            return ImportResult(format: format, scene: scene, warnings: builder.warnings.all, ids: document.ids)
+            return ImportResult(format: format, scene: scene, warnings: builder.warnings.all, ids: ids)
         }
         var sceneIDOfSource: [String: String] = [:]
-        for (id, source) in document.ids where sceneIDOfSource[source] == nil { sceneIDOfSource[source] = id }
+        for (id, source) in ids where sceneIDOfSource[source] == nil { sceneIDOfSource[source] = id }
         (scene, origins) = overlay.apply(to: scene, document: document, draftOfNode: builder.draftOfNode, sceneIDOfSource: sceneIDOfSource)
         do {
             _ = try SceneDecoder().decode(scene)
@@ -168,7 +170,7 @@ public enum DumpImporter {
             let list = other.prefix(5).map(\.description).joined(separator: "; ")
             throw ImportError(.unsupportedDocument, "the imported scene does not load (an importer bug, please report it): \(list)")
         }
-        return ImportResult(format: format, scene: scene, warnings: builder.warnings.all, ids: document.ids)
+        return ImportResult(format: format, scene: scene, warnings: builder.warnings.all, ids: ids)
     }
 }
 

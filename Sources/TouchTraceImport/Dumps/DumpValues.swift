@@ -14,7 +14,7 @@ enum DumpValues {
         func flush() -> Bool {
             guard !token.isEmpty else { return true }
             defer { token.removeAll(keepingCapacity: true) }
-            guard token.count <= 64, let x = Double(token.text), x.isFinite else { return false }
+            guard token.count <= 64, let x = Self.shortDecimal(token) ?? Double(token.text), x.isFinite else { return false }
             result.append(x == 0 ? 0 : x)
             return true
         }
@@ -36,6 +36,42 @@ enum DumpValues {
         guard let n = numbers(s), n.count == 4 else { return nil }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
     }
+
+    /// `-?digits(.digits)?` with at most 15 digits in all (what `%g` prints for frames: `161.333`,
+    /// `-0`, `390`), read without making a `String`: the digits as an integer and the power of
+    /// ten are exact doubles, so their quotient is the correctly rounded value `Double(String)`
+    /// gives (Clinger's fast path, as ``JSONParser`` reads numbers). Nil for any other token
+    /// (exponents, signs, long mantissas), which `Double(String)` then reads.
+    static func shortDecimal(_ token: [UInt8]) -> Double? {
+        var i = 0
+        let negative = token.first == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var mantissa = 0
+        var digits = 0
+        var fraction = -1
+        while i < token.count {
+            let c = token[i]
+            if c == UInt8(ascii: ".") {
+                guard fraction < 0 else { return nil }
+                fraction = 0
+            } else if c >= UInt8(ascii: "0"), c <= UInt8(ascii: "9") {
+                mantissa = mantissa * 10 + Int(truncatingIfNeeded: c &- UInt8(ascii: "0"))
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                guard digits <= 15 else { return nil }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        // At least one digit before and, with a point, after it.
+        guard digits > 0, fraction != 0, token.count > (negative ? 1 : 0), token[negative ? 1 : 0] != UInt8(ascii: ".") else { return nil }
+        let value = Double(mantissa) / Self.powersOfTen[max(fraction, 0)]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^15, exact.
+    static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
     /// `{x, y}`.
     static func point(_ s: String) -> Point? {

@@ -7,7 +7,7 @@
 /// is the smallest such tree of at least `minimumBytes` (about 200 bytes a view for
 /// recursiveDescription, as real dumps have: a 1 MB dump is about 5,000 views). Nothing random:
 /// the same bytes every run.
-enum GeneratedDumps {
+public enum GeneratedDumps {
     struct Node {
         var cls: String
         var frame: (Double, Double, Double, Double)
@@ -60,7 +60,7 @@ enum GeneratedDumps {
     }
 
     /// `recursiveDescription` of at least `minimumBytes` bytes.
-    static func recursiveDescription(minimumBytes: Int) -> [UInt8] {
+    public static func recursiveDescription(minimumBytes: Int) -> [UInt8] {
         var views = minimumBytes / 220
         while true {
             let bytes = recursiveDescription(tree(minimumViews: views))
@@ -94,7 +94,7 @@ enum GeneratedDumps {
     }
 
     /// XCUITest's `debugDescription` of the same kind of tree (screen frames, two spaces a level).
-    static func xcuitest(minimumBytes: Int) -> [UInt8] {
+    public static func xcuitest(minimumBytes: Int) -> [UInt8] {
         var views = minimumBytes / 120
         while true {
             let bytes = xcuitest(tree(minimumViews: views))
@@ -132,7 +132,7 @@ enum GeneratedDumps {
     }
 
     /// Sentry's `view-hierarchy.json` of the same kind of tree.
-    static func sentry(minimumBytes: Int) -> [UInt8] {
+    public static func sentry(minimumBytes: Int) -> [UInt8] {
         var views = minimumBytes / 160
         while true {
             let bytes = sentry(tree(minimumViews: views))

@@ -1,0 +1,53 @@
+/// The members of a JSON object, by key, as the decoders read them (``DecodeContext/object(_:at:allowed:what:)``).
+///
+/// A decoder asks for every field it knows (a view has more than forty) of objects that have a
+/// handful of members, so a lookup is a scan of the members, comparing keys, instead of a
+/// `Dictionary` that hashes every key it stores and every key it is asked for: hashing was a
+/// quarter of the scene decoder's time. Objects with many members (a hostile document's) get an
+/// index by key once, so a lookup stays cheap. The first member with a key wins, as before.
+package struct JSONFields: Sendable, Sequence {
+    package typealias Element = (key: String, value: JSONValue)
+    let members: [Element]
+    /// The index of each key's first member, for objects past ``indexThreshold`` members.
+    let index: [String: Int]?
+
+    /// Objects with more members than this get an index by key.
+    static let indexThreshold = 24
+
+    package init(_ members: [Element]) {
+        self.members = members
+        if members.count > Self.indexThreshold {
+            var index: [String: Int] = [:]
+            index.reserveCapacity(members.count)
+            for (i, member) in members.enumerated() where index[member.key] == nil { index[member.key] = i }
+            self.index = index
+        } else {
+            self.index = nil
+        }
+    }
+
+    package subscript(key: String) -> JSONValue? {
+        if let index { return index[key].map { members[$0].value } }
+        for member in members where Self.same(member.key, key) { return member.value }
+        return nil
+    }
+
+    /// `a == b`, rejecting most different keys without a call into the standard library's
+    /// Unicode comparison: two strings whose first (or last) UTF-8 bytes are different ASCII
+    /// characters are not canonically equivalent (an ASCII character decomposes to itself and
+    /// nothing reorders around it), so they are not equal. Anything else is compared in full.
+    @inline(__always)
+    package static func same(_ a: String, _ b: String) -> Bool {
+        let x = a.utf8, y = b.utf8
+        if let p = x.first, let q = y.first, p != q, p < 0x80, q < 0x80 { return false }
+        if let p = x.last, let q = y.last, p != q, p < 0x80, q < 0x80 { return false }
+        return a == b
+    }
+
+    package var isEmpty: Bool { members.isEmpty }
+    package var count: Int { members.count }
+    /// The keys, in document order.
+    package var keys: [String] { members.map(\.key) }
+
+    package func makeIterator() -> IndexingIterator<[Element]> { members.makeIterator() }
+}

@@ -1,0 +1,46 @@
+import Testing
+@testable import TouchTraceEngine
+
+/// The decoders' view of an object's members (`JSONFields`, issue 27): a scan for small
+/// objects, an index for large ones; the first member with a key wins either way, and unknown
+/// members are reported at their pointers and left out.
+@Suite struct JSONFieldsTests {
+    @Test(arguments: [3, JSONFields.indexThreshold, JSONFields.indexThreshold + 1, 500])
+    func findsEveryMemberTheFirstOneWinning(_ count: Int) {
+        var members: [(key: String, value: JSONValue)] = (0..<count).map { (key: "k\($0)", value: .number(Double($0))) }
+        members.append((key: "k0", value: "second"))
+        let fields = JSONFields(members)
+        for i in 0..<count { #expect(fields["k\(i)"] == .number(Double(i))) }
+        #expect(fields["k\(count)"] == nil && fields[""] == nil)
+        #expect(fields.count == count + 1 && fields.keys.first == "k0" && !fields.isEmpty)
+        #expect(fields.map(\.key) == members.map(\.key))
+    }
+
+    /// The quick key comparison answers as `==` does, canonical equivalence included (the
+    /// Kelvin sign is a K, a precomposed é an e and its accent).
+    @Test func keyComparisonIsStringEquality() {
+        let keys = ["", "frame", "font", "frame ", "id", "ID", "K", "\u{212A}", "Kind", "\u{212A}ind", "caf\u{E9}", "cafe\u{301}",
+            "e\u{301}", "\u{E9}", "\u{301}", "a\u{301}b", "\u{E1}b", "subviews", "subview", "x", "y"]
+        for a in keys {
+            for b in keys { #expect(JSONFields.same(a, b) == (a == b), "\(a.unicodeScalars.map(\.value)) vs \(b.unicodeScalars.map(\.value))") }
+        }
+    }
+
+    @Test func objectsReportUnknownMembersAndKeepTheRest() {
+        var context = DecodeContext()
+        let value: JSONValue = .object([(key: "x", value: 1), (key: "colour", value: "red"), (key: "y", value: 2)])
+        let fields = context.object(value, at: "/frame", allowed: ["x", "y", "color"], what: "a frame")
+        #expect(fields?.keys == ["x", "y"])
+        #expect(context.problems == [SceneProblem(pointer: "/frame/colour", message: "unknown field \"colour\" in a frame (did you mean \"color\"?)")])
+        // The pointer and the description are built only for a problem.
+        var built = 0
+        func pointer() -> String {
+            built += 1
+            return "/p"
+        }
+        #expect(context.number(5, at: pointer(), min: 0, what: "n") == 5)
+        #expect(context.rect(.obj(["x": 1, "width": 2]), at: pointer(), what: "frame") == Rect(x: 1, y: 0, width: 2, height: 0))
+        #expect(built == 0)
+        #expect(context.number(-1, at: pointer(), min: 0, what: "n") == nil && built == 1)
+    }
+}

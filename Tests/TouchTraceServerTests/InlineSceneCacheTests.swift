@@ -1,0 +1,121 @@
+import Hummingbird
+import HummingbirdTesting
+import Testing
+import TouchTraceEngine
+@testable import TouchTraceOperations
+@testable import TouchTraceServer
+
+/// Inline scenes prepared once per content (issue 27): `PreparedSceneCache`, and the inline
+/// routes that use it. A scene sent again answers byte for byte as the first time; a scene that
+/// differs in one byte is its own; a broken scene is reported where the full parse reports it.
+@Suite struct InlineSceneCacheTests {
+    static let transports: [TestingSetup] = [.router, .live]
+    static let limits = SceneLimits()
+    static func document(_ width: Int) -> [UInt8] {
+        Array(#"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": \#(width), "height": 844}}}"#.utf8)
+    }
+    static func prepared(_ width: Int) -> PreparedScene {
+        PreparedScene(try! SceneDecoder().decode(bytes: document(width)), limits: limits)
+    }
+
+    @Test func answersOnlyTheSameBytes() {
+        let cache = PreparedSceneCache(capacity: 4)
+        cache.keep(Self.prepared(390), for: Self.document(390)[...])
+        #expect(cache.scene(for: Self.document(390)[...]) != nil)
+        // Same length, one byte apart; and a prefix.
+        #expect(cache.scene(for: Self.document(391)[...]) == nil)
+        #expect(cache.scene(for: Self.document(390).dropLast()) == nil)
+        #expect(cache.counts == (hits: 1, misses: 2))
+        #expect(PreparedSceneCache.same(Self.document(390)[...], Self.document(390)[...]))
+        #expect(!PreparedSceneCache.same(Self.document(390)[...], Self.document(391)[...]))
+    }
+
+    @Test func isBoundedByCountAndBytesLeastRecentlyUsedOut() {
+        let cache = PreparedSceneCache(capacity: 2)
+        for width in [1, 2] { cache.keep(Self.prepared(width), for: Self.document(width)[...]) }
+        _ = cache.scene(for: Self.document(1)[...])
+        cache.keep(Self.prepared(3), for: Self.document(3)[...])
+        #expect(cache.scene(for: Self.document(2)[...]) == nil)
+        #expect(cache.scene(for: Self.document(1)[...]) != nil && cache.scene(for: Self.document(3)[...]) != nil)
+
+        let small = PreparedSceneCache(capacity: 8, maxBytes: Self.document(100).count * 2)
+        for width in [100, 200, 300] { small.keep(Self.prepared(width), for: Self.document(width)[...]) }
+        #expect(small.scene(for: Self.document(100)[...]) == nil && small.scene(for: Self.document(300)[...]) != nil)
+        let none = PreparedSceneCache(capacity: 8, maxBytes: 10)
+        none.keep(Self.prepared(100), for: Self.document(100)[...])
+        #expect(none.scene(for: Self.document(100)[...]) == nil)
+        // By views: each of these scenes has one view.
+        let few = PreparedSceneCache(capacity: 8, maxViews: 2)
+        for width in [100, 200, 300] { few.keep(Self.prepared(width), for: Self.document(width)[...]) }
+        #expect(few.scene(for: Self.document(100)[...]) == nil && few.scene(for: Self.document(200)[...]) != nil)
+        let noViews = PreparedSceneCache(maxViews: 0)
+        noViews.keep(Self.prepared(100), for: Self.document(100)[...])
+        #expect(noViews.scene(for: Self.document(100)[...]) == nil)
+    }
+
+    @Test func keepsNoPreparationThatRanOutOfTime() {
+        var limits = Self.limits
+        // A budget that has run out (its check runs every `checkInterval` units of work).
+        limits.budget = WorkBudget { true }
+        #expect(limits.budget.spend(WorkBudget.checkInterval))
+        let cache = PreparedSceneCache()
+        let prepared = PreparedScene(try! SceneDecoder().decode(bytes: Self.document(390)), limits: limits)
+        cache.keep(prepared, for: Self.document(390)[...])
+        #expect(cache.scene(for: Self.document(390)[...]) == nil)
+    }
+
+    @Test(arguments: transports)
+    func theInlineRoutesAnswerTheSameFromTheCache(_ transport: TestingSetup) async throws {
+        let api = makeAPI()
+        let layout = #"{"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}], "scene": \#(mapScene)}"#
+        // The map scene with the locate button moved: a different scene of the same length.
+        let moved = mapScene.replacingOccurrences(of: #""x": 320, "y": 760"#, with: #""x": 321, "y": 760"#)
+        #expect(moved != mapScene && moved.utf8.count == mapScene.utf8.count)
+        try await makeApp(api).test(transport) { client in
+            var first: [UInt8] = []
+            for round in 0..<3 {
+                try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: layout)) { response in
+                    #expect(response.status == .ok)
+                    let bytes = Array(response.body.readableBytesView)
+                    if round == 0 { first = bytes } else { #expect(bytes == first, "round \(round) answered differently") }
+                }
+            }
+            #expect(api.inlineScenes.counts.hits == 2)
+            // Another route, the same scene: prepared already.
+            try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"point": {"x": 340, "y": 780}, "scene": \#(mapScene)}"#)) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(api.inlineScenes.counts.hits == 3)
+            try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: layout.replacingOccurrences(of: mapScene, with: moved))) { response in
+                #expect(response.status == .ok)
+                #expect(Array(response.body.readableBytesView) != first)
+            }
+            #expect(api.inlineScenes.counts.hits == 3)
+        }
+    }
+
+    /// A broken scene after the same scene was cached: the error is the full parse's (line,
+    /// column, pointer), and a scene problem is under `/scene`, as without the cache.
+    @Test(arguments: transports)
+    func brokenScenesAreReportedWhereTheFullParseReportsThem(_ transport: TestingSetup) async throws {
+        let api = makeAPI()
+        let good = #"{"point": {"x": 1, "y": 1}, "scene": \#(mapScene)}"#
+        let broken = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locateButton",,"#)
+        let invalid = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locate button""#)
+        #expect(broken != good && invalid != good)
+        let expected: JSONParseError
+        do { _ = try JSONParser().parse(Array(broken.utf8)); Issue.record("parsed"); return } catch { expected = error }
+        try await makeApp(api).test(transport) { client in
+            try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: good)) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: broken)) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.body.json?["detail"] == .string(
+                    "The body is not valid JSON: \(expected.message) at line \(expected.line), column \(expected.column) (byte \(expected.offset))."))
+            }
+            try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: invalid)) { response in
+                #expect(response.status == .unprocessableContent)
+                #expect(response.body.text.contains(#"/scene/window/"#))
+            }
+        }
+    }
+}
