@@ -64,11 +64,6 @@ extension PreparedScene {
         if !complexity.isEmpty { throw .tooComplex(complexity) }
         var engine = initialEngine
         engine.limits = limits
-        engine.apply(changes)
-        if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
-        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
-        engine.runUpdateCycle()
-        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
-        return (engine.scene, engine.trace, engine.autoLayout)
+        return try engine.applyingChanges(changes)
     }
 }

@@ -38,11 +38,20 @@ extension Scene {
         engine.autoLayout = initialAutoLayout
         engine.runInitialCycle()
         if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
-        engine.apply(changes)
-        if !engine.applyProblems.isEmpty { throw .invalidRequest(engine.applyProblems) }
-        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
-        engine.runUpdateCycle()
-        if !engine.complexity.isEmpty { throw .tooComplex(engine.complexity) }
-        return (engine.scene, engine.trace, engine.autoLayout)
+        return try engine.applyingChanges(changes)
+    }
+}
+
+extension LayoutEngine {
+    /// After the initial cycle: applies a request's changes and runs the update cycle they
+    /// cause, with every problem and every exceeded limit thrown (a fresh layout and one
+    /// continued from a prepared scene's kept engine end the same way).
+    consuming func applyingChanges(_ changes: [LayoutChange]) throws(InputError) -> (scene: Scene, trace: LayoutTrace, autoLayout: AutoLayoutSystem?) {
+        apply(changes)
+        if !applyProblems.isEmpty { throw .invalidRequest(applyProblems) }
+        if !complexity.isEmpty { throw .tooComplex(complexity) }
+        runUpdateCycle()
+        if !complexity.isEmpty { throw .tooComplex(complexity) }
+        return (scene, trace, autoLayout)
     }
 }

@@ -206,3 +206,18 @@ public struct AppDelegateNode: Sendable {
     public var id: String
     public var actions: [String]
 }
+
+extension ViewNode {
+    /// The list a cell belongs to: a table cell's nearest `UITableView` ancestor, a collection
+    /// cell's nearest `UICollectionView` ancestor, or nil (V1). One walk for the decoder, which
+    /// attaches cells to their lists, and the touches stage, which selects rows.
+    static func list(of cell: Int, in views: [ViewNode]) -> Int? {
+        let wanted: ViewClass = views[cell].viewClass == .UITableViewCell ? .UITableView : .UICollectionView
+        var current = views[cell].parent
+        while let v = current {
+            if views[v].viewClass == wanted { return v }
+            current = views[v].parent
+        }
+        return nil
+    }
+}

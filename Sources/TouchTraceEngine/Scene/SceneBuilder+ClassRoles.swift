@@ -59,7 +59,7 @@ extension SceneBuilder {
         let read = Set(cellsRead.map(\.view))
         var lists: [Int] = []
         for (cell, _) in cellsRead {
-            if let list = listView(of: cell), !lists.contains(list) { lists.append(list) }
+            if let list = ViewNode.list(of: cell, in: views), !lists.contains(list) { lists.append(list) }
         }
         for list in lists {
             var seen: [CellIndexPath: Int] = [:]
@@ -67,7 +67,7 @@ extension SceneBuilder {
             var stack = views[list].subviews.reversed().map { $0 }
             while let v = stack.popLast() {
                 let isCell = views[v].viewClass == .UITableViewCell || views[v].viewClass == .UICollectionViewCell
-                if isCell, listView(of: v) == list, case var .cell(config)? = views[v].role {
+                if isCell, ViewNode.list(of: v, in: views) == list, case var .cell(config)? = views[v].role {
                     if !config.indexPathGiven, read.contains(v) {
                         config.indexPath = CellIndexPath(section: 0, item: place)
                         views[v].role = .cell(config)
@@ -83,18 +83,6 @@ extension SceneBuilder {
                 if views[v].viewClass != views[list].viewClass { stack.append(contentsOf: views[v].subviews.reversed()) }
             }
         }
-    }
-
-    /// The table view of a table cell, the collection view of a collection cell: its nearest
-    /// ancestor of that class.
-    func listView(of cell: Int) -> Int? {
-        let wanted: ViewClass = views[cell].viewClass == .UITableViewCell ? .UITableView : .UICollectionView
-        var current = views[cell].parent
-        while let v = current {
-            if views[v].viewClass == wanted { return v }
-            current = views[v].parent
-        }
-        return nil
     }
 
     mutating func resolveClassReferences() {

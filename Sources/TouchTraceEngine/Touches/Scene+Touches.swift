@@ -25,17 +25,8 @@ extension Scene {
         }
     }
 
-    /// The list (table or collection view) a cell belongs to: its nearest ancestor of the
-    /// matching class, or nil.
-    func list(of cell: Int) -> Int? {
-        let wanted: ViewClass = views[cell].viewClass == .UITableViewCell ? .UITableView : .UICollectionView
-        var current = views[cell].parent
-        while let v = current {
-            if views[v].viewClass == wanted { return v }
-            current = views[v].parent
-        }
-        return nil
-    }
+    /// The list (table or collection view) a cell belongs to (``ViewNode/list(of:in:)``).
+    func list(of cell: Int) -> Int? { ViewNode.list(of: cell, in: views) }
 
     /// The cell a view is in (itself included) that belongs to a list, or nil.
     func cell(containing view: Int) -> (cell: Int, list: Int)? {

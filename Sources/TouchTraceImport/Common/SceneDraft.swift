@@ -181,14 +181,8 @@ public struct CellDraft: Sendable, Hashable {
     public var selected: Bool?
     /// What selecting the cell sends (V5: a segue from the cell), as (target, action).
     public var selectionActions: [SelectionAction] = []
-    public struct SelectionAction: Sendable, Hashable {
-        public var target: String?
-        public var action: String
-        public init(target: String?, action: String) {
-            self.target = target
-            self.action = action
-        }
-    }
+    /// The scene's own value (a target id or nil, and a selector).
+    public typealias SelectionAction = CellConfig.SelectionAction
     public init(section: Int, item: Int, table: Bool) {
         self.section = section
         self.item = item
