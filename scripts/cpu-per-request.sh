@@ -2,19 +2,27 @@
 # CPU time the server spends per request (utime+stime from /proc over an 8 s wrk run, 2 threads,
 # 64 connections), a figure that moves much less than wrk's throughput when the machine is shared;
 # also wrk's throughput and p99 of that run, and the load average when it ended.
-#   scripts/cpu-per-request.sh BINARY PORT hit|health
-BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d)
-python3 "$(dirname "$0")/generate-scene.py" 1000 > $WORK/scene.json
+#   scripts/cpu-per-request.sh BINARY PORT hit|hit1|health
+# hit cycles through the 96 tap points of scripts/hit-test-points.py, as scripts/bench-http.sh
+# does (every request a different tap); hit1 taps the one point (215, 300) of the runs before
+# 2026-11-26 21:00 UTC (a 6,159-byte trace). The scene is generate-scene.py's 1,000 views, stored.
+BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d); HERE=$(dirname "$0")
+python3 "$HERE/generate-scene.py" 1000 > $WORK/scene.json
 $BIN serve --port $PORT --data-dir $WORK/data --log-level error & S=$!
 for _ in $(seq 100); do curl -sf localhost:$PORT/health >/dev/null && break; sleep 0.1; done
 curl -sf -X PUT localhost:$PORT/v1/scenes/bench -H 'Content-Type: application/json' --data-binary @$WORK/scene.json >/dev/null
-cat > $WORK/hit.lua <<'L'
+python3 "$HERE/hit-test-points.py" lua $WORK/hit.lua
+cat > $WORK/hit1.lua <<'L'
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"point": {"x": 215, "y": 300}}'
 L
 sleep 2.5
-if [ $ROUTE = hit ]; then ARGS="-s $WORK/hit.lua http://127.0.0.1:$PORT/v1/scenes/bench/hit-test"; else ARGS="http://127.0.0.1:$PORT/health"; fi
+case $ROUTE in
+    hit|hit1) ARGS="-s $WORK/$ROUTE.lua http://127.0.0.1:$PORT/v1/scenes/bench/hit-test" ;;
+    health) ARGS="http://127.0.0.1:$PORT/health" ;;
+    *) echo "route: hit, hit1 or health" >&2; kill $S; exit 64 ;;
+esac
 wrk -t2 -c64 -d2s $ARGS >/dev/null
 T0=$(awk '{print $14+$15}' /proc/$S/stat)
 OUT=$(wrk -t2 -c64 -d8s --latency $ARGS)
@@ -24,5 +32,6 @@ HZ=$(getconf CLK_TCK)
 RPS=$(echo "$OUT" | awk '/Requests\/sec/ {print $2}')
 P99=$(echo "$OUT" | awk '$1 == "99%" {print $2}')
 LOAD=$(cut -d' ' -f1 /proc/loadavg)
-python3 -c "print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD' % ($REQ, ($T1-$T0)/$HZ/$REQ*1e6))"
+BAD=$(echo "$OUT" | awk '/Non-2xx/ {print $NF}')
+python3 -c "print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD' % ($REQ, ($T1-$T0)/$HZ/$REQ*1e6) + ('${BAD:+, NON-2XX $BAD}'))"
 kill $S; wait $S 2>/dev/null; rm -rf $WORK

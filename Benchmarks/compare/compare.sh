@@ -4,11 +4,12 @@
 # instructions each executes (valgrind --tool=callgrind): a count that is the same from run to
 # run whatever else the machine does, so the comparison holds on a busy 2-core machine.
 #
-#   Benchmarks/compare/compare.sh [BASE_REF] [REPETITIONS]   # default base-wave2 and 20
-#   BASE_API=catalogue Benchmarks/compare/compare.sh main    # a base whose entry points returned bytes
-#                                                            # (before issue 22); wave2 (the default)
-#                                                            # for base-wave2, typed for a base with
-#                                                            # issue 22's typed answers
+#   Benchmarks/compare/compare.sh [BASE_REF] [REPETITIONS]   # default main (today's API) and 20
+#   BASE_API=wave2 Benchmarks/compare/compare.sh base-wave2  # an old base: wave2 for base-wave2, whose
+#                                                            # entry points took a Scene; catalogue for a
+#                                                            # base whose entry points returned bytes
+#                                                            # (before issue 22); typed (the default) for
+#                                                            # a base with issue 22's typed answers
 #   (COMPARE_BASE_API=1 is BASE_API=wave2 and COMPARE_BASE_API=0 is BASE_API=catalogue, as before)
 #
 # The base is checked out with `git worktree` into a temporary folder; each tree is built in
@@ -25,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 here=$(pwd)
 root=$(cd ../.. && pwd)
-base_ref=${1:-base-wave2}
+base_ref=${1:-main}
 reps=${2:-20}
 command -v valgrind >/dev/null || { apt-get update -qq && apt-get install -y -qq valgrind >/dev/null; }
 work=$(mktemp -d "${TMPDIR:-/tmp}/touchtrace-compare.XXXXXX")
@@ -38,11 +39,11 @@ build() { # name tree api
         || { tail -30 "$work/build-$1.log" >&2; exit 1; }
     echo "$work/build-$1/release/engine-workloads"
 }
-# The base's API (BASE_API): wave2 (the default) for a base before the operation catalogue, such
-# as base-wave2, whose entry points took a Scene; catalogue for a base whose entry points returned
-# bytes (main before issue 22); typed for a base with typed answers.
+# The base's API (BASE_API): typed (the default) for a base with typed answers (main since issue
+# 22); wave2 for a base before the operation catalogue, such as base-wave2, whose entry points took
+# a Scene; catalogue for a base whose entry points returned bytes (main before issue 22).
 case "${COMPARE_BASE_API:-}" in 1) BASE_API=${BASE_API:-wave2} ;; 0) BASE_API=${BASE_API:-catalogue} ;; esac
-base_bin=${BASE_BIN:-$(build base "$work/base" "${BASE_API:-wave2}")}
+base_bin=${BASE_BIN:-$(build base "$work/base" "${BASE_API:-typed}")}
 this_bin=${THIS_BIN:-$(build this "$root" typed)}
 server() { # name tree → the tree's touchtrace, built in release
     echo "== build touchtrace in $1 (release)" >&2

@@ -8,10 +8,21 @@ import TouchTraceStore
 /// only while the store still answers that stamp, so a write by another server process on the
 /// same data directory is seen by the next read.
 final class SceneCache: Sendable {
+    /// A cached version, shared by reference: a read retains this one object instead of copying
+    /// the prepared scene (two scenes of a dozen arrays each, a retain per array, and as many
+    /// releases) out of the cache and again for the complexity check.
+    final class Cached: Sendable {
+        let version: Int
+        let prepared: PreparedScene
+
+        init(version: Int, prepared: PreparedScene) {
+            self.version = version
+            self.prepared = prepared
+        }
+    }
     private struct Entry {
-        var version: Int
+        var scene: Cached
         var stamp: SceneStamp
-        var scene: PreparedScene
         var lastUse: UInt64
     }
     private struct State {
@@ -25,8 +36,8 @@ final class SceneCache: Sendable {
         self.capacity = max(0, capacity)
     }
 
-    /// The cached scene for this id, if any, with its version.
-    func get(_ id: String) -> (version: Int, stamp: SceneStamp, scene: PreparedScene)? {
+    /// The cached scene for this id, if any, with its version and stamp.
+    func get(_ id: String) -> (version: Int, stamp: SceneStamp, scene: Cached)? {
         state.withLock { s in
             // In place: copying the entry out and back retained and released every array of both
             // scenes it holds, twice, on every read.
@@ -34,7 +45,7 @@ final class SceneCache: Sendable {
             s.clock += 1
             s.entries.values[index].lastUse = s.clock
             let entry = s.entries.values[index]
-            return (entry.version, entry.stamp, entry.scene)
+            return (entry.scene.version, entry.stamp, entry.scene)
         }
     }
 
@@ -45,9 +56,9 @@ final class SceneCache: Sendable {
     func put(_ id: String, version: Int, stamp: SceneStamp, scene: PreparedScene, written: Bool) {
         guard capacity > 0 else { return }
         state.withLock { s in
-            if !written, let existing = s.entries[id], existing.version > version { return }
+            if !written, let existing = s.entries[id], existing.scene.version > version { return }
             s.clock += 1
-            s.entries[id] = Entry(version: version, stamp: stamp, scene: scene, lastUse: s.clock)
+            s.entries[id] = Entry(scene: Cached(version: version, prepared: scene), stamp: stamp, lastUse: s.clock)
             if s.entries.count > capacity, let oldest = s.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key {
                 s.entries[oldest] = nil
             }

@@ -52,6 +52,7 @@ extension TouchTraceAPI {
     ) async throws -> Response {
         var json: JSONValue
         var document: [UInt8]?
+        var typed: Operation.Input?
         // An inline scene already prepared from the same bytes (``PreparedSceneCache``), or
         // the scene's JSON to decode; read without a tree of the scene when the body allows.
         var inline: (sent: Bool, kept: PreparedScene?, json: JSONValue?, bytes: ArraySlice<UInt8>?) = (false, nil, nil, nil)
@@ -73,7 +74,8 @@ extension TouchTraceAPI {
                     }
                 }
             } else {
-                json = bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
+                typed = route.scene == .stored && request.uri.query == nil ? typedInput(Operation.self, bytes) : nil
+                json = typed != nil || bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
                 if let scene = json["scene"] { inline = (true, nil, scene, nil) }
             }
             try checkBudget(limits)
@@ -93,11 +95,15 @@ extension TouchTraceAPI {
                 json = json.setting(member.key, to: member.value)
             }
         }
+        // A stored scene stays in its cache entry until the context is made: one copy of the
+        // prepared scene (a retain per array of both its scenes) instead of one per hand-over.
+        var cachedScene: SceneCache.Cached?
         let scene: PreparedScene?
         var transportFields: [String] = []
         switch route.scene {
         case .stored:
-            scene = try await loadScene(try sceneID(context), limits: limits)
+            cachedScene = try await loadScene(try sceneID(context), limits: limits)
+            scene = nil
         case .inline:
             guard inline.sent else {
                 throw APIError.input(.invalidRequest([SceneProblem(
@@ -118,22 +124,26 @@ extension TouchTraceAPI {
             scene = nil
         }
         let input: Operation.Input
-        do {
-            input = try Operation.decode(OperationRequest(json, transportFields: transportFields, document: document))
-        } catch {
-            throw APIError(error.problem)
+        if let typed {
+            input = typed
+        } else {
+            do {
+                input = try Operation.decode(OperationRequest(json, transportFields: transportFields, document: document))
+            } catch {
+                throw APIError(error.problem)
+            }
         }
         var storedScenes: [String: PreparedScene] = [:]
         for (id, pointer) in Operation.storedSceneIDs(in: input) where storedScenes[id] == nil {
             guard SceneID.isValid(id) else {
                 throw APIError.input(.invalidRequest([SceneProblem(pointer: pointer, message: "\"\(id.prefix(200))\" is not a scene id")]))
             }
-            storedScenes[id] = try await loadScene(id, limits: limits)
+            storedScenes[id] = try await loadScene(id, limits: limits).prepared
         }
         let result: OperationResult
         do {
             result = try Operation.run(
-                input, in: OperationContext(scene: scene, scenePointer: route.scene == .inline ? "/scene" : "", limits: limits, storedScenes: storedScenes))
+                input, in: OperationContext(scene: cachedScene?.prepared ?? scene, scenePointer: route.scene == .inline ? "/scene" : "", limits: limits, storedScenes: storedScenes))
         } catch {
             try checkBudget(limits)
             throw APIError(error.problem)
@@ -142,7 +152,7 @@ extension TouchTraceAPI {
         let bytes = result.bytes()
         try checkBudget(limits)
         var headers: HTTPFields = [.contentType: result.contentType]
-        var status = HTTPResponse.Status(code: result.status)
+        var status: HTTPResponse.Status = result.status == 200 ? .ok : HTTPResponse.Status(code: result.status)
         if let (id, sceneDocument) = result.storeScene {
             let (stored, _) = try await write(id: id, bytes: sceneDocument, condition: .none)
             headers[.eTag] = stored.etag
@@ -150,6 +160,14 @@ extension TouchTraceAPI {
             status = .created
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The operation's input read straight from a stored-scene request's body, for the bodies a
+    /// typed reader takes (``HitTestBodyReader``: the common hit-test body); nil sends the body
+    /// the general way (`JSONParser`, then the operation's decoder), which also explains errors.
+    func typedInput<Operation: TouchTraceOperation>(_ operation: Operation.Type, _ bytes: [UInt8]) -> Operation.Input? {
+        guard Operation.self == HitTestOperation.self, configuration.limits.maxJSONNesting >= 2 else { return nil }
+        return HitTestBodyReader.read(bytes) as? Operation.Input
     }
 
     /// The configured limits with a fresh time budget for this request (``WorkBudget``: the

@@ -6,7 +6,8 @@ import TouchTraceStore
 extension TouchTraceAPI {
     /// Reads a JSON body: 415 for a non-JSON content type, 413 past the size limit.
     func body(_ request: Request) async throws -> [UInt8] {
-        if let type = request.headers[.contentType] {
+        // The type as clients send it almost always: no media-type string to make.
+        if let type = request.headers[.contentType], type != "application/json" {
             let media = Self.mediaType(type)
             guard media == "application/json" || (media.hasPrefix("application/") && media.hasSuffix("+json")) else {
                 throw APIError(
@@ -192,8 +193,9 @@ extension TouchTraceAPI {
     /// A stored scene, parsed (and laid out) once per version: later requests use the cached
     /// scene while the store's stamp for the id is still the cached one (``SceneStamp``: one
     /// `stat` once settled), so another server process's write on the same data directory is
-    /// seen at once.
-    func loadScene(_ id: String, limits: SceneLimits? = nil) async throws -> PreparedScene {
+    /// seen at once. The answer is the cache's shared entry: a caller copies the prepared scene
+    /// out of it once, where it needs a value.
+    func loadScene(_ id: String, limits: SceneLimits? = nil) async throws -> SceneCache.Cached {
         let cached = cache.get(id)
         let current: SceneStamp?
         do {
@@ -207,7 +209,7 @@ extension TouchTraceAPI {
             // again with a stat (the next checks within the store's interval need none).
             if current.settled, !cached.stamp.settled || current.checked != cached.stamp.checked { cache.restamp(id, current) }
             metrics.cacheHits.increment()
-            return try answeringInput { () throws(InputError) in try cached.scene.checked() }
+            return try checked(cached.scene)
         }
         metrics.cacheMisses.increment()
         let stored: StoredScene
@@ -220,7 +222,15 @@ extension TouchTraceAPI {
         let scene = PreparedScene(try decodeScene(try parse(stored.document), limits: limits), limits: limits)
         try checkBudget(limits)  // an unfinished preparation is never cached
         cache.put(id, version: stored.version, stamp: stored.stamp, scene: scene.using(configuration.limits), written: false)
-        return try answeringInput { () throws(InputError) in try scene.checked() }
+        return try checked(SceneCache.Cached(version: stored.version, prepared: scene))
+    }
+
+    /// The scene, or the problem answer when its initial layout went past a limit
+    /// (``PreparedScene/checked()``, asked only then: it returns a copy of the scene, a retain
+    /// per array of both its scenes, which the common case does not need).
+    func checked(_ cached: SceneCache.Cached) throws -> SceneCache.Cached {
+        if !cached.prepared.complexity.isEmpty { _ = try answeringInput { () throws(InputError) in try cached.prepared.checked() } }
+        return cached
     }
 }
 

@@ -199,14 +199,17 @@ public final class FileSceneStore: SceneStore {
     /// read (an `open`, which on NFS also revalidates the file).
     public func stamp(id: String, known: SceneStamp?) throws(StoreError) -> SceneStamp? {
         guard SceneID.isValid(id) else { throw .invalidID(id) }
-        let path = scenePath(id)
         // Loaded before the stat: a write renamed in after this load moves the counter again.
         let counter = changes?.load()
         let now = counter == nil ? 0 : Self.monotonicCoarse()
+        if let known, known.settled, known.file != nil, let counter, let checked = known.checked, checked.changes == counter,
+            now &- checked.time < recheckInterval
+        {
+            return known
+        }
+        // The path is made only for a system call (three string appends, an allocation).
+        let path = scenePath(id)
         if let known, known.settled, let file = known.file {
-            if let counter, let checked = known.checked, checked.changes == counter, now &- checked.time < recheckInterval {
-                return known
-            }
             guard let st = try DurableFile.status(path) else { return nil }
             if DurableFile.identity(st) == file { return known.checked(counter.map { StampCheck(changes: $0, time: now) }) }
         }
