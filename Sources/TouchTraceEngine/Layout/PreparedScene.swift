@@ -4,32 +4,45 @@
 /// initial cycle) but reuses the kept system, so a `resizeWindow` or a constant change is an
 /// incremental re-solve instead of a full one. A server keeps one per stored version.
 public struct PreparedScene: Sendable {
+    /// What the initial cycle made, immutable and shared: a copy of a prepared scene (one per
+    /// request that uses a cached scene, ``using(_:)``) retains one object instead of every
+    /// array of two scenes and a layout engine.
+    private final class Storage: Sendable {
+        let scene: Scene
+        let laidOut: Scene
+        let initialEngine: LayoutEngine
+        let complexity: [SceneProblem]
+        init(scene: Scene, engine: LayoutEngine) {
+            self.scene = scene
+            self.laidOut = engine.scene
+            self.initialEngine = engine
+            self.complexity = engine.complexity
+        }
+    }
+    private let storage: Storage
     /// The scene as decoded.
-    public let scene: Scene
+    public var scene: Scene { storage.scene }
     /// The scene after its initial layout cycle.
-    public let laidOut: Scene
+    public var laidOut: Scene { storage.laidOut }
     /// The layout engine after the initial cycle: the scene laid out, the cycle's trace, the
     /// needs-layout marks and the solved Auto Layout system. A layout request continues from a
     /// copy of it (``continuing(_:limits:)``) instead of running the initial cycle again.
-    let initialEngine: LayoutEngine
+    var initialEngine: LayoutEngine { storage.initialEngine }
     /// The initial cycle's Auto Layout system (nil when nothing solved one).
-    var initialAutoLayout: AutoLayoutSystem? { initialEngine.autoLayout }
+    var initialAutoLayout: AutoLayoutSystem? { storage.initialEngine.autoLayout }
     /// The limits of the request that runs on this scene now (``using(_:)``): its time budget
     /// and the limits of the work it asks for.
     public private(set) var limits: SceneLimits
     /// The limits the initial layout cycle went past (``SceneLimits/maxSolverCells``): the scene
     /// is then not laid out, and every operation on it is refused as too complex (``checked()``).
-    public let complexity: [SceneProblem]
+    public var complexity: [SceneProblem] { storage.complexity }
 
     /// Runs the initial layout cycle once, with the limits later changes to this scene obey.
     public init(_ scene: Scene, limits: SceneLimits) {
         var engine = LayoutEngine(scene: scene, limits: limits)
         engine.runInitialCycle()
-        self.scene = scene
-        self.laidOut = engine.scene
-        self.initialEngine = engine
+        self.storage = Storage(scene: scene, engine: engine)
         self.limits = limits
-        self.complexity = engine.complexity
     }
 
     /// The same scene for a request with these limits (a cached scene serves many requests,
