@@ -80,6 +80,14 @@ extension SceneBuilder {
             context.fail(p(key), "\(op) needs \"\(key)\" (\(what))")
             return nil
         }
+        /// The view a change names and a point under `key` (`setCenter`'s center, `scroll`'s
+        /// offset): both read, so a change missing both reports both.
+        func viewAndPoint(_ key: String) -> (view: String, point: Point)? {
+            let view = id("view")
+            let point = required(key, "{x, y}").flatMap { context.point($0, at: p(key), what: key) }
+            guard let view, let point else { return nil }
+            return (view, point)
+        }
         var result: LayoutChange.Op?
         switch op {
         case "setFrame", "setBounds":
@@ -88,9 +96,7 @@ extension SceneBuilder {
             let patch = required(key, "{x, y, width, height}; missing members keep their values").flatMap { readRectPatch($0, at: p(key), what: key) }
             if let view, let patch { result = op == "setFrame" ? .setFrame(view: view, frame: patch) : .setBounds(view: view, bounds: patch) }
         case "setCenter":
-            let view = id("view")
-            let center = required("center", "{x, y}").flatMap { context.point($0, at: p("center"), what: "center") }
-            if let view, let center { result = .setCenter(view: view, center: center) }
+            if let (view, center) = viewAndPoint("center") { result = .setCenter(view: view, center: center) }
         case "setTransform":
             let view = id("view")
             let transform = required("transform", "{a, b, c, d, tx, ty} or {rotation, scaleX, scaleY, translateX, translateY}").flatMap { readTransform($0, at: p("transform")) }
@@ -105,9 +111,7 @@ extension SceneBuilder {
         case "addSubview":
             result = readAddSubview(f, at: pointer)
         case "scroll":
-            let view = id("view")
-            let offset = required("contentOffset", "{x, y}").flatMap { context.point($0, at: p("contentOffset"), what: "contentOffset") }
-            if let view, let offset { result = .scroll(view: view, contentOffset: offset) }
+            if let (view, offset) = viewAndPoint("contentOffset") { result = .scroll(view: view, contentOffset: offset) }
         case "addConstraint":
             let view = id("view")
             let spec = required("constraint", "a constraint object of the scene format").flatMap { value in
