@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 "CardsSceneGenerator",
                 "DumpGenerator",
+                "SceneGenerator",
                 .product(name: "TouchTraceEngine", package: "touchtrace"),
                 .product(name: "TouchTraceImport", package: "touchtrace"),
                 .product(name: "TouchTraceOperations", package: "touchtrace"),
@@ -85,7 +86,7 @@ let package = Package(
         // bytes to a validated scene document (issue 26's target: at most 150 ms).
         benchmark("DesignImportBenchmark", folder: "DesignImportBenchmark", engine: ["TouchTraceImport", "TouchTraceEngine"]),
         // Rotation (resizeWindow) of autoresizing scenes of 1,000 and 10,000 views (rule L5).
-        benchmark("LayoutBenchmark", folder: "LayoutBenchmark", engine: ["TouchTraceEngine"]),
+        benchmark("LayoutBenchmark", folder: "LayoutBenchmark", engine: ["TouchTraceEngine"], local: ["SceneGenerator"]),
         // Why-not (the diagnosis stage) on the generated scenes, with a traced hit test at the same
         // points as the reference measured in the same run.
         benchmark("WhyNotBenchmark", folder: "WhyNot", engine: ["TouchTraceEngine"], local: ["SceneGenerator"]),

@@ -28,6 +28,7 @@
 // the scene the recursiveDescription import makes (the reference that benchmark uses).
 import CardsSceneGenerator
 import DumpGenerator
+import SceneGenerator
 import TouchTraceOperations
 import Foundation
 import TouchTraceEngine
@@ -59,40 +60,6 @@ func threadCPU() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
-/// The LayoutBenchmark's rotation scene of exactly `n` views, as a scene document.
-@MainActor func autoresizingDocument(_ n: Int) -> JSONValue {
-    func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> JSONValue { Rect(x: x, y: y, width: w, height: h).json }
-    func mask(_ names: String...) -> JSONValue { .array(names.map { .string($0) }) }
-    var rows: [JSONValue] = [
-        .obj(["id": "header", "frame": frame(0, 0, 390, 44), "autoresizingMask": mask("flexibleWidth")]),
-        .obj(["id": "footer", "frame": frame(0, 800, 390, 44), "autoresizingMask": mask("flexibleWidth", "flexibleTopMargin")]),
-    ]
-    let cells = (n - 4) / 6
-    for i in 0..<cells {
-        let y = 44 + Double(i) * 60
-        rows.append(.obj([
-            "id": .string("cell\(i)"), "frame": frame(0, y, 390, 60), "autoresizingMask": mask("flexibleWidth"),
-            "subviews": .array([
-                .obj(["id": .string("icon\(i)"), "class": "UIImageView", "frame": frame(12, 8, 44, 44)]),
-                .obj(["id": .string("title\(i)"), "class": "UILabel", "frame": frame(64, 8, 250, 22), "autoresizingMask": mask("flexibleWidth"), "text": "Title"]),
-                .obj(["id": .string("subtitle\(i)"), "class": "UILabel", "frame": frame(64, 32, 250, 18), "autoresizingMask": mask("flexibleWidth")]),
-                .obj([
-                    "id": .string("more\(i)"), "class": "UIButton", "frame": frame(330, 10, 48, 40), "autoresizingMask": mask("flexibleLeftMargin"),
-                    "subviews": .array([.obj(["id": .string("badge\(i)"), "frame": frame(30, 0, 18, 18)])]),
-                ]),
-            ]),
-        ]))
-    }
-    for j in 0..<(n - 4 - cells * 6) {
-        rows.append(.obj(["id": .string("separator\(j)"), "frame": frame(0, 43, 390, 1), "autoresizingMask": mask("flexibleWidth")]))
-    }
-    let root: JSONValue = .obj([
-        "id": "root", "frame": frame(0, 0, 390, 844), "autoresizingMask": mask("flexibleWidth", "flexibleHeight"),
-        "viewController": .obj(["id": "listVC"]), "subviews": .array(rows),
-    ])
-    return .obj(["format": "touchtrace.scene/1", "window": .obj(["id": "win", "frame": frame(0, 0, 390, 844), "subviews": .array([root])])])
-}
-
 struct Case {
     var name: String
     var document: [UInt8]
@@ -100,7 +67,7 @@ struct Case {
 }
 
 @MainActor func makeCases() -> [Case] {
-    let auto = JSONWriter().bytes(autoresizingDocument(viewCount))
+    let auto = JSONWriter().bytes(RotationSceneDocument.document(viewCount: viewCount))
     let autoChanges = #"{"changes":[{"op":"resizeWindow","window":"win","width":844,"height":390}],"scene":"#
     let cards = Array(CardsScene.sceneDocument(CardsScene.makeTree(viewCount), root: .followsWindow).utf8)
     let cardsChanges = #"{"changes":[{"op":"resizeWindow","window":"win","width":768,"height":\#(Int(CardsScene.windowHeight))}],"scene":"#
