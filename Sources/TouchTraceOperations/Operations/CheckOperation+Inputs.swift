@@ -294,8 +294,7 @@ enum CheckInputs {
                 do {
                     parsed = try JSONParser().parse(Array(String(decoding: bytes, as: UTF8.self).utf8))
                 } catch {
-                    throw OperationError(CheckRun.problemDocument([CheckProblem(
-                        file: path, pointer: error.pointer, location: SourceLocation(line: error.line, column: error.column), message: "not valid JSON: \(error.message)")]))
+                    throw OperationError(CheckRun.problemDocument([.invalidJSON(error, file: path)]))
                 }
                 let (decoded, problems) = Baseline.decode(parsed)
                 guard let decoded else {
