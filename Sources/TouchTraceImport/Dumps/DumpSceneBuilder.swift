@@ -59,11 +59,11 @@ struct DumpSceneBuilder {
 
     /// `UIButton 0x7f8e… (line 12)` for messages.
     func describe(_ n: Int) -> String {
-        let node = tree.nodes[n]
-        var s = String(node.className.prefix(80))
-        if let a = node.address { s += " " + a }
-        if let id = node.identifier ?? node.label { s += " '\(id.prefix(40))'" }
-        if let line = node.line { s += " (line \(line))" } else if let p = node.pointer { s += " (\(p.prefix(120)))" }
+        // The fields read in place: a large dump describes up to a thousand controls in warnings.
+        var s = String(tree.nodes[n].className.prefix(80))
+        if let a = tree.nodes[n].address { s += " " + a }
+        if let id = tree.nodes[n].identifier ?? tree.nodes[n].label { s += " '\(id.prefix(40))'" }
+        if let line = tree.nodes[n].line { s += " (line \(line))" } else if let p = tree.nodes[n].pointer { s += " (\(p.prefix(120)))" }
         return s
     }
 
@@ -86,8 +86,8 @@ struct DumpSceneBuilder {
         resolutions = Array(repeating: DumpClasses.Resolution(viewClass: .UIView), count: count)
         nodeIDs = Array(repeating: "", count: count)
         var insideCollection = Array(repeating: false, count: count)
-        // Each key's resolution and the short class name ids fall back to.
-        var cache: [ClassKey: (resolution: DumpClasses.Resolution, short: String)] = [:]
+        // Each key's resolution, the short class name ids fall back to, and that name as an id.
+        var cache: [ClassKey: (resolution: DumpClasses.Resolution, short: String, shortID: String?)] = [:]
         let nodes = tree.nodes
         nodes.withUnsafeBufferPointer { nodes in
             for n in preorder() {
@@ -99,8 +99,9 @@ struct DumpSceneBuilder {
                     scrolls: scrolls, element: nodes[n].elementType != nil)
                 let r: DumpClasses.Resolution
                 let short: String
+                let shortID: String?
                 if let cached = cache[key] {
-                    (r, short) = cached
+                    (r, short, shortID) = cached
                 } else {
                     var resolved = DumpClasses.resolve(
                         nodes[n], format: format, context: .init(insideCollectionView: parentInside, isRoot: parent == nil, foreignPlatform: tree.foreignPlatform))
@@ -113,7 +114,8 @@ struct DumpSceneBuilder {
                         resolved = DumpClasses.Resolution(viewClass: .UIView, customClass: nodes[n].className, guess: "a window inside a view: imported as a UIView")
                     }
                     short = DumpClasses.shortName(nodes[n].className)
-                    cache[key] = (resolved, short)
+                    shortID = UniqueIDs.sanitize(short)
+                    cache[key] = (resolved, short, shortID)
                     r = resolved
                 }
                 resolutions[n] = r
@@ -129,17 +131,14 @@ struct DumpSceneBuilder {
                 // its label shows, as a button's UIButtonLabel) and class-address that makes a
                 // name, else "view"; the fallback is only spelt out when it is needed.
                 var base: String?
-                for candidate in [nodes[n].identifier, nodes[n].label, nodes[n].text] {
-                    if let candidate, let clean = UniqueIDs.sanitize(Self.folded(candidate)) {
-                        base = clean
-                        break
-                    }
-                }
+                if let s = nodes[n].identifier { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if base == nil, let s = nodes[n].label { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if base == nil, let s = nodes[n].text { base = UniqueIDs.sanitize(Self.folded(s)) }
                 if base == nil, r.viewClass.isControl, nodes[n].identifier == nil, nodes[n].label == nil, let title = titleInside(n) {
                     base = UniqueIDs.sanitize(Self.folded(title))
                 }
                 if base == nil {
-                    base = UniqueIDs.sanitize(nodes[n].address.map { "\(short)-\($0)" } ?? short)
+                    base = nodes[n].address.map { UniqueIDs.sanitize("\(short)-\($0)") } ?? shortID
                 }
                 nodeIDs[n] = ids.make([], fallback: base ?? "view")
             }
