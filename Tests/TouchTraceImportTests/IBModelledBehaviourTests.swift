@@ -5,7 +5,7 @@ import TouchTraceEngine
 
 /// What the engine models, reached through imported documents: tabs (B2), bar button items and
 /// back items (B1), static cells' selection (V2), long presses Xcode writes under another name
-/// (G1), a freeform controller sized to its window, each tapped at the centre of the view the
+/// (G1), a freeform controller sized to its window, an embedded one to its container, each tapped at the centre of the view the
 /// scene has for it.
 @Suite("Imported bars, tabs, cells and recognizers, tapped")
 struct IBModelledBehaviourTests {
@@ -93,6 +93,31 @@ struct IBModelledBehaviourTests {
         #expect(Self.actions(trace).first?["action"] == "clearFilters:")
         let clear = try #require(scene.viewIndex("Clear"))
         #expect(IBImport.windowCenter(of: clear, in: scene).x < 375)
+    }
+
+    /// An embedded controller imported on its own is its container view's size as the app runs
+    /// (UIKit's embed segue), not the window's: its button, pinned 16 pt above the bottom, lies
+    /// inside the 240 pt container's height and a tap reaches it; the root's safe area is where
+    /// the container overlaps the screen's unsafe edges (none, 400 pt down).
+    @Test func anEmbeddedControllerHasItsContainersSize() throws {
+        let (trace, scene) = try Self.trace("frameReplaced-embedded-controller-sized-to-its-container.storyboard", tapping: "Confirm-button")
+        #expect(Self.actions(trace).first?["action"] == "confirm:")
+        let root = try #require(scene.viewIndex("SummaryViewController.view"))
+        #expect(scene.views[root].frame == Rect(x: 0, y: 0, width: 335, height: 240))
+        let confirm = try #require(scene.viewIndex("Confirm-button"))
+        #expect(scene.views[confirm].frame == Rect(x: 16, y: 190, width: 303, height: 34))
+    }
+
+    /// An equal-priority tie (a declared 750 against the button's compression resistance 750)
+    /// leaves the button's frame undetermined: the layout TouchTrace picks gives it a negative
+    /// height outside its form, and the import's `unreachableControl` warning says the frame is
+    /// not determined by the constraints and names the button, as Apple's Auto Layout Guide
+    /// describes such ties ("Ambiguous Layouts").
+    @Test func anEqualPriorityTieIsWarnedUndetermined() throws {
+        let result = try ImportFixtures.importFixture("unreachableControl-equal-priority-tie-leaves-its-frame-undetermined.xib")
+        let warning = try #require(result.warnings.first { $0.kind == .unreachableControl })
+        #expect(warning.sourceID == "save")
+        #expect(warning.message.contains("its constraints leave the frame of \"Save\" undetermined"))
     }
 
     /// L6: a placeholder constraint stands for the one the app makes in code. As the app runs it

@@ -30,6 +30,7 @@ extension IBImport {
         }
         unitNavigationBar = barsOf.inferredContext()[controller]?.navigation
             .flatMap { tree.child(of: $0, key: "navigationBar") }.flatMap { doc.frame(of: $0) }
+        unitContainer = embeddingContainer(of: controller)
         func insets(_ screen: IBScreen?) -> EdgeInsets {
             var insets = screen?.insets ?? EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
             // A document without a device hides the status bar it simulates "none" (documents
@@ -64,6 +65,10 @@ extension IBImport {
         let appTop = unitBars.top > 0 ? windowInsets.top : 0
         let appBottom = unitBars.bottom > 0 ? windowInsets.bottom : 0
         func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 }
+        if !options.canvas, let container = unitContainer {
+            placeEmbeddedRoot(view, element: element, stored: stored.size, container: container, space: space)
+            return
+        }
         var placed = Rect(x: space.minX, y: space.minY, width: stored.size.width, height: stored.size.height)
         // A size that is neither the window's nor a sheet's: a freeform simulated size.
         var freeform = !near(stored.size.width, w)
@@ -107,6 +112,47 @@ extension IBImport {
                 lost: "the stored size (the canvas's freeform simulated size)")
         }
         document.views[view].frame = placed
+    }
+
+    /// As the app runs, an embedded controller's root view (an `embed` segue's destination,
+    /// imported on its own) has its container view's size: UIKit's embed segue adds the child's
+    /// view to the container view, resized to the container's bounds (what `importEmbedded`
+    /// does when the parent is imported). The container's stored frame is what the document
+    /// says; its safe area is where the container, placed in its scene's root view at the
+    /// window's origin, overlaps the window's unsafe edges.
+    mutating func placeEmbeddedRoot(_ view: Int, element: Int, stored: Size, container: (element: Int, frame: Rect), space: Rect) {
+        let size = container.frame.size.width > 0 && container.frame.size.height > 0 ? container.frame.size : stored
+        document.views[view].frame = Rect(origin: space.origin, size: size)
+        var origin = container.frame.origin
+        var e = tree[container.element].parent
+        while let c = e, tree[c]["key"] != "view" {  // up to its scene's root view
+            if let f = doc.frame(of: c) {
+                origin.x += f.minX
+                origin.y += f.minY
+            }
+            e = tree[c].parent
+        }
+        let w = space.size.width, h = space.size.height
+        document.views[view].safeAreaInsets = EdgeInsets(
+            top: max(0, windowInsets.top - origin.y), left: max(0, windowInsets.left - origin.x),
+            bottom: max(0, origin.y + size.height - (h - windowInsets.bottom)), right: max(0, origin.x + size.width - (w - windowInsets.right)))
+        if abs(stored.width - size.width) > 0.5 || abs(stored.height - size.height) > 0.5 {
+            warn(
+                .frameReplaced, element,
+                "the root view of \(describe(doc.enclosingController(of: element) ?? element)) is stored at \(Self.format(stored)); it is embedded in \(describe(container.element)), whose stored size, \(Self.format(size)), UIKit gives it",
+                lost: "the stored size, and the container's size as the app lays its parent out (import the parent's scene for that)")
+        }
+    }
+
+    /// The container view (`<containerView>`, or any view with an `embed` segue) whose embed
+    /// segue leads to `controller`, and its stored frame: the first in document order.
+    func embeddingContainer(of controller: Int) -> (element: Int, frame: Rect)? {
+        guard let id = tree[controller]["id"] else { return nil }
+        for element in tree.elements where element.name == "segue" && element["kind"] == "embed" && element["destination"] == id {
+            guard let connections = element.parent, let source = tree[connections].parent, let frame = doc.frame(of: source) else { continue }
+            return (source, frame)
+        }
+        return nil
     }
 
     /// The most a page sheet leaves free at the top of an iPhone screen: the status bar or sensor

@@ -6,9 +6,13 @@ extension IBImport {
     /// centre in the laid-out scene (H1–H9). When the tap does not reach it, the warning names
     /// the control, its actions, what blocks it (the view drawn over it, or the ancestor whose
     /// bounds it lies outside, with that view's frame) and whether the document itself shows it
-    /// so (a stored-frame hit test, `IBStoredTree`) or the import made it so. Hidden and disabled
-    /// controls are left alone (a state the app changes); so is content that only scrolling brings
-    /// into the window.
+    /// so (a stored-frame hit test, `IBStoredTree`) or the import made it so. When the imported
+    /// layout leaves the control's frame (or an ancestor's) undetermined, the warning says so: two
+    /// optional constraints of equal priority that conflict (a declared 750 against a compression
+    /// resistance of 750) have two valid solutions, and UIKit "chooses one of the possible
+    /// solutions" (Apple's Auto Layout Guide, "Ambiguous Layouts"), so which one the app shows
+    /// cannot be known from the document. Hidden and disabled controls are left alone (a state
+    /// the app changes); so is content that only scrolling brings into the window.
     mutating func reportUnreachableControls(in decoded: Scene) {
         // The wired views first: a document without any needs no layout here.
         var wired: [(view: Int, element: Int, actions: [String])] = []
@@ -30,7 +34,22 @@ extension IBImport {
         }
         if wired.isEmpty { return }
         // The validated scene, laid out, says what a tap reaches.
-        let scene = decoded.laidOut(limits: SceneLimits())
+        let prepared = PreparedScene(decoded, limits: SceneLimits())
+        let scene = prepared.laidOut
+        // The views whose frame the imported constraints leave undetermined, solved only when a
+        // wired control turns out unreachable (most documents have none).
+        var ambiguous: Set<Int>?
+        func undetermined(_ view: Int) -> Int? {
+            if ambiguous == nil {
+                ambiguous = Set((try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()))?.autoLayout.ambiguous ?? [])
+            }
+            var v: Int? = view
+            while let c = v {
+                if ambiguous?.contains(c) == true { return c }
+                v = scene.views[c].parent
+            }
+            return nil
+        }
         let stored = IBStoredTree(doc: doc, importer: self)
         let tester = HitTester(scene: scene)
         for (view, e, actions) in wired {
@@ -48,11 +67,17 @@ extension IBImport {
             if let hit = trace.hitView, Self.isInside(hit, index, scene) { continue }
             let blocker = Self.blocker(of: index, in: scene, trace: trace)
             let what = "\(describe(e)) (\(actions.prefix(3).joined(separator: ", "))\(actions.count > 3 ? ", …" : ""))"
-            let message = documentSays.map { "\(what) cannot be tapped: \(blocker); the document shows it so too (\($0))" }
-                ?? stored.ambiguousAncestor(e).map {
-                    "\(what) cannot be tapped in the imported scene: \(blocker); the document shows it tappable at frames Xcode marks ambiguous (\(describe($0)): its constraints do not determine its frame, the app's code decides where it is)"
-                }
-                ?? "\(what) cannot be tapped in the imported scene: \(blocker), although the document shows it tappable"
+            let message: String
+            if let reason = documentSays {
+                message = "\(what) cannot be tapped: \(blocker); the document shows it so too (\(reason))"
+            } else if let marked = stored.ambiguousAncestor(e) {
+                message = "\(what) cannot be tapped in the imported scene: \(blocker); the document shows it tappable at frames Xcode marks ambiguous (\(describe(marked)): its constraints do not determine its frame, the app's code decides where it is)"
+            } else if let loose = undetermined(index) {
+                let name = scene.views[loose].id
+                message = "\(what) cannot be tapped in the imported scene: \(blocker); the document shows it tappable, but its constraints leave the frame of \"\(name)\" undetermined (optional constraints of equal priority that conflict, or too few constraints: UIKit shows one of the possible layouts, and the one Xcode stored may not be it)"
+            } else {
+                message = "\(what) cannot be tapped in the imported scene: \(blocker), although the document shows it tappable"
+            }
             warn(.unreachableControl, e, message, lost: "a tap on the control (its actions are only reached by code)")
         }
     }

@@ -52,6 +52,9 @@ struct IBImport {
     var unitBars = IBBars.Heights()
     /// The stored frame of the navigation bar the unit's controller is shown below, if any.
     var unitNavigationBar: Rect?
+    /// The container view the unit's controller is embedded in (an `embed` segue's source in
+    /// this document), with its stored frame, if any.
+    var unitContainer: (element: Int, frame: Rect)?
 
     static let maxControllerNesting = 16
 
