@@ -154,3 +154,11 @@ func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thro
         thread.start()
     }
 }
+
+/// ``httpRequest(port:method:path:headers:body:)`` from a test's task, on a thread of its own
+/// (``offPool(_:)``).
+func httpRequestOffPool(port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) async throws
+    -> (status: Int, headers: [String: String], body: [UInt8])
+{
+    try await offPool { try httpRequest(port: port, method: method, path: path, headers: headers, body: body) }
+}
