@@ -2,10 +2,19 @@
 # CPU time the server spends per request (utime+stime from /proc over an 8 s wrk run, 2 threads,
 # 64 connections), a figure that moves much less than wrk's throughput when the machine is shared;
 # also wrk's throughput and p99 of that run, and the load average when it ended.
-#   scripts/cpu-per-request.sh BINARY PORT hit|hit1|health
+#   scripts/cpu-per-request.sh BINARY PORT hit|hit1|health|layout-cards|layout-autoresizing
 # hit cycles through the 96 tap points of scripts/hit-test-points.py, as scripts/bench-http.sh
 # does (every request a different tap); hit1 taps the one point (215, 300) of the runs before
 # 2026-11-26 21:00 UTC (a 6,159-byte trace). The scene is generate-scene.py's 1,000 views, stored.
+# layout-cards and layout-autoresizing POST an inline layout request (`POST /v1/layout`, the scene
+# in the body, a `resizeWindow` change) of inline-layout-bench's card scene (stack views, Auto
+# Layout, 1024 -> 768 wide) or its autoresizing rotation scene (390x844 -> 844x390), 1,000 views
+# each; EVERY REQUEST A DIFFERENT DOCUMENT, so that the server's PreparedSceneCache (keyed by the
+# scene's bytes) never hits: a counter per request (and wrk thread) is written in binary as 24
+# whitespace characters (space, newline) after the scene's opening brace, which changes the
+# document's bytes and nothing else (the response is the same). The bodies come from
+# `inline-layout-bench --write-bodies` (INLINE_LAYOUT_BENCH, default Benchmarks/.build/release/
+# inline-layout-bench); these routes run 4 connections (the requests take milliseconds each).
 BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d); HERE=$(dirname "$0")
 python3 "$HERE/generate-scene.py" 1000 > $WORK/scene.json
 $BIN serve --port $PORT --data-dir $WORK/data --log-level error & S=$!
@@ -17,15 +26,45 @@ wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.body = '{"point": {"x": 215, "y": 300}}'
 L
+CONNECTIONS=64
+case $ROUTE in
+    layout-cards|layout-autoresizing)
+        "${INLINE_LAYOUT_BENCH:-$HERE/../Benchmarks/.build/release/inline-layout-bench}" --write-bodies $WORK >/dev/null || { kill $S; exit 1; }
+        CONNECTIONS=4
+        cat > $WORK/$ROUTE.lua <<L
+local f = io.open("$WORK/${ROUTE#layout-}.json", "rb")
+local body = f:read("*a")
+f:close()
+local at = body:find('"scene":{', 1, true) + #'"scene":{' - 1
+local head, tail = body:sub(1, at), body:sub(at + 1)
+local threads = 0
+function setup(thread)
+    threads = threads + 1
+    thread:set("tid", threads)
+end
+function init(args) n = 0 end
+function request()
+    n = n + 1
+    local k, pad = n * 4 + tid, {}
+    for i = 1, 24 do
+        pad[i] = (k % 2 == 1) and "\n" or " "
+        k = math.floor(k / 2)
+    end
+    return wrk.format("POST", "/v1/layout", {["Content-Type"] = "application/json"}, head .. table.concat(pad) .. tail)
+end
+L
+        ;;
+esac
 sleep 2.5
 case $ROUTE in
     hit|hit1) ARGS="-s $WORK/$ROUTE.lua http://127.0.0.1:$PORT/v1/scenes/bench/hit-test" ;;
     health) ARGS="http://127.0.0.1:$PORT/health" ;;
-    *) echo "route: hit, hit1 or health" >&2; kill $S; exit 64 ;;
+    layout-cards|layout-autoresizing) ARGS="-s $WORK/$ROUTE.lua http://127.0.0.1:$PORT/v1/layout" ;;
+    *) echo "route: hit, hit1, health, layout-cards or layout-autoresizing" >&2; kill $S; exit 64 ;;
 esac
-wrk -t2 -c64 -d2s $ARGS >/dev/null
+wrk -t2 -c$CONNECTIONS -d2s $ARGS >/dev/null
 T0=$(awk '{print $14+$15}' /proc/$S/stat)
-OUT=$(wrk -t2 -c64 -d8s --latency $ARGS)
+OUT=$(wrk -t2 -c$CONNECTIONS -d8s --latency $ARGS)
 T1=$(awk '{print $14+$15}' /proc/$S/stat)
 REQ=$(echo "$OUT" | grep -o '[0-9]* requests in' | awk '{print $1}')
 HZ=$(getconf CLK_TCK)

@@ -9,6 +9,15 @@ public enum ConstraintPartition {
     /// A constraint without variables is a component of its own.
     public static func components(_ constraints: [Constraint]) -> [[Int]] {
         var parent: [Int] = []
+        // Node per variable, numbered by first appearance: a flat array when the ids are dense
+        // (a layout's are: 4 per view), a dictionary otherwise.
+        var termCount = 0, largest: Int32 = -1
+        for c in constraints {
+            termCount += c.expression.terms.count
+            for t in c.expression.terms where t.variable.id > largest { largest = t.variable.id }
+        }
+        let dense = largest < Variable.denseLimit && Int(largest) <= 8 * termCount + 1024
+        var denseIndex = [Int](repeating: -1, count: dense ? Int(largest) + 1 : 0)
         var index: [Variable: Int] = [:]
         func find(_ x: Int) -> Int {
             var x = x
@@ -19,11 +28,16 @@ public enum ConstraintPartition {
             return x
         }
         func node(_ v: Variable) -> Int {
-            if let i = index[v] { return i }
-            let i = parent.count
-            parent.append(i)
-            index[v] = i
-            return i
+            if dense, v.id >= 0 {
+                let i = denseIndex[Int(v.id)]
+                if i >= 0 { return i }
+                denseIndex[Int(v.id)] = parent.count
+            } else {
+                if let i = index[v] { return i }
+                index[v] = parent.count
+            }
+            parent.append(parent.count)
+            return parent.count - 1
         }
         var firstNode = [Int](repeating: -1, count: constraints.count)
         for (ci, c) in constraints.enumerated() {
@@ -37,7 +51,7 @@ public enum ConstraintPartition {
                 }
             }
         }
-        var componentOfRoot: [Int: Int] = [:]
+        var componentOfRoot = [Int](repeating: -1, count: parent.count)
         var result: [[Int]] = []
         for ci in constraints.indices {
             if firstNode[ci] < 0 {
@@ -45,7 +59,8 @@ public enum ConstraintPartition {
                 continue
             }
             let r = find(firstNode[ci])
-            if let k = componentOfRoot[r] {
+            let k = componentOfRoot[r]
+            if k >= 0 {
                 result[k].append(ci)
             } else {
                 componentOfRoot[r] = result.count

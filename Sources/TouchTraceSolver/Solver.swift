@@ -223,7 +223,10 @@ final class SolverBox: @unchecked Sendable {
     func isAmbiguous(_ variable: Variable) -> Bool {
         guard let s = core.symbol(of: variable) else { return true }
         let slot = core.slotOf[Int(s)]
-        guard slot >= 0, core.definitionSerial[Int(slot)] >= 0 else { return core.isAmbiguous(variable) }
+        // A basic symbol's answer comes from the mobility of every symbol, worked out once per
+        // state (a layout asks for four variables of every view: one pass over the tableau
+        // instead of a row scan per question); a non-basic one is asked directly.
+        guard slot >= 0 else { return core.isAmbiguous(variable) }
         let mobility = derived.withLock { d -> [Bool] in
             if let m = d?.mobility { return m }
             let m = core.symbolMobility()

@@ -49,8 +49,20 @@ extension SolverCore {
     /// Rewrites `row` in non-basic symbols only: canonical rows are substituted directly,
     /// definitions newest first (a definition only mentions older ones, so each is expanded once).
     mutating func canonicalize(_ row: inout Row) {
+        // Scratch storage kept by the solver between calls (one allocation per solver, not per row).
         var heap = DefinitionHeap()
-        var queued = Set<Int32>()
+        swap(&heap, &definitionHeap)
+        var basics: [Int32] = []
+        swap(&basics, &canonicalScratch)
+        defer {
+            heap.removeAll()
+            swap(&heap, &definitionHeap)
+            basics.removeAll(keepingCapacity: true)
+            swap(&basics, &canonicalScratch)
+        }
+        // A definition's symbol is queued when it gets a cell in the row: while it has one it is
+        // in the heap (popping removes it), so no set of queued symbols is needed. (A cell that
+        // cancels and comes back is queued twice; the second pop finds no cell and skips it.)
         func take(_ s: Int32, _ coefficient: Double, into row: inout Row) {
             let slot = slotOf[Int(s)]
             guard slot >= 0 else {
@@ -61,14 +73,12 @@ extension SolverCore {
             if serial < 0 {
                 row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
             } else {
-                row.insert(s, coefficient)
-                if queued.insert(s).inserted { heap.push(serial, s) }
+                if row.insert(s, coefficient) { heap.push(serial, s) }
             }
         }
-        var basics: [(Int32, Double)] = []
-        row.forEach { s, c in if slotOf[Int(s)] >= 0 { basics.append((s, c)) } }
+        row.forEach { s, _ in if slotOf[Int(s)] >= 0 { basics.append(s) } }
         if basics.isEmpty { return }
-        for (s, _) in basics {
+        for s in basics {
             guard let c = row.remove(s) else { continue }
             take(s, c, into: &row)
         }
@@ -127,55 +137,66 @@ extension SolverCore {
     /// symbol is reported ambiguous without going on.
     func symbolMobility() -> [Bool] {
         var movable = [Bool](repeating: false, count: kinds.count)
-        var canMoveCache: [Int32: Bool] = [:]
+        // Per symbol: 0 not asked yet, 1 cannot move, 2 can (flat arrays, no hashing: this runs
+        // over every row of the tableau).
+        var canMoveCache = [UInt8](repeating: 0, count: kinds.count)
         func moves(_ t: Int32) -> Bool {
-            if let known = canMoveCache[t] { return known }
+            let known = canMoveCache[Int(t)]
+            if known != 0 { return known == 2 }
             let m = canMove(t)
-            canMoveCache[t] = m
+            canMoveCache[Int(t)] = m ? 2 : 1
             return m
         }
-        // The movable part of each basic symbol's expansion; nil once saturated.
-        var parts: [Int32: [Int32: Double]?] = [:]
-        func movablePart(ofCanonical slot: Int) -> [Int32: Double] {
-            var v: [Int32: Double] = [:]
-            rows[slot].forEach { t, c in if !SolverTolerance.nearZero(c) && moves(t) { v[t, default: 0] += c } }
-            return v
-        }
+        // The movable part of each basic symbol's expansion, by symbol (cells: symbol and
+        // coefficient); `partState`: 0 none recorded, 1 saturated, 2 recorded.
+        var parts = [[Cell]](repeating: [], count: kinds.count)
+        var partState = [UInt8](repeating: 0, count: kinds.count)
         for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
-            movable[Int(basicOf[slot])] = !movablePart(ofCanonical: slot).isEmpty
+            var v: [Cell] = []
+            rows[slot].forEach { t, c in if !SolverTolerance.nearZero(c) && moves(t) { v.append(Cell(symbol: t, coefficient: 0 + c)) } }
+            let basic = Int(basicOf[slot])
+            movable[basic] = !v.isEmpty
+            parts[basic] = v
+            partState[basic] = 2
         }
         for entry in definitionLog where definitionSerial[Int(entry.slot)] == entry.serial {
-            var v: [Int32: Double] = [:]
+            // Σ over the row's symbols of coefficient × their movable parts, per movable symbol
+            // (a symbol's sum adds its contributions in row order).
+            var v: [Cell] = []
             var saturated = false
             rows[Int(entry.slot)].forEach { t, c in
                 guard !saturated, !SolverTolerance.nearZero(c) else { return }
-                let slot = slotOf[Int(t)]
-                let part: [Int32: Double]?
-                if slot < 0 {
-                    part = moves(t) ? [t: 1] : [:]
-                } else if definitionSerial[Int(slot)] < 0 {
-                    part = movablePart(ofCanonical: Int(slot))
+                let part: [Cell]
+                if slotOf[Int(t)] < 0 {
+                    part = moves(t) ? [Cell(symbol: t, coefficient: 1)] : []
+                } else if partState[Int(t)] == 2 {
+                    part = parts[Int(t)]   // a canonical row's, or an older definition's
                 } else {
-                    part = parts[t] ?? nil
-                }
-                guard let part else {
                     saturated = true
                     return
                 }
-                for (u, a) in part { v[u, default: 0] += a * c }
+                for cell in part {
+                    if let k = v.firstIndex(where: { $0.symbol == cell.symbol }) {
+                        v[k].coefficient += cell.coefficient * c
+                    } else {
+                        v.append(Cell(symbol: cell.symbol, coefficient: 0 + cell.coefficient * c))
+                    }
+                }
                 if v.count > SolverLimits.ambiguityTerms {
-                    v = v.filter { !SolverTolerance.nearZero($0.value) }
+                    v.removeAll { SolverTolerance.nearZero($0.coefficient) }
                     if v.count > SolverLimits.ambiguityTerms { saturated = true }
                 }
             }
-            let basic = basicOf[Int(entry.slot)]
+            let basic = Int(basicOf[Int(entry.slot)])
             if saturated {
-                parts[basic] = .some(nil)
-                movable[Int(basic)] = true
+                partState[basic] = 1
+                parts[basic] = []
+                movable[basic] = true
             } else {
-                let kept = v.filter { !SolverTolerance.nearZero($0.value) }
-                parts[basic] = kept
-                movable[Int(basic)] = !kept.isEmpty
+                v.removeAll { SolverTolerance.nearZero($0.coefficient) }
+                partState[basic] = 2
+                parts[basic] = v
+                movable[basic] = !v.isEmpty
             }
         }
         return movable
@@ -189,11 +210,18 @@ extension SolverCore {
 }
 
 /// A max-heap of definitions by serial number (newest first).
-struct DefinitionHeap {
-    private var items: [(serial: Int, symbol: Int32)] = []
+struct DefinitionHeap: Sendable {
+    struct Item: Sendable {
+        var serial: Int
+        var symbol: Int32
+    }
+    private var items: [Item] = []
+
+    /// Empties the heap, keeping its storage.
+    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
 
     mutating func push(_ serial: Int, _ symbol: Int32) {
-        items.append((serial, symbol))
+        items.append(Item(serial: serial, symbol: symbol))
         var i = items.count - 1
         while i > 0 {
             let parent = (i - 1) / 2

@@ -21,6 +21,9 @@ struct SolverCore: Sendable {
     var visitStamp: [UInt32] = []
     var stamp: UInt32 = 0
     var newSymbols: [Int32] = []
+    /// Scratch storage of `canonicalize` (kept to save an allocation per row).
+    var canonicalScratch: [Int32] = []
+    var definitionHeap = DefinitionHeap()
     /// Whether required equalities get a dummy marker in the tableau (see ``init(tracksRequiredEqualities:)``).
     let tracksRequiredEqualities: Bool
     /// Whether a row with a fresh external variable is kept as a definition (SolverCore+Definitions).

@@ -56,6 +56,22 @@ struct SolverAmbiguityTests {
         #expect(parts == [[0, 2], [1], [3, 4], [5]])
     }
 
+    /// The partition numbers variables in a flat array when their ids are dense and in a
+    /// dictionary when they are not (ids far apart, or past `Variable.denseLimit`): both give the
+    /// same parts, in the same order.
+    @Test func partitionIsTheSameForDenseAndSparseIds() {
+        func system(_ id: (Int32) -> Int32) -> [Constraint] {
+            let v = (Int32(0)..<6).map { Variable(id($0)) }
+            return [v[0] == 1, v[2] == 2, v[1] == v[0] + 1, (v[3] >= 3).priority(250), v[4] == v[3],
+                    Constraint(LinearExpression(constant: 0), .equal), v[5] == v[2] + v[4]]
+        }
+        let dense = ConstraintPartition.components(system { $0 })
+        #expect(dense == [[0, 2], [1, 3, 4, 6], [5]])
+        #expect(ConstraintPartition.components(system { $0 * 1_000_003 }) == dense)
+        #expect(ConstraintPartition.components(system { Variable.denseLimit + $0 }) == dense)
+        #expect(ConstraintPartition.components(system { $0 == 5 ? Variable.denseLimit * 2 : $0 }) == dense)
+    }
+
     @Test func partitionedSolveMatchesOneSolver() throws {
         var cons: [Constraint] = []
         for k in 0..<5 {

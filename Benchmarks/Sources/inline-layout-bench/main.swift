@@ -3,6 +3,8 @@
 // the other Swift JSON parsers on this machine, all measured in the same run (issue 27).
 //
 //   inline-layout-bench [--views 1000] [--rounds 30] [--only NAME[,NAME...]]
+//   inline-layout-bench --write-bodies DIR   # the two request bodies, DIR/autoresizing.json and
+//                                            # DIR/cards.json, for scripts/cpu-per-request.sh
 //
 // Two scenes, each as the body of an inline layout request with a `resizeWindow` change:
 // - `autoresizing`: the LayoutBenchmark's table-like rotation scene (a window, a root view, a
@@ -40,6 +42,7 @@ import Glibc
 var viewCount = 1000
 var rounds = 30
 var only: Set<String>? = nil
+var bodiesDirectory: String? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -47,6 +50,7 @@ while !args.isEmpty {
     case "--views": viewCount = Int(args.removeFirst()) ?? viewCount
     case "--rounds": rounds = Int(args.removeFirst()) ?? rounds
     case "--only": only = Set(args.removeFirst().split(separator: ",").map(String.init))
+    case "--write-bodies": bodiesDirectory = args.removeFirst()
     default:
         print("unknown argument \(a)")
         exit(2)
@@ -113,6 +117,18 @@ let limits = SceneLimits()
     }
     let request = try! LayoutRequest.decode(inline.request, extraFields: ["scene"])
     return ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: limits))
+}
+
+if let dir = bodiesDirectory {
+    for c in makeCases() {
+        let path = dir + "/" + c.name + ".json"
+        guard FileManager.default.createFile(atPath: path, contents: Data(c.body)) else {
+            print("cannot write \(path)")
+            exit(1)
+        }
+        print("\(path): \(c.body.count) bytes")
+    }
+    exit(0)
 }
 
 var rows: [(String, @MainActor (Case) -> Int)] = []

@@ -27,79 +27,131 @@ struct LayoutVariables {
         return b
     }
 
-    /// An item's rectangle (x, y, width, height).
-    typealias Box = (x: LinearExpression, y: LinearExpression, w: LinearExpression, h: LinearExpression)
+    /// One axis of an item's rectangle in some space: `start = Σ start variables + startConstant`
+    /// (the variables go to the caller as they are found), `length = length + lengthConstant`.
+    struct AxisReading {
+        var startConstant: Double
+        var length: Variable
+        var lengthConstant: Double
+    }
 
-    /// The item's rectangle in its own space: a view's frame in its superview's coordinates,
-    /// a guide's in its owner's.
-    mutating func ownBox(_ item: LayoutItem, in scene: Scene) -> Box {
-        func v(_ view: Int, _ k: Int) -> LinearExpression { LinearExpression(Self.view(view, k)) }
+    /// How a side's terms enter the constraint's expression `first − (multiplier × second + c)`:
+    /// a mirrored side (right-to-left, `width − x`) is negated; the second side is scaled by the
+    /// multiplier and negated. The operations are those of `LinearExpression`'s operators in the
+    /// order the expression was once written with them, so coefficients are bit for bit the same.
+    struct SideScale {
+        var mirrored = false
+        /// The constraint's multiplier for the second side; nil for the first.
+        var multiplier: Double?
+
+        @inline(__always) func callAsFunction(_ base: Double) -> Double {
+            let side = mirrored ? base * -1 : base
+            guard let m = multiplier else { return side }
+            return (side * m) * -1
+        }
+    }
+
+    /// One axis of `item`'s rectangle in the coordinates of `space` (an ancestor-or-self of its
+    /// anchor; nil: its own space — a view's superview, a guide's owner). With `start`, the
+    /// start's variables are appended to `terms` (each `scale(1)`): the item's own, then the
+    /// origins of the views between it and `space`, as a subview is in its superview's bounds,
+    /// which start at the superview's alignment rectangle's origin less its alignment insets.
+    /// Only the variables a reading needs are made (no whole rectangle per side).
+    mutating func axis(
+        _ item: LayoutItem, horizontal: Bool, in space: Int?, scene: Scene, start: Bool, scale: SideScale, into terms: inout [Term]
+    ) -> AxisReading {
+        let k = horizontal ? 0 : 1
+        if case let .view(view) = item, view == space {
+            // The view's own alignment rectangle in its bounds: at its alignment insets.
+            let e = AutoLayout.alignmentRectInsets(of: view, in: scene)
+            return AxisReading(startConstant: horizontal ? e.left : e.top, length: Self.view(view, k + 2), lengthConstant: 0)
+        }
+        var own: Variable?
+        var reading: AxisReading
         switch item {
         case let .view(view):
-            return (v(view, 0), v(view, 1), v(view, 2), v(view, 3))
+            own = Self.view(view, k)
+            reading = AxisReading(startConstant: 0, length: Self.view(view, k + 2), lengthConstant: 0)
         case let .safeArea(owner):
             let e = safeAreaInsets[owner] ?? AutoLayout.safeAreaInsets(of: owner, in: scene)
-            return (
-                LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
-                v(owner, 3) - (e.top + e.bottom)
-            )
+            reading = AxisReading(
+                startConstant: horizontal ? e.left : e.top, length: Self.view(owner, k + 2),
+                lengthConstant: 0 + -(horizontal ? e.left + e.right : e.top + e.bottom))
         case let .layoutMargins(owner):
             let e = scene.layoutMargins(of: owner)
-            return (
-                LinearExpression(constant: e.left), LinearExpression(constant: e.top), v(owner, 2) - (e.left + e.right),
-                v(owner, 3) - (e.top + e.bottom)
-            )
+            reading = AxisReading(
+                startConstant: horizontal ? e.left : e.top, length: Self.view(owner, k + 2),
+                lengthConstant: 0 + -(horizontal ? e.left + e.right : e.top + e.bottom))
         case .spacer(_, LayoutItem.scrollContentIndex):
             // A scroll view's content area: from its bounds origin, its size (the content size)
             // free for the constraints to set.
             let b = base(of: item)
-            return (LinearExpression(), LinearExpression(), LinearExpression(Variable(b + 2)), LinearExpression(Variable(b + 3)))
+            reading = AxisReading(startConstant: 0, length: Variable(b + k + 2), lengthConstant: 0)
         case .guide, .spacer:
             let b = base(of: item)
-            return (
-                LinearExpression(Variable(b)), LinearExpression(Variable(b + 1)), LinearExpression(Variable(b + 2)),
-                LinearExpression(Variable(b + 3))
-            )
+            own = Variable(b + k)
+            reading = AxisReading(startConstant: 0, length: Variable(b + k + 2), lengthConstant: 0)
         }
-    }
-
-    /// The item's rectangle in the coordinates of `space` (an ancestor-or-self of its anchor),
-    /// or in its own space when `space` is nil.
-    mutating func box(_ item: LayoutItem, in space: Int?, scene: Scene) -> Box {
-        if case let .view(view) = item, view == space {
-            // The view's own alignment rectangle in its bounds: at its alignment insets.
-            let e = AutoLayout.alignmentRectInsets(of: view, in: scene)
-            return (
-                LinearExpression(constant: e.left), LinearExpression(constant: e.top), LinearExpression(Self.view(view, 2)),
-                LinearExpression(Self.view(view, 3))
-            )
-        }
-        var b = ownBox(item, in: scene)
-        guard let space else { return b }
-        // The space the own box is in: a view's superview, a guide's owner.
+        guard start else { return reading }
+        if let own { terms.append(Term(own, scale(1))) }
+        guard let space else { return reading }
         var current: Int?
         if case let .view(view) = item { current = scene.views[view].parent } else { current = item.anchor }
         while let c = current, c != space {
-            // Subviews are in the superview's bounds, which start at its frame: its alignment
-            // rectangle's origin less the alignment insets.
             let e = AutoLayout.alignmentRectInsets(of: c, in: scene)
-            b.x = b.x + Self.view(c, 0) - e.left
-            b.y = b.y + Self.view(c, 1) - e.top
+            terms.append(Term(Self.view(c, k), scale(1)))
+            reading.startConstant = (reading.startConstant + 0) + -(horizontal ? e.left : e.top)
             current = scene.views[c].parent
         }
-        return b
+        return reading
     }
 
-    /// The attribute read off a box; margins are the view's layout margins (zero for guides).
-    static func read(_ attribute: LayoutAttribute, of box: Box, margins: EdgeInsets) -> LinearExpression {
-        let horizontal = attribute.axis == .horizontal
-        let start = horizontal ? box.x : box.y
-        let length = horizontal ? box.w : box.h
-        if attribute.isSize { return length }
-        let r = attribute.reading
-        let ms = horizontal ? margins.left : margins.top
-        let me = horizontal ? margins.right : margins.bottom
-        return start + length * r.length + (r.marginStart * ms + r.marginEnd * me)
+    /// One side of a constraint (`item.attribute` in the coordinates of `space`): its terms
+    /// appended to `terms` through `scale`, its constant returned unscaled but mirrored, and the
+    /// coefficient of the space's width it brings (1 for a mirrored horizontal location,
+    /// `width − x`). Margins are the view's layout margins (zero for guides).
+    mutating func side(
+        _ item: LayoutItem, _ attribute: LayoutAttribute, in space: Int?, contentArea: Int?, mirrored spaceMirrored: Bool,
+        scene: Scene, multiplier: Double?, into terms: inout [Term]
+    ) -> (constant: Double, width: Double) {
+        if attribute.isBaseline, case let .view(v) = item {
+            // The baseline of the view that stands for it (a stack view's arranged subview),
+            // from its text metrics (Scene+Baselines.swift): `y + h × heightFactor + offset`.
+            let last = attribute == .lastBaseline
+            let target = scene.baselineView(of: v, last: last)
+            let scale = SideScale(multiplier: multiplier)
+            let a = axis(.view(target), horizontal: false, in: space, scene: scene, start: true, scale: scale, into: &terms)
+            let r = scene.baselineReading(of: target, last: last)
+            terms.append(Term(a.length, scale(1 * r.heightFactor)))
+            return ((a.startConstant + a.lengthConstant * r.heightFactor) + r.offset, 0)
+        }
+        let mirrored = spaceMirrored && attribute.axis == .horizontal && attribute.isLocation
+        let physical = attribute.resolved(for: mirrored ? .rightToLeft : .leftToRight)
+        let horizontal = physical.axis == .horizontal
+        let scale = SideScale(mirrored: mirrored, multiplier: multiplier)
+        // L6, scroll views: an edge of the scroll view related to its content is an edge of the
+        // content area (Scene.scrollContentArea(of:space:)), in the scroll view's own space.
+        var readItem = item, readSpace = space
+        if let scroll = contentArea, item == .view(scroll), attribute.isEdge {
+            readItem = .spacer(stack: scroll, index: LayoutItem.scrollContentIndex)
+            readSpace = nil
+        }
+        var constant: Double
+        if physical.isSize {
+            let a = axis(readItem, horizontal: horizontal, in: readSpace, scene: scene, start: false, scale: scale, into: &terms)
+            terms.append(Term(a.length, scale(1)))
+            constant = a.lengthConstant
+        } else {
+            let a = axis(readItem, horizontal: horizontal, in: readSpace, scene: scene, start: true, scale: scale, into: &terms)
+            let r = physical.reading
+            terms.append(Term(a.length, scale(1 * r.length)))
+            var margins = EdgeInsets.zero
+            if case let .view(v) = item { margins = scene.layoutMargins(of: v) }
+            let ms = horizontal ? margins.left : margins.top
+            let me = horizontal ? margins.right : margins.bottom
+            constant = (a.startConstant + a.lengthConstant * r.length) + (r.marginStart * ms + r.marginEnd * me)
+        }
+        return mirrored ? (constant * -1, 1) : (constant, 0)
     }
 
     /// The solver form of a constraint: `first − (multiplier × second + constant)` related to 0.
@@ -111,6 +163,10 @@ struct LayoutVariables {
     /// right-to-left it is read in that view's mirrored coordinates, `x' = width − x`: `leading`
     /// is `width − right`, `trailing` is `width − left`, `centerX` is `width − centerX`. A positive
     /// constant then points left, and the layout is the mirror image of the left-to-right one.
+    ///
+    /// The expression is written term by term into one array: the first side's terms, the second
+    /// side's, then the space's width (the terms and their order are what the partition and the
+    /// solver's choice of subject read).
     mutating func solverConstraint(_ c: LayoutConstraint, tag: Int, in scene: Scene) -> Constraint? {
         var space: Int?
         if let second = c.second, c.firstAttribute.isLocation || c.secondAttribute.isLocation {
@@ -122,50 +178,32 @@ struct LayoutVariables {
         if let space, c.firstAttribute.isDirectional || c.secondAttribute.isDirectional {
             mirrored = scene.layoutDirection(of: space) == .rightToLeft
         }
-        func margins(_ item: LayoutItem) -> EdgeInsets {
-            if case let .view(v) = item { return scene.layoutMargins(of: v) }
-            return .zero
-        }
-        // One side: the reading, and the coefficient of the space's width (1 for a mirrored
-        // horizontal location, `width − x`).
-        func side(_ item: LayoutItem, _ attribute: LayoutAttribute) -> (LinearExpression, Double) {
-            if attribute.isBaseline, case let .view(v) = item {
-                // The baseline of the view that stands for it (a stack view's arranged subview),
-                // from its text metrics (Scene+Baselines.swift).
-                let last = attribute == .lastBaseline
-                let target = scene.baselineView(of: v, last: last)
-                let b = box(.view(target), in: space, scene: scene)
-                let r = scene.baselineReading(of: target, last: last)
-                return (b.y + b.h * r.heightFactor + r.offset, 0)
-            }
-            // L6, scroll views: an edge of the scroll view related to its content is an edge of
-            // the content area (Scene.scrollContentArea(of:space:)).
-            var b = box(item, in: space, scene: scene)
-            if let scroll = contentArea, item == .view(scroll), attribute.isEdge {
-                b = ownBox(.spacer(stack: scroll, index: LayoutItem.scrollContentIndex), in: scene)
-            }
-            guard mirrored, attribute.axis == .horizontal, attribute.isLocation else {
-                return (Self.read(attribute.resolved(for: .leftToRight), of: b, margins: margins(item)), 0)
-            }
-            return (-Self.read(attribute.resolved(for: .rightToLeft), of: b, margins: margins(item)), 1)
-        }
-        let (lhs, lhsWidth) = side(c.first, c.firstAttribute)
-        var rhs = LinearExpression(constant: c.constant)
-        var width = lhsWidth
+        var terms: [Term] = []
+        terms.reserveCapacity(6)
+        let first = side(
+            c.first, c.firstAttribute, in: space, contentArea: contentArea, mirrored: mirrored, scene: scene, multiplier: nil,
+            into: &terms)
+        var rhsConstant = c.constant
+        var width = first.width
         if let second = c.second {
-            let (r, rhsWidth) = side(second, c.secondAttribute)
-            rhs = rhs + r * c.multiplier
-            width -= rhsWidth * c.multiplier
+            let s = side(
+                second, c.secondAttribute, in: space, contentArea: contentArea, mirrored: mirrored, scene: scene,
+                multiplier: c.multiplier, into: &terms)
+            rhsConstant = rhsConstant + s.constant * c.multiplier
+            width -= s.width * c.multiplier
         }
-        var expression = lhs - rhs
-        if let space, width != 0 { expression = expression + LinearExpression(Self.view(space, 2)) * width }
+        var constant = first.constant + rhsConstant * -1
+        if let space, width != 0 {
+            terms.append(Term(Self.view(space, 2), 1 * width))
+            constant = constant + 0 * width
+        }
         let relation: Relation
         switch c.relation {
         case .equal: relation = .equal
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        var constraint = Constraint(expression, relation, priority: Priority(Float(c.priority)), tag: tag)
+        var constraint = Constraint(LinearExpression(terms, constant: constant), relation, priority: Priority(Float(c.priority)), tag: tag)
         if c.priority < 1000 { constraint.tieBreak = c.tieBreak }
         return constraint
     }

@@ -175,8 +175,9 @@ public struct AutoLayoutSystem: Sendable {
     // MARK: Building
 
     mutating func collect() {
-        var taking = Set<Int>()
-        var arranged = Set<Int>()
+        // Flags per view (arena order), not sets: this runs for every layout of a scene.
+        var taking = [Bool](repeating: false, count: scene.views.count)
+        var arranged = [Bool](repeating: false, count: scene.views.count)
         var valid: [Int: [(index: Int, spec: ConstraintSpec)]] = [:]
         for v in scene.views.indices {
             // Most views take part in nothing: decide that from two fields, without copying the node.
@@ -185,32 +186,35 @@ public struct AutoLayoutSystem: Sendable {
             let node = scene.views[v]
             for (k, spec) in node.layout.constraints.enumerated() where spec.active && ConstraintValidation.problems(of: spec, in: scene).isEmpty {
                 valid[v, default: []].append((k, spec))
-                taking.insert(v)
-                if let a = scene.layoutItem(named: spec.firstItem) { taking.insert(a.anchor) }
-                if let s = spec.secondItem, let b = scene.layoutItem(named: s) { taking.insert(b.anchor) }
+                taking[v] = true
+                if let a = scene.layoutItem(named: spec.firstItem) { taking[a.anchor] = true }
+                if let s = spec.secondItem, let b = scene.layoutItem(named: s) { taking[b.anchor] = true }
             }
             if node.layout.stack != nil {
-                taking.insert(v)
+                taking[v] = true
                 for a in AutoLayout.arrangedSubviews(of: v, in: scene) + AutoLayout.hiddenArrangedSubviews(of: v, in: scene) {
-                    taking.insert(a)
-                    arranged.insert(a)
+                    taking[a] = true
+                    arranged[a] = true
                 }
             }
         }
-        for v in Array(taking) {
+        // Every ancestor of a view that takes part takes part (its frame follows its mask).
+        var withAncestors = taking
+        for v in taking.indices where taking[v] {
             var p = scene.views[v].parent
-            while let c = p, taking.insert(c).inserted {
+            while let c = p, !withAncestors[c] {
+                withAncestors[c] = true
                 p = scene.views[c].parent
             }
         }
-        views = taking.sorted()
+        views = withAncestors.indices.filter { withAncestors[$0] }
         for v in views {
             let node = scene.views[v]
             if node.isWindow {
                 let start = constraints.count
                 constraints += AutoLayout.windowConstraints(of: v, in: scene)
                 windowConstraints[v] = start..<constraints.count
-            } else if node.layout.translatesAutoresizingMaskIntoConstraints && !arranged.contains(v) {
+            } else if node.layout.translatesAutoresizingMaskIntoConstraints && !arranged[v] {
                 constraints += AutoLayout.autoresizingConstraints(of: v, in: scene)
             } else {
                 positioned.insert(v)
@@ -240,7 +244,9 @@ public struct AutoLayoutSystem: Sendable {
     ///   says that ambiguity is resolved "based on their index in the arrangedSubviews array", and
     ///   a `fill` row of labels with default hugging stretches its first label.
     mutating func assignTieBreaks() {
-        var arrangement: [Int: (index: Int, count: Int, axis: LayoutAttribute)] = [:]
+        // Per view (arena order): its place among its stack's arranged subviews, count 0 for none.
+        var arrangement = [(index: Int, count: Int, axis: LayoutAttribute)](
+            repeating: (0, 0, .notAnAttribute), count: scene.views.count)
         for v in views {
             guard let config = scene.views[v].layout.stack else { continue }
             let list = AutoLayout.arrangedSubviews(of: v, in: scene)
@@ -251,7 +257,8 @@ public struct AutoLayoutSystem: Sendable {
         let n = Double(max(constraints.count, 1))
         for k in constraints.indices where constraints[k].priority < 1000 {
             let c = constraints[k]
-            if c.origin == .intrinsicContentSize, let place = arrangement[c.view], c.firstAttribute == place.axis {
+            let place = c.view >= 0 && c.view < arrangement.count ? arrangement[c.view] : (0, 0, .notAnAttribute)
+            if c.origin == .intrinsicContentSize, place.count > 0, c.firstAttribute == place.axis {
                 constraints[k].tieBreak = 1 + Double(place.index + 1) / Double(place.count + 1)
             } else {
                 constraints[k].tieBreak = 2 - Double(k) / n

@@ -147,18 +147,27 @@ extension Scene {
     /// The nearest common ancestor of two views (a view is its own ancestor); nil when they are
     /// in different windows or one is detached.
     func nearestCommonAncestor(_ a: Int, _ b: Int) -> Int? {
-        var chain = Set<Int>()
-        var v: Int? = a
-        while let c = v {
-            chain.insert(c)
-            v = views[c].parent
+        // Both chains to their roots measured, the deeper one lifted, then both walked up in step:
+        // no set per call (this runs for every constraint of a layout).
+        func depth(_ v: Int) -> Int {
+            var d = 0
+            var c = views[v].parent
+            while let p = c {
+                d += 1
+                c = views[p].parent
+            }
+            return d
         }
-        v = b
-        while let c = v {
-            if chain.contains(c) { return c }
-            v = views[c].parent
+        var x = a, y = b
+        var dx = depth(a), dy = depth(b)
+        while dx > dy, let p = views[x].parent { x = p; dx -= 1 }
+        while dy > dx, let p = views[y].parent { y = p; dy -= 1 }
+        while x != y {
+            guard let px = views[x].parent, let py = views[y].parent else { return nil }
+            x = px
+            y = py
         }
-        return nil
+        return x
     }
 }
 
