@@ -9,7 +9,7 @@ import TouchTraceEngine
     static let openssl = findTool("openssl")
     static let curl = findTool("curl")
 
-    // The time limits are hang detectors. In the whole server suite at load 12 on 2 cores these
+    // The time limits are hang detectors. In the whole server suite at load 12 on 2 cores the
     // HTTPS test took 49 s (most of it waiting for a CPU and for a thread of the cooperative
     // pool), against about 2 s on a quiet machine: 3 minutes, not 1.
 
