@@ -30,16 +30,21 @@ public struct SceneDocument: Sendable {
     /// Scene id → source id, for every object that came from a source element: views, view
     /// controllers, gesture recognizers and layout guides of the windows' trees.
     public var ids: [String: String] {
+        let order = reachable
         var map: [String: String] = [:]
-        for index in reachable {
-            let view = views[index]
-            if let s = view.sourceID { map[view.id] = s }
-            if let c = view.viewController, let s = c.sourceID { map[c.id] = s }
-            for r in view.gestureRecognizers { if let s = r.sourceID { map[r.id] = s } }
-            for g in view.layoutGuides { if let s = g.sourceID { map[g.id] = s } }
-            if let bar = view.bar {
-                for item in [bar.backItem].compactMap({ $0 }) + bar.leftItems + bar.rightItems + bar.items {
-                    if let s = item.sourceID { map[item.id] = s }
+        map.reserveCapacity(order.count)
+        // Each view's fields read in place: a view draft is large, and a copy of it retains
+        // every string and array it holds.
+        views.withUnsafeBufferPointer { views in
+            for index in order {
+                if let s = views[index].sourceID { map[views[index].id] = s }
+                if let c = views[index].viewController, let s = c.sourceID { map[c.id] = s }
+                for r in views[index].gestureRecognizers { if let s = r.sourceID { map[r.id] = s } }
+                for g in views[index].layoutGuides { if let s = g.sourceID { map[g.id] = s } }
+                if let bar = views[index].bar {
+                    for item in [bar.backItem].compactMap({ $0 }) + bar.leftItems + bar.rightItems + bar.items {
+                        if let s = item.sourceID { map[item.id] = s }
+                    }
                 }
             }
         }
@@ -78,12 +83,18 @@ public struct SceneDocument: Sendable {
         // Post-order without recursion: every view's JSON is built after its subviews'.
         let order = reachable
         var built = [JSONValue?](repeating: nil, count: views.count)
-        for v in order.reversed() {
-            let subviews = views[v].subviews.compactMap { (s: Int) -> JSONValue? in
-                defer { built[s] = nil }
-                return built[s]
+        views.withUnsafeBufferPointer { views in
+            for v in order.reversed() {
+                var subviews: [JSONValue] = []
+                subviews.reserveCapacity(views[v].subviews.count)
+                for s in views[v].subviews {
+                    if let json = built[s] {
+                        subviews.append(json)
+                        built[s] = nil
+                    }
+                }
+                built[v] = Self.viewJSON(views[v], subviews: subviews)
             }
-            built[v] = Self.viewJSON(views[v], subviews: subviews)
         }
         var members: [(key: String, value: JSONValue)] = [("format", .string(SceneDecoder.format))]
         if let name { members.append(("name", .string(name))) }
@@ -100,7 +111,10 @@ public struct SceneDocument: Sendable {
     }
 
     static func viewJSON(_ v: ViewDraft, subviews: [JSONValue]) -> JSONValue {
-        var m: [(key: String, value: JSONValue)] = [("id", .string(v.id)), ("class", .string(v.viewClass.rawValue))]
+        var m: [(key: String, value: JSONValue)] = []
+        m.reserveCapacity(8)
+        m.append(("id", .string(v.id)))
+        m.append(("class", .string(v.viewClass.rawValue)))
         func add(_ key: String, _ value: JSONValue?) { if let value { m.append((key, value)) } }
         add("customClass", v.customClass.map(JSONValue.string))
         add("frame", v.frame.map(Self.rect))

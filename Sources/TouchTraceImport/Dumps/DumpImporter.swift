@@ -99,15 +99,11 @@ public enum DumpImporter {
         for (k, c) in builder.tree.controllers.enumerated() {
             guard let n = direct[k], let draft = builder.draftOfNode[n] else {
                 let reason = c.viewClass == nil ? "its view is not loaded" : "its view is not in the window"
-                builder.warnings.add(
-                    ImportWarning(
-                        c.viewClass == nil ? .controllerUnattached : .viewOutsideHierarchy,
-                        "\(c.className.prefix(80))\(c.address.map { " " + $0 } ?? "") (line \(c.line)): \(reason): not imported", line: c.line,
-                        column: c.column, sourceID: c.address ?? "line \(c.line)", lost: "this controller"))
+                builder.warnings.add(c.object.warning(c.viewClass == nil ? .controllerUnattached : .viewOutsideHierarchy, "\(reason): not imported", lost: "this controller"))
                 continue
             }
-            let id = builder.ids.make([DumpClasses.shortName(c.className)], fallback: "viewController")
-            builder.document.views[draft].viewController = ControllerDraft(id: id, sourceID: c.address ?? "line \(c.line)", customClass: c.className)
+            let id = builder.ids.make([DumpClasses.shortName(c.object.className)], fallback: "viewController")
+            builder.document.views[draft].viewController = ControllerDraft(id: id, sourceID: c.object.sourceID, customClass: c.object.className)
         }
     }
 
@@ -131,7 +127,7 @@ public enum DumpImporter {
                 ImportWarning(
                     .propertiesUnknown,
                     "a _printHierarchy names controllers and their views' classes, not frames: every view has an empty frame (import it together with a recursiveDescription of the window)",
-                    line: tree.controllers.first?.line, column: tree.controllers.first?.column, lost: "every frame"))
+                    line: tree.controllers.first?.object.line, column: tree.controllers.first?.object.column, lost: "every frame"))
         default:
             break
         }

@@ -54,7 +54,7 @@ struct DumpOverlay {
             if let s = node.sourceID, byName[s] == nil { byName[s] = (n, false) }
             if let a = node.address, byName[a] == nil { byName[a] = (n, false) }
         }
-        for (n, draft) in builder.draftOfNode {
+        for (n, draft) in builder.draftOfNode.pairs {
             if let c = builder.document.views[draft].viewController {
                 byName[c.id] = (n, true)
                 if let s = c.sourceID, byName[s] == nil { byName[s] = (n, true) }
@@ -127,7 +127,7 @@ struct DumpOverlay {
 
     /// The scene with the patches written in, and where each patched field came from in the
     /// overlay (scene pointer prefix → overlay pointer).
-    func apply(to scene: JSONValue, document: SceneDocument, draftOfNode: [Int: Int], sceneIDOfSource: [String: String])
+    func apply(to scene: JSONValue, document: SceneDocument, draftOfNode: NodeDrafts, sceneIDOfSource: [String: String])
         -> (JSONValue, [(scene: String, overlay: String)])
     {
         var scene = scene

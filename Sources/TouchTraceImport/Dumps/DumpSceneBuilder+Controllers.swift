@@ -9,12 +9,8 @@ extension DumpSceneBuilder {
         var nodeOfAddress: [String: Int] = [:]
         for (n, node) in tree.nodes.enumerated() { if let a = node.address, nodeOfAddress[a] == nil { nodeOfAddress[a] = n } }
         for (k, c) in tree.controllers.enumerated() {
-            let where_ = (line: c.line, column: c.column)
             func unattached(_ kind: ImportWarning.Kind, _ why: String, lost: String) {
-                warnings.add(
-                    ImportWarning(
-                        kind, "\(c.className.prefix(80))\(c.address.map { " " + $0 } ?? "") (line \(c.line)): \(why)", line: where_.line,
-                        column: where_.column, sourceID: c.address ?? "line \(c.line)", lost: lost))
+                warnings.add(c.object.warning(kind, why, lost: lost))
             }
             guard let viewClass = c.viewClass else {
                 unattached(.controllerUnattached, "its view is not loaded: not attached", lost: "this controller (it has no view to be in the responder chain of)")
@@ -46,8 +42,8 @@ extension DumpSceneBuilder {
                     .controllerUnattached, "its view \(address) already has a controller in the dump: not attached", lost: "this controller")
                 continue
             }
-            let id = ids.make([DumpClasses.shortName(c.className)], fallback: "viewController")
-            document.views[draft].viewController = ControllerDraft(id: id, sourceID: c.address ?? "line \(c.line)", customClass: c.className)
+            let id = ids.make([DumpClasses.shortName(c.object.className)], fallback: "viewController")
+            document.views[draft].viewController = ControllerDraft(id: id, sourceID: c.object.sourceID, customClass: c.object.className)
             _ = k
         }
     }
@@ -62,8 +58,8 @@ extension DumpSceneBuilder {
             while let p = parent, nodeOfController[p] == nil { parent = tree.controllers[p].parent }
             var node = DumpNode(className: viewClass)
             node.address = c.viewAddress
-            node.line = c.line
-            node.column = c.column
+            node.line = c.object.line
+            node.column = c.object.column
             node.frame = Rect(x: 0, y: 0, width: 0, height: 0)
             nodeOfController[k] = tree.add(node, parent: parent.flatMap { nodeOfController[$0] })
         }

@@ -22,14 +22,11 @@ extension DumpSceneBuilder {
         }
         var seen: Set<String> = []
         for g in tree.recognizers {
-            if let a = g.address, !seen.insert(a).inserted { continue }  // printed twice
-            let name = DumpClasses.shortName(g.className)
+            if let a = g.object.address, !seen.insert(a).inserted { continue }  // printed twice
+            let name = DumpClasses.shortName(g.object.className)
             let base = g.baseClass.map(DumpClasses.shortName)
             func warn(_ kind: ImportWarning.Kind, _ message: String, lost: String) {
-                warnings.add(
-                    ImportWarning(
-                        kind, "\(g.className.prefix(80))\(g.address.map { " " + $0 } ?? "") (line \(g.line)): \(message)", line: g.line,
-                        column: g.column, sourceID: g.address ?? "line \(g.line)", lost: lost))
+                warnings.add(g.object.warning(kind, message, lost: lost))
             }
             guard let address = g.viewAddress, let n = nodeOfAddress[address], let draft = draftOfNode[n] else {
                 warn(.gestureRecognizerDropped, "its view \(g.viewAddress ?? "(none)") is not in the dump: left out", lost: "this recognizer")
@@ -67,8 +64,8 @@ extension DumpSceneBuilder {
             }
             let candidates = [g.targets.first?.action]
             var r = RecognizerDraft(
-                id: ids.make(candidates, fallback: UniqueIDs.sanitize("\(name)-\(g.address ?? "line\(g.line)")") ?? "recognizer"),
-                sourceID: g.address ?? "line \(g.line)", kind: kind)
+                id: ids.make(candidates, fallback: UniqueIDs.sanitize("\(name)-\(g.object.address ?? "line\(g.object.line)")") ?? "recognizer"),
+                sourceID: g.object.sourceID, kind: kind)
             r.enabled = g.enabled
             r.numberOfTapsRequired = kind == .tap ? g.numberOfTapsRequired : nil
             r.numberOfTouchesRequired = g.numberOfTouchesRequired

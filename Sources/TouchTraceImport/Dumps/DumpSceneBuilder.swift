@@ -15,7 +15,7 @@ struct DumpSceneBuilder {
     var ids = UniqueIDs(reserved: ["application"])
     /// The scene id of every node, and the draft it became.
     var nodeIDs: [String] = []
-    var draftOfNode: [Int: Int] = [:]
+    var draftOfNode = NodeDrafts()
     var resolutions: [DumpClasses.Resolution] = []
     /// What the overlay supplies per node (so that no warning claims it is unknown).
     var overlaid: [Int: Set<String>] = [:]
@@ -59,61 +59,89 @@ struct DumpSceneBuilder {
 
     /// `UIButton 0x7f8e… (line 12)` for messages.
     func describe(_ n: Int) -> String {
-        let node = tree.nodes[n]
-        var s = String(node.className.prefix(80))
-        if let a = node.address { s += " " + a }
-        if let id = node.identifier ?? node.label { s += " '\(id.prefix(40))'" }
-        if let line = node.line { s += " (line \(line))" } else if let p = node.pointer { s += " (\(p.prefix(120)))" }
+        // The fields read in place: a large dump describes up to a thousand controls in warnings.
+        var s = String(tree.nodes[n].className.prefix(80))
+        if let a = tree.nodes[n].address { s += " " + a }
+        if let id = tree.nodes[n].identifier ?? tree.nodes[n].label { s += " '\(id.prefix(40))'" }
+        if let line = tree.nodes[n].line { s += " (line \(line))" } else if let p = tree.nodes[n].pointer { s += " (\(p.prefix(120)))" }
         return s
     }
 
     // MARK: Classes and ids
 
+    /// What a node's class resolves from: its printed class and base class, and where it is.
+    /// A dump repeats a few classes thousands of times: each key is resolved once.
+    struct ClassKey: Hashable {
+        var className: String
+        var baseClass: String?
+        var insideCollection: Bool
+        var root: Bool
+        var scrolls: Bool
+        var element: Bool
+    }
+
     /// Pass 1: every node's class and scene id, in document order (so ids are stable).
     mutating func resolveClassesAndIDs() {
-        resolutions = Array(repeating: DumpClasses.Resolution(viewClass: .UIView), count: tree.nodes.count)
-        nodeIDs = Array(repeating: "", count: tree.nodes.count)
-        var insideCollection = Array(repeating: false, count: tree.nodes.count)
-        // A dump repeats a few classes thousands of times: each (class, base class, place) is
-        // resolved once.
-        var cache: [String: DumpClasses.Resolution] = [:]
-        for n in preorder() {
-            let node = tree.nodes[n]
-            let parentInside = node.parent.map { insideCollection[$0] || resolutions[$0].viewClass == .UICollectionView } ?? false
-            let scrolls = node.contentOffset != nil || node.contentSize != nil
-            let key = node.className + "\u{0}" + (node.baseClass ?? "") + (parentInside ? "c" : "-") + (node.parent == nil ? "r" : "-")
-                + (scrolls ? "s" : "-") + (node.elementType == nil ? "" : "e")
-            let r: DumpClasses.Resolution
-            if let cached = cache[key] {
-                r = cached
-            } else {
-                var resolved = DumpClasses.resolve(
-                    node, format: format, context: .init(insideCollectionView: parentInside, isRoot: node.parent == nil, foreignPlatform: tree.foreignPlatform))
-                if !resolved.viewClass.isScrollView, scrolls, node.elementType == nil {
-                    resolved = DumpClasses.Resolution(
-                        viewClass: .UIScrollView, customClass: node.className,
-                        guess: "it prints contentOffset, which only UIScrollView's description does: imported as UIScrollView")
+        let count = tree.nodes.count
+        resolutions = Array(repeating: DumpClasses.Resolution(viewClass: .UIView), count: count)
+        nodeIDs = Array(repeating: "", count: count)
+        var insideCollection = Array(repeating: false, count: count)
+        // Each key's resolution, the short class name ids fall back to, and that name as an id.
+        var cache: [ClassKey: (resolution: DumpClasses.Resolution, short: String, shortID: String?)] = [:]
+        let nodes = tree.nodes
+        nodes.withUnsafeBufferPointer { nodes in
+            for n in preorder() {
+                let parent = nodes[n].parent
+                let parentInside = parent.map { insideCollection[$0] || resolutions[$0].viewClass == .UICollectionView } ?? false
+                let scrolls = nodes[n].contentOffset != nil || nodes[n].contentSize != nil
+                let key = ClassKey(
+                    className: nodes[n].className, baseClass: nodes[n].baseClass, insideCollection: parentInside, root: parent == nil,
+                    scrolls: scrolls, element: nodes[n].elementType != nil)
+                let r: DumpClasses.Resolution
+                let short: String
+                let shortID: String?
+                if let cached = cache[key] {
+                    (r, short, shortID) = cached
+                } else {
+                    var resolved = DumpClasses.resolve(
+                        nodes[n], format: format, context: .init(insideCollectionView: parentInside, isRoot: parent == nil, foreignPlatform: tree.foreignPlatform))
+                    if !resolved.viewClass.isScrollView, scrolls, nodes[n].elementType == nil {
+                        resolved = DumpClasses.Resolution(
+                            viewClass: .UIScrollView, customClass: nodes[n].className,
+                            guess: "it prints contentOffset, which only UIScrollView's description does: imported as UIScrollView")
+                    }
+                    if resolved.viewClass == .UIWindow, parent != nil {
+                        resolved = DumpClasses.Resolution(viewClass: .UIView, customClass: nodes[n].className, guess: "a window inside a view: imported as a UIView")
+                    }
+                    short = DumpClasses.shortName(nodes[n].className)
+                    shortID = UniqueIDs.sanitize(short)
+                    cache[key] = (resolved, short, shortID)
+                    r = resolved
                 }
-                if resolved.viewClass == .UIWindow, node.parent != nil {
-                    resolved = DumpClasses.Resolution(viewClass: .UIView, customClass: node.className, guess: "a window inside a view: imported as a UIView")
+                resolutions[n] = r
+                insideCollection[n] = parentInside
+                if let why = r.guess {
+                    let guessKey = nodes[n].className + "\u{0}" + r.viewClass.rawValue
+                    if let g = guessed[guessKey] { guessed[guessKey] = (g.count + 1, g.node, g.why) } else {
+                        guessed[guessKey] = (1, n, why)
+                        guessedOrder.append(guessKey)
+                    }
                 }
-                cache[key] = resolved
-                r = resolved
+                // The id: the first of the identifier, label, text, a control's title (the text
+                // its label shows, as a button's UIButtonLabel) and class-address that makes a
+                // name, else "view"; the fallback is only spelt out when it is needed.
+                var base: String?
+                if let s = nodes[n].identifier { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if base == nil, let s = nodes[n].label { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if base == nil, let s = nodes[n].text { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if base == nil, r.viewClass.isControl, nodes[n].identifier == nil, nodes[n].label == nil, let title = titleInside(n) {
+                    base = UniqueIDs.sanitize(Self.folded(title))
+                }
+                if base == nil {
+                    base = nodes[n].address.map { UniqueIDs.sanitize("\(short)-\($0)") } ?? shortID
+                }
+                nodeIDs[n] = ids.make([], fallback: base ?? "view")
             }
-            resolutions[n] = r
-            insideCollection[n] = parentInside
-            if let why = r.guess {
-                let guessKey = node.className + "\u{0}" + r.viewClass.rawValue
-                if let g = guessed[guessKey] { guessed[guessKey] = (g.count + 1, g.node, g.why) } else {
-                    guessed[guessKey] = (1, n, why)
-                    guessedOrder.append(guessKey)
-                }
-            }
-            let short = DumpClasses.shortName(node.className)
-            let fallback = node.address.map { "\(short)-\($0)" } ?? short
-            // A control is named by the title its label shows (a button's UIButtonLabel).
-            let title = r.viewClass.isControl && node.identifier == nil && node.label == nil ? titleInside(n) : nil
-            nodeIDs[n] = ids.make([node.identifier, node.label, node.text, title].map { $0.map(Self.folded) } + [fallback], fallback: "view")
         }
     }
 
@@ -160,6 +188,8 @@ struct DumpSceneBuilder {
                 "the dump has \(tree.roots.count) root views: each is a window, back to front in the dump's order (a dump does not print window levels)",
                 lost: "the windows' levels")
         }
+        draftOfNode = NodeDrafts(count: tree.nodes.count)
+        document.views.reserveCapacity(tree.nodes.count + tree.roots.count)
         for root in tree.roots {
             let r = resolutions[root]
             var parent: Int?
@@ -175,11 +205,13 @@ struct DumpSceneBuilder {
                     lost: "where its window really is (the dump is of a view, not of a window)")
             }
             var stack: [(node: Int, parent: Int?)] = [(root, parent)]
-            while let (n, p) = stack.popLast() {
-                let draft = makeDraft(n)
-                let index = document.add(draft, to: p)
-                draftOfNode[n] = index
-                for child in tree.nodes[n].children.reversed() { stack.append((child, index)) }
+            let nodes = tree.nodes
+            nodes.withUnsafeBufferPointer { nodes in
+                while let (n, p) = stack.popLast() {
+                    let index = document.add(makeDraft(n, nodes), to: p)
+                    draftOfNode[n] = index
+                    for child in nodes[n].children.reversed() { stack.append((child, index)) }
+                }
             }
         }
         for key in guessedOrder {
@@ -198,15 +230,15 @@ struct DumpSceneBuilder {
     }
     func fmt(_ x: Double) -> String { Self.fmt(x) }
 
-    mutating func makeDraft(_ n: Int) -> ViewDraft {
-        let node = tree.nodes[n]
+    /// The draft of node `n` (of `nodes`, the tree's nodes, read in place).
+    mutating func makeDraft(_ n: Int, _ nodes: UnsafeBufferPointer<DumpNode>) -> ViewDraft {
         let r = resolutions[n]
-        var v = ViewDraft(id: nodeIDs[n], sourceID: node.sourceID, viewClass: r.viewClass)
+        var v = ViewDraft(id: nodeIDs[n], sourceID: nodes[n].sourceID, viewClass: r.viewClass)
         v.customClass = r.customClass
         let overlay = overlaid[n] ?? []
         // Geometry: a printed frame is the transformed bounding box.
-        var frame = node.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        if let t = node.transform, t != .identity {
+        var frame = nodes[n].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        if let t = nodes[n].transform, t != .identity {
             frame = untransformedFrame(n, box: frame, t)
             v.transform = t
         }
@@ -221,22 +253,22 @@ struct DumpSceneBuilder {
         // alpha and clipsToBounds only when they differ from UIView's defaults, so not printed
         // means UIView's value, whatever the class's own default (H6).
         let statesFlags = format == .recursiveDescription
-        if node.hidden == true { v.hidden = true }
-        if let a = node.alpha, a != 1 { v.alpha = a }
-        let interaction = node.userInteractionEnabled ?? (statesFlags ? true : nil)
+        if nodes[n].hidden == true { v.hidden = true }
+        if let a = nodes[n].alpha, a != 1 { v.alpha = a }
+        let interaction = nodes[n].userInteractionEnabled ?? (statesFlags ? true : nil)
         if let interaction, interaction != r.viewClass.defaultUserInteractionEnabled { v.userInteractionEnabled = interaction }
-        if node.clipsToBounds == true { v.clipsToBounds = true }
-        if format == .recursiveDescription { v.autoresizingMask = node.autoresizingMask }
-        if let text = node.text { v.text = text }
+        if nodes[n].clipsToBounds == true { v.clipsToBounds = true }
+        if format == .recursiveDescription { v.autoresizingMask = nodes[n].autoresizingMask }
+        if let text = nodes[n].text { v.text = text }
         if r.viewClass.isControl {
-            if node.enabled != nil || node.selected != nil || node.on != nil {
+            if nodes[n].enabled != nil || nodes[n].selected != nil || nodes[n].on != nil {
                 var c = ControlDraft()
-                c.enabled = node.enabled
-                c.selected = node.selected
-                c.on = r.viewClass == .UISwitch ? node.on : nil
+                c.enabled = nodes[n].enabled
+                c.selected = nodes[n].selected
+                c.on = r.viewClass == .UISwitch ? nodes[n].on : nil
                 v.control = c
             }
-            let enabledKnown = node.enabled != nil || format == .xcuitest || overlay.contains("enabled")
+            let enabledKnown = nodes[n].enabled != nil || format == .xcuitest || overlay.contains("enabled")
             let targetsKnown = overlay.contains("targets")
             if !enabledKnown || !targetsKnown {
                 let what: String
@@ -254,19 +286,19 @@ struct DumpSceneBuilder {
                         lost: targetsKnown ? "its enabled state if it is disabled" : "its actions (give \"enabled\" and \"targets\" in an overlay)")
                 }
             }
-        } else if node.enabled == false {
+        } else if nodes[n].enabled == false {
             warn(
                 .unsupportedAttribute, n, "\(describe(n)) is marked disabled, but it is not a control: UIKit hit-tests it all the same",
                 lost: "nothing for hit testing (accessibility's disabled state)")
         }
-        if r.viewClass.isScrollView, node.contentOffset != nil || node.contentSize != nil || node.contentInset != nil {
+        if r.viewClass.isScrollView, nodes[n].contentOffset != nil || nodes[n].contentSize != nil || nodes[n].contentInset != nil {
             var s = ScrollDraft()
-            s.contentOffset = node.contentOffset
-            s.contentSize = node.contentSize
-            s.contentInset = node.contentInset
+            s.contentOffset = nodes[n].contentOffset
+            s.contentSize = nodes[n].contentSize
+            s.contentInset = nodes[n].contentInset
             v.scroll = s
         }
-        if node.hasGestureRecognizers, !overlay.contains("gestureRecognizers"), !node.address.map(recognizerViews.contains).orFalse {
+        if nodes[n].hasGestureRecognizers, !overlay.contains("gestureRecognizers"), !nodes[n].address.map(recognizerViews.contains).orFalse {
             if warningsFull {
                 countWarning()
             } else {
@@ -276,7 +308,7 @@ struct DumpSceneBuilder {
                     lost: "its gesture recognizers (give them in an overlay: \"gestureRecognizers\")")
             }
         }
-        if node.animating {
+        if nodes[n].animating {
             if warningsFull {
                 countWarning()
             } else {
@@ -286,9 +318,9 @@ struct DumpSceneBuilder {
                     lost: "the animation (the frame shown is where it is going)")
             }
         }
-        if let c = node.controllerClass {
+        if let c = nodes[n].controllerClass {
             v.viewController = ControllerDraft(
-                id: ids.make([DumpClasses.shortName(c)], fallback: "viewController"), sourceID: (node.pointer ?? node.sourceID ?? "") + "/view_controller",
+                id: ids.make([DumpClasses.shortName(c)], fallback: "viewController"), sourceID: (nodes[n].pointer ?? nodes[n].sourceID ?? "") + "/view_controller",
                 customClass: c)
         }
         return v
@@ -332,6 +364,28 @@ struct DumpSceneBuilder {
         let x = q(center.x - w / 2)
         let y = q(center.y - h / 2)
         return Rect(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y, width: w, height: h)
+    }
+}
+
+/// The draft each node became (nil: not imported), by node index.
+struct NodeDrafts: Sendable {
+    private var drafts: [Int] = []
+
+    init(count: Int = 0) {
+        drafts = Array(repeating: -1, count: count)
+    }
+
+    subscript(n: Int) -> Int? {
+        get { drafts.indices.contains(n) && drafts[n] >= 0 ? drafts[n] : nil }
+        set {
+            guard drafts.indices.contains(n) else { return }
+            drafts[n] = newValue ?? -1
+        }
+    }
+
+    /// Every (node, draft) pair, in node order.
+    var pairs: [(node: Int, draft: Int)] {
+        drafts.enumerated().compactMap { $0.element >= 0 ? ($0.offset, $0.element) : nil }
     }
 }
 

@@ -88,9 +88,8 @@ struct DumpNode: Sendable {
 /// cancelsTouchesInView = NO; view = <UIView 0x…>; target= <(action=handleTap:, target=<MyVC
 /// 0x…>)>; numberOfTapsRequired = 2>`, as `po view.gestureRecognizers` prints each.
 struct DumpRecognizer: Sendable {
-    var className: String
+    var object: DumpObject
     var baseClass: String?
-    var address: String?
     var viewAddress: String?
     var enabled: Bool?
     var cancelsTouchesInView: Bool?
@@ -101,14 +100,11 @@ struct DumpRecognizer: Sendable {
     var minimumPressDuration: Double?
     /// Each `target=`: the action and the target's class and address.
     var targets: [(action: String, targetClass: String?, targetAddress: String?)] = []
-    var line: Int
-    var column: Int
 }
 
 /// A view controller of a `_printHierarchy` line.
 struct DumpController: Sendable {
-    var className: String
-    var address: String?
+    var object: DumpObject
     /// The class and address of its view; nil when `(view not loaded)`.
     var viewClass: String?
     var viewAddress: String?
@@ -119,7 +115,27 @@ struct DumpController: Sendable {
     /// Presented (a `+` line), with its presentation controller.
     var presented = false
     var depth: Int
+    var parent: Int?
+}
+
+/// A description of an object in a text dump that is not a view of the tree (a gesture
+/// recognizer's, a `_printHierarchy` controller's): the class it printed, its address (nil when
+/// the pointers are stripped) and where the description starts. What is made of it in the scene
+/// and the warnings about it name it by these.
+struct DumpObject: Sendable {
+    var className: String
+    var address: String?
     var line: Int
     var column: Int
-    var parent: Int?
+
+    /// The source id for `origin.ids` and warnings: the address, else `line N`.
+    var sourceID: String { address ?? "line \(line)" }
+
+    /// How a warning names it: `UITapGestureRecognizer 0x7f8e… (line 12)`.
+    var named: String { "\(className.prefix(80))\(address.map { " " + $0 } ?? "") (line \(line))" }
+
+    /// A warning about it, at its line and column, with its source id.
+    func warning(_ kind: ImportWarning.Kind, _ message: String, lost: String) -> ImportWarning {
+        ImportWarning(kind, "\(named): \(message)", line: line, column: column, sourceID: sourceID, lost: lost)
+    }
 }

@@ -9,23 +9,33 @@ enum DumpValues {
     /// Every number in `s`, in order; nil when a token between the separators
     /// (white space, `,`, `;`, brackets) is not a finite number.
     static func numbers(_ s: String) -> [Double]? {
+        if let result = s.utf8.withContiguousStorageIfAvailable({ numbers($0) }) { return result }
+        return Array(s.utf8).withUnsafeBufferPointer { numbers($0) }
+    }
+
+    /// The same on the text's bytes, each token read where it lies (no copy of it).
+    static func numbers(_ b: UnsafeBufferPointer<UInt8>) -> [Double]? {
         var result: [Double] = []
-        var token: [UInt8] = []
+        result.reserveCapacity(6)
+        var start = 0
+        var i = 0
         func flush() -> Bool {
-            guard !token.isEmpty else { return true }
-            defer { token.removeAll(keepingCapacity: true) }
-            guard token.count <= 64, let x = Self.shortDecimal(token) ?? Double(token.text), x.isFinite else { return false }
+            guard i > start else { return true }
+            let token = UnsafeBufferPointer(rebasing: b[start..<i])
+            guard token.count <= 64, let x = Self.shortDecimal(token) ?? Double(String(decoding: token, as: UTF8.self)), x.isFinite else { return false }
             result.append(x == 0 ? 0 : x)
             return true
         }
-        for c in s.utf8 {
-            switch c {
+        while i < b.count {
+            switch b[i] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "("), UInt8(ascii: ")"),
                 UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["), UInt8(ascii: "]"), 0x0A:
                 if !flush() { return nil }
+                start = i + 1
             default:
-                token.append(c)
+                break
             }
+            i += 1
         }
         if !flush() { return nil }
         return result
@@ -42,7 +52,7 @@ enum DumpValues {
     /// ten are exact doubles, so their quotient is the correctly rounded value `Double(String)`
     /// gives (Clinger's fast path, as ``JSONParser`` reads numbers). Nil for any other token
     /// (exponents, signs, long mantissas), which `Double(String)` then reads.
-    static func shortDecimal(_ token: [UInt8]) -> Double? {
+    static func shortDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
         var i = 0
         let negative = token.first == UInt8(ascii: "-")
         if negative { i = 1 }
@@ -68,6 +78,10 @@ enum DumpValues {
         guard digits > 0, fraction != 0, token.count > (negative ? 1 : 0), token[negative ? 1 : 0] != UInt8(ascii: ".") else { return nil }
         let value = Double(mantissa) / Self.powersOfTen[max(fraction, 0)]
         return negative ? -value : value
+    }
+
+    static func shortDecimal(_ token: [UInt8]) -> Double? {
+        token.withUnsafeBufferPointer { shortDecimal($0) }
     }
 
     /// 10^0 … 10^15, exact.

@@ -13,7 +13,7 @@ extension RecursiveDescriptionParser {
     }
 
     mutating func addRecognizer(_ record: DescriptionRecord, start: Int, line: DumpLine) {
-        var g = DumpRecognizer(className: record.className, address: record.address, line: line.line, column: line.column + start)
+        var g = DumpRecognizer(object: DumpObject(className: record.className, address: record.address, line: line.line, column: line.column + start))
         g.baseClass = record.value("baseClass")
         for member in record.members {
             let v = member.value

@@ -271,7 +271,7 @@ struct RecursiveDescriptionParser {
         let indent = Self.indent(b, before: start)
         let depth = indent.bars
         var controller = DumpController(
-            className: record.className, address: record.address, depth: depth, line: line.line, column: line.column + start)
+            object: DumpObject(className: record.className, address: record.address, line: line.line, column: line.column + start), depth: depth)
         controller.presented = indent.plus
         let rest = Array(b[(record.end ?? b.count)...]).text
         if let s = rest.range(of: "state:") {

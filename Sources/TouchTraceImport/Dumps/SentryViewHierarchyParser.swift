@@ -26,12 +26,6 @@ struct SentryViewHierarchyParser {
         self.warnings = warnings
     }
 
-    /// The members a node may have that TouchTrace reads or knowingly ignores.
-    static let known: Set<String> = [
-        "type", "identifier", "x", "y", "width", "height", "alpha", "visible", "view_controller", "children", "depth", "z", "tag",
-        "visibility", "rendering_system",
-    ]
-
     mutating func parse() throws(ImportError) -> DumpTree {
         try limits.checkSize(bytes)
         let root = try Self.parseJSON(bytes, limits: limits, warnings: &warnings)
@@ -73,8 +67,30 @@ struct SentryViewHierarchyParser {
                     ImportWarning(.invalidValue, "a node of the hierarchy is \(value.typeName), not an object: skipped", lost: "that node", pointer: pointer))
                 continue
             }
+            // One pass over the members (the first of a repeated key counts): the ones read, the
+            // ones knowingly ignored (RFC 33's `depth`, `z`; `tag`), and the others, counted in
+            // an `unsupportedAttribute` warning.
+            var fields = Fields()
+            var unknown: [String] = []
+            for member in members {
+                switch member.key {
+                case "type": if fields.type == nil { fields.type = member.value }
+                case "identifier": if fields.identifier == nil { fields.identifier = member.value }
+                case "view_controller": if fields.viewController == nil { fields.viewController = member.value }
+                case "x": if fields.x == nil { fields.x = member.value }
+                case "y": if fields.y == nil { fields.y = member.value }
+                case "width": if fields.width == nil { fields.width = member.value }
+                case "height": if fields.height == nil { fields.height = member.value }
+                case "alpha": if fields.alpha == nil { fields.alpha = member.value }
+                case "visible": if fields.visible == nil { fields.visible = member.value }
+                case "visibility": if fields.visibility == nil { fields.visibility = member.value }
+                case "children": if fields.children == nil { fields.children = member.value }
+                case "depth", "z", "tag", "rendering_system": break
+                default: unknown.append(member.key)
+                }
+            }
             let type: String
-            if case let .string(s)? = value["type"] { type = s } else { type = "" }
+            if case let .string(s)? = fields.type { type = s } else { type = "" }
             if type == "SentryTruncatedViewHierarchy" {
                 warnings.add(
                     ImportWarning(
@@ -94,46 +110,44 @@ struct SentryViewHierarchyParser {
             if type.isEmpty {
                 warnings.add(ImportWarning(.invalidValue, "a node without a \"type\": imported as a UIView", sourceID: pointer, lost: "its class", pointer: pointer))
             }
-            node.identifier = string(value, "identifier", pointer)
-            node.controllerClass = string(value, "view_controller", pointer)
-            var box: [Double] = []
-            for key in ["x", "y", "width", "height"] {
-                let n = number(value, key, pointer)
-                box.append(n ?? 0)
-            }
-            if box[2] < 0 || box[3] < 0 {
+            node.identifier = string(fields.identifier, "identifier", pointer)
+            node.controllerClass = string(fields.viewController, "view_controller", pointer)
+            let x = number(fields.x, "x", pointer) ?? 0
+            let y = number(fields.y, "y", pointer) ?? 0
+            let width = number(fields.width, "width", pointer) ?? 0
+            let height = number(fields.height, "height", pointer) ?? 0
+            if width < 0 || height < 0 {
                 warnings.add(
                     ImportWarning(
                         .invalidValue, "a negative width or height: read as the rectangle it covers", sourceID: pointer,
                         lost: "nothing", pointer: pointer))
             }
-            node.frame = Rect(
-                x: min(box[0], box[0] + box[2]), y: min(box[1], box[1] + box[3]), width: abs(box[2]), height: abs(box[3]))
-            if let a = number(value, "alpha", pointer) {
+            node.frame = Rect(x: min(x, x + width), y: min(y, y + height), width: abs(width), height: abs(height))
+            if let a = number(fields.alpha, "alpha", pointer) {
                 if a >= 0, a <= 1 {
                     node.alpha = a
                 } else {
                     warnings.add(ImportWarning(.invalidValue, "alpha \(a) is not from 0 to 1: 1 used", sourceID: pointer, lost: "the alpha", pointer: pointer))
                 }
             }
-            if let v = value["visible"] {
+            if let v = fields.visible {
                 if case let .bool(b) = v {
                     node.hidden = !b
                 } else {
                     warnings.add(ImportWarning(.invalidValue, "\"visible\" is \(v.typeName), not true or false: ignored", sourceID: pointer, lost: "whether it is hidden", pointer: pointer + "/visible"))
                 }
-            } else if case let .string(v)? = value["visibility"] {
+            } else if case let .string(v)? = fields.visibility {
                 // Sentry's Android writer: "visible", "invisible", "gone".
                 node.hidden = v != "visible"
             }
-            for member in members where !Self.known.contains(member.key) {
-                if let u = unknownMembers[member.key] { unknownMembers[member.key] = (u.count + 1, u.pointer) } else {
-                    unknownMembers[member.key] = (1, pointer + "/" + member.key)
-                    unknownMemberOrder.append(member.key)
+            for key in unknown {
+                if let u = unknownMembers[key] { unknownMembers[key] = (u.count + 1, u.pointer) } else {
+                    unknownMembers[key] = (1, pointer + "/" + key)
+                    unknownMemberOrder.append(key)
                 }
             }
             let index = tree.add(node, parent: parent)
-            if let c = value["children"] {
+            if let c = fields.children {
                 guard case let .array(children) = c else {
                     warnings.add(ImportWarning(.invalidValue, "\"children\" is \(c.typeName), not an array: no subviews read", sourceID: pointer, lost: "its subviews", pointer: pointer + "/children"))
                     continue
@@ -151,8 +165,13 @@ struct SentryViewHierarchyParser {
         return tree
     }
 
-    mutating func string(_ value: JSONValue, _ key: String, _ pointer: String) -> String? {
-        guard let v = value[key], v != .null else { return nil }
+    /// The members of a node that are read.
+    struct Fields {
+        var type, identifier, viewController, x, y, width, height, alpha, visible, visibility, children: JSONValue?
+    }
+
+    mutating func string(_ value: JSONValue?, _ key: String, _ pointer: String) -> String? {
+        guard let v = value, v != .null else { return nil }
         guard case let .string(s) = v else {
             warnings.add(ImportWarning(.invalidValue, "\"\(key)\" is \(v.typeName), not a string: ignored", sourceID: pointer, lost: "the \(key)", pointer: pointer + "/" + key))
             return nil
@@ -160,8 +179,8 @@ struct SentryViewHierarchyParser {
         return s
     }
 
-    mutating func number(_ value: JSONValue, _ key: String, _ pointer: String) -> Double? {
-        guard let v = value[key], v != .null else { return nil }
+    mutating func number(_ value: JSONValue?, _ key: String, _ pointer: String) -> Double? {
+        guard let v = value, v != .null else { return nil }
         guard case let .number(n) = v, n.isFinite else {
             warnings.add(ImportWarning(.invalidValue, "\"\(key)\" is \(v.typeName), not a finite number: 0 used", sourceID: pointer, lost: "the \(key)", pointer: pointer + "/" + key))
             return nil

@@ -90,11 +90,11 @@ struct XCUITestParser {
             node.address = element.address
             node.line = line.line
             node.column = line.column + element.indent
-            node.identifier = element.attributes["identifier"]
-            node.label = element.attributes["label"] ?? element.attributes["title"]
+            node.identifier = element.identifier
+            node.label = element.label ?? element.titleAttribute
             // `value` is a text field's or text view's text, a switch's state; other values (a
             // slider's percentage, a cell's) are not a property the scene has.
-            if let value = element.attributes["value"], !value.isEmpty {
+            if let value = element.value, !value.isEmpty {
                 switch element.type {
                 case "TextField", "SecureTextField", "SearchField", "TextView", "StaticText": node.text = value
                 case "Switch", "Toggle": node.on = DumpValues.flag(value)
@@ -189,8 +189,24 @@ struct XCUITestParser {
         var title: String?
         var address: String?
         var frame: String?
-        var attributes: [String: String] = [:]
+        /// The `key: value` attributes read (the last of a repeated key counts); the others
+        /// (`pid`, `placeholderValue`, …) are skipped unread.
+        var identifier: String?
+        var label: String?
+        var titleAttribute: String?
+        var value: String?
         var flags: [String] = []
+
+        /// Keeps an attribute's value if it is one that is read; `text` makes it on demand.
+        mutating func set(_ key: ArraySlice<UInt8>, _ text: () -> String) {
+            switch key.count {
+            case 5 where key.elementsEqual("label".utf8): label = text()
+            case 5 where key.elementsEqual("title".utf8): titleAttribute = text()
+            case 5 where key.elementsEqual("value".utf8): value = text()
+            case 10 where key.elementsEqual("identifier".utf8): identifier = text()
+            default: break
+            }
+        }
     }
 
     /// The element on the line, or nil when the line is not one.
@@ -269,7 +285,7 @@ struct XCUITestParser {
             let s = i
             while i < b.count, Self.isLetter(b[i]) { i += 1 }
             if i < b.count, b[i] == UInt8(ascii: ":"), i > s {
-                let key = b[s..<i].text
+                let key = b[s..<i]
                 i += 1
                 while i < b.count, b[i] == UInt8(ascii: " ") { i += 1 }
                 if i < b.count, b[i] == UInt8(ascii: "'") {
@@ -284,12 +300,12 @@ struct XCUITestParser {
                         j += 1
                     }
                     guard let end else { return nil }
-                    element.attributes[key] = b[v..<end].text
+                    element.set(key) { b[v..<end].text }
                     i = end + 1
                 } else {
                     let v = i
                     while i < b.count, b[i] != UInt8(ascii: ",") { i += 1 }
-                    element.attributes[key] = b[v..<i].text.trimmingSpaces
+                    element.set(key) { b[v..<i].text.trimmingSpaces }
                 }
                 continue
             }
