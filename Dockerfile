@@ -37,8 +37,13 @@ COPY Package.swift ./
 RUN swift package resolve
 
 # Tests/ is copied too: SwiftPM refuses a manifest whose declared test target folder is missing.
+# openapi.yaml and Playground/ are embedded in the server at build time by the EmbedFiles
+# build-tool plugin (Plugins/), which reads them from the package root.
 COPY Sources ./Sources
 COPY Tests ./Tests
+COPY Plugins ./Plugins
+COPY openapi.yaml ./
+COPY Playground ./Playground
 RUN swift build -c release --static-swift-stdlib --product touchtrace \
     && install -D -m 0755 --strip "$(swift build -c release --static-swift-stdlib --show-bin-path)/touchtrace" \
         /staging/app/touchtrace

@@ -72,8 +72,13 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            plugins: ["EmbedFiles"]
         ),
+        // Embeds openapi.yaml and the playground's files (Playground/) in the server at build time:
+        // the build-tool plugin runs the generator, so the files stay the single source.
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        .executableTarget(name: "embed-files"),
         .executableTarget(
             name: "touchtrace",
             dependencies: [

@@ -1,14 +1,21 @@
 import Hummingbird
 
-/// One file of the playground (Playground/ in the repository), embedded in the binary by
-/// scripts/embed-playground.sh.
+/// One file of the playground (Playground/ in the repository), embedded in the binary at build
+/// time by the EmbedFiles plugin (Plugins/EmbedFiles).
 struct PlaygroundAsset: Sendable {
     /// The route that serves it.
     var path: String
-    /// Its file in the repository, from the package root.
-    var file: String
     var contentType: String
     var body: String
+}
+
+/// The playground's files, served at GET / and beside it.
+enum PlaygroundAssets {
+    static let all = [
+        PlaygroundAsset(path: "/", contentType: "text/html; charset=utf-8", body: EmbeddedFiles.playgroundHTML),
+        PlaygroundAsset(path: "/playground.css", contentType: "text/css; charset=utf-8", body: EmbeddedFiles.playgroundCSS),
+        PlaygroundAsset(path: "/playground.js", contentType: "text/javascript; charset=utf-8", body: EmbeddedFiles.playgroundJS),
+    ]
 }
 
 /// The playground: an HTML page, its style sheet and its script, served at `GET /`,

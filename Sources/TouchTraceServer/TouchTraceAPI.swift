@@ -76,7 +76,7 @@ public struct TouchTraceAPI: Sendable {
         router.get("/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],
-                body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.yaml)))
+                body: ResponseBody(byteBuffer: ByteBuffer(string: EmbeddedFiles.openAPIYAML)))
         }
         addPlaygroundRoutes(to: router)
         router.get("/v1/scenes") { request, _ in try await listScenes(request) }

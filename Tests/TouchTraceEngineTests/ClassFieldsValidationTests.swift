@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTraceEngine
+@testable import TouchTraceEngine
 
 /// The scene fields of this classes and rules (S4–S7 scroll fields, V1–V4 `selection`
 /// and `cell`, F1 `textView`, B1–B3 `bar`, R1 `presentingViewController`, H3 `zPosition`, G6

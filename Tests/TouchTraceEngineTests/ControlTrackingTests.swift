@@ -1,5 +1,5 @@
 import Testing
-import TouchTraceEngine
+@testable import TouchTraceEngine
 
 /// The control tracking state machine on its own, with no scene (rules C1–C9, R4): every
 /// transition of `ControlTracking.Phase` and the exact action order of each.

@@ -1,5 +1,5 @@
 import Testing
-import TouchTraceEngine
+@testable import TouchTraceEngine
 
 /// The arena's part in scrolling that moves content and in text focus (rules S3–S5, S8, F1),
 /// with no scene, on `GestureArenaTests`' views and helpers.

@@ -1,5 +1,5 @@
 import Testing
-import TouchTraceEngine
+@testable import TouchTraceEngine
 
 /// `ScrollMotion` on its own (rules S3–S7): limits, rubber-banding, the lift's velocity, Apple's
 /// projection, paging and the directional lock, against numbers worked out by hand.

@@ -143,8 +143,6 @@ struct SourceLintTests {
     ]
 
     static let sources = repositoryRoot.appendingPathComponent("Sources")
-    /// Generated files: data, not code.
-    static let generated: Set<String> = ["TouchTraceServer/OpenAPIDocument.swift", "TouchTraceServer/PlaygroundAssets.swift"]
 
     @Test("no integer conversion or force unwrap outside the allow-list")
     func lint() throws {
@@ -209,7 +207,6 @@ struct SourceLintTests {
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "swift" else { continue }
             let path = String(url.path.dropFirst(sources.path.count + 1))
-            if generated.contains(path) { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
             result += scan(text, path: path)
         }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TouchTraceEngine
+@testable import TouchTraceEngine
 import TestSupport
 
 /// The typed touches trace (`TouchesTrace`) and its writers: every entry kind is written with

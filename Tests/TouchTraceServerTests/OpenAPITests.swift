@@ -40,7 +40,7 @@ import TouchTraceServer
         try await makeApp(makeAPI()).test(.router) { client in
             try await client.execute(uri: "/openapi.yaml", method: .get) { response in
                 #expect(response.body.text == Self.yaml,
-                    "run scripts/embed-openapi.sh after editing openapi.yaml")
+                    "openapi.yaml is embedded at build time (Plugins/EmbedFiles): is the build stale?")
             }
         }
     }

@@ -19,7 +19,7 @@ import TouchTraceServer
                 let file = try Self.file(name)
                 try await client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .ok)
-                    #expect(response.body.text == file, "run scripts/embed-playground.sh after editing Playground/\(name)")
+                    #expect(response.body.text == file, "Playground/\(name) is embedded at build time (Plugins/EmbedFiles): is the build stale?")
                     #expect(response.headers[.contentType]?.hasPrefix(type) == true)
                     #expect(response.headers[.contentSecurityPolicy]?.hasPrefix("default-src 'self'") == true)
                 }

@@ -41,9 +41,7 @@ public enum ExpectationReader {
         do {
             value = try JSONParser(maxNesting: maxNesting).parse(bytes)
         } catch {
-            return .failure(CheckProblem(
-                file: file, pointer: error.pointer, location: SourceLocation(line: error.line, column: error.column),
-                message: "not valid JSON: \(error.message)"))
+            return .failure(.invalidJSON(error, file: file))
         }
         let source = SourceText(text)
         let (locations, values) = JSONLocator.locate(source)

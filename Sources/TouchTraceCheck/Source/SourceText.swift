@@ -6,11 +6,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
-
     public var description: String { "\(line):\(column)" }
 }
 
@@ -104,6 +99,14 @@ public struct CheckProblem: Error, Sendable, Hashable {
         self.pointer = pointer
         self.location = location
         self.message = message
+    }
+
+    /// A JSON file the engine's parser refused (an expectation file, a baseline), located where
+    /// the parser stopped.
+    package static func invalidJSON(_ error: JSONParseError, file: String?) -> CheckProblem {
+        CheckProblem(
+            file: file, pointer: error.pointer, location: SourceLocation(line: error.line, column: error.column),
+            message: "not valid JSON: \(error.message)")
     }
 
     /// `app.touchtrace.yaml:12:5: unknown field "tapOm" …`, or the pointer when there is no file.

@@ -57,46 +57,21 @@ package struct ControlTrackingConfig: Sendable, Hashable {
     public var continueTracking: Bool
     /// The class's value behaviour and primary action (C6, C7).
     public var kind: ControlKind
-
-    public init(
-        bounds: Rect, touchArea: TouchArea = .bounds, margin: Double = UIKitConstants.controlTrackingMargin,
-        beginTracking: Bool = true, continueTracking: Bool = true, kind: ControlKind = .plain
-    ) {
-        self.bounds = bounds
-        self.touchArea = touchArea
-        self.margin = margin
-        self.beginTracking = beginTracking
-        self.continueTracking = continueTracking
-        self.kind = kind
-    }
 }
 
 /// The state a control reports (C9) plus the tracking flags and its value.
 public struct ControlState: Sendable, Hashable {
-    public var enabled: Bool
-    public var selected: Bool
-    public var highlighted: Bool
-    public var tracking: Bool
-    public var touchInside: Bool
+    public var enabled = true
+    public var selected = false
+    public var highlighted = false
+    public var tracking = false
+    public var touchInside = false
     /// The numeric value of a value control: `value` (UISlider, UIStepper),
     /// `selectedSegmentIndex` (UISegmentedControl, −1 for none) or `currentPage`
     /// (UIPageControl); nil for other classes. A UISwitch uses `on`.
     public var value: Double?
     /// UISwitch's `isOn`.
     public var on: Bool?
-
-    public init(
-        enabled: Bool = true, selected: Bool = false, highlighted: Bool = false, tracking: Bool = false,
-        touchInside: Bool = false, value: Double? = nil, on: Bool? = nil
-    ) {
-        self.enabled = enabled
-        self.selected = selected
-        self.highlighted = highlighted
-        self.tracking = tracking
-        self.touchInside = touchInside
-        self.value = value
-        self.on = on
-    }
 }
 
 /// A control property the machine changes, named as traces show it.

@@ -4,11 +4,6 @@ package struct ScrollAxes: Sendable, Hashable {
     public var horizontal: Bool
     public var vertical: Bool
 
-    public init(horizontal: Bool, vertical: Bool) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-    }
-
     /// Why a drag of (dx, dy) at the pan's start cannot scroll, or nil when it can: neither axis
     /// scrolls, or the drag is mostly along the one that does not (|dy| > |dx| for a scroll view
     /// that scrolls horizontally only, and the reverse).

@@ -8,16 +8,10 @@ public struct Trapezoid: Sendable, Hashable {
     public var topRight: Double
     public var bottomLeft: Double
     public var bottomRight: Double
+}
 
-    public init(top: Double, bottom: Double, topLeft: Double, topRight: Double, bottomLeft: Double, bottomRight: Double) {
-        self.top = top
-        self.bottom = bottom
-        self.topLeft = topLeft
-        self.topRight = topRight
-        self.bottomLeft = bottomLeft
-        self.bottomRight = bottomRight
-    }
-
+extension Trapezoid {
+    /// The rectangle as a trapezoid (in an extension, so the memberwise initializer is kept).
     public init(rect: Rect) {
         self.init(top: rect.minY, bottom: rect.maxY, topLeft: rect.minX, topRight: rect.maxX, bottomLeft: rect.minX, bottomRight: rect.maxX)
     }

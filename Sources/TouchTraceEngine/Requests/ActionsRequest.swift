@@ -11,10 +11,6 @@ public struct ActionsRequest: Sendable {
     public struct Call: Sendable, Hashable {
         public var name: String
         public var events: ControlEvents
-        public init(name: String, events: ControlEvents) {
-            self.name = name
-            self.events = events
-        }
     }
 
     /// One `removeTarget(_:action:for:)` call.

@@ -21,11 +21,6 @@ public struct CellIndexPath: Sendable, Hashable, Comparable {
     public var section: Int
     public var item: Int
 
-    public init(section: Int, item: Int) {
-        self.section = section
-        self.item = item
-    }
-
     public static func < (a: CellIndexPath, b: CellIndexPath) -> Bool {
         (a.section, a.item) < (b.section, b.item)
     }

@@ -27,14 +27,6 @@ public struct ControlEdit: Sendable, Hashable {
     public var time: Double
     public var pointer: String
 
-    public init(view: String, property: ControlProperty, value: ControlPropertyValue, time: Double, pointer: String = "") {
-        self.view = view
-        self.property = property
-        self.value = value
-        self.time = time
-        self.pointer = pointer
-    }
-
     /// The properties an edit may set: flags and the value properties.
     public static let flagProperties: [ControlProperty] = [.enabled, .selected, .on]
     public static let numberProperties: [ControlProperty] = [.value, .selectedSegmentIndex, .currentPage]

@@ -34,11 +34,6 @@ public struct HitTestTrace: Sendable {
         public var view: Int
         /// The view on the hit path it is drawn over (the hit view or one of its ancestors).
         public var over: Int
-
-        public init(view: Int, over: Int) {
-            self.view = view
-            self.over = over
-        }
     }
 
     /// What happened to a view visited by hit testing.

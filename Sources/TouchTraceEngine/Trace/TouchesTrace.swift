@@ -28,12 +28,6 @@ public struct TouchesTrace: Sendable {
         public var time: Double?
         public var rule: RuleID
         public var kind: Kind
-
-        public init(time: Double?, rule: RuleID, kind: Kind) {
-            self.time = time
-            self.rule = rule
-            self.kind = kind
-        }
     }
 
     /// What an entry records: one case per log `type` (`touches` covers the four touch methods,

@@ -116,7 +116,7 @@ extension DesignImport {
     /// the arranged children go into.
     mutating func applyFlex(_ plan: FlexPlan, node n: Int, view: Int) -> Int? {
         if plan.chain {
-            chains.append((view, n, plan))
+            formatState.chains.append((view, n, plan))
             return nil
         }
         guard plan.container else {
@@ -134,7 +134,7 @@ extension DesignImport {
         }
         let frame = innerStackFrame(plan, node: n)
         let s = addInnerStack(view, plan: plan, node: n, frame: frame, pinning: pinning)
-        stackOrigin[s] = frame.origin
+        formatState.stackOrigin[s] = frame.origin
         return s
     }
 
@@ -165,7 +165,7 @@ extension DesignImport {
     /// their content.
     mutating func applyArrangedConstraints(_ n: Int, view: Int, stack: Int) {
         guard var info = stacks[stack] else { return }
-        if let origin = stackOrigin[stack], var frame = document.views[view].frame {
+        if let origin = formatState.stackOrigin[stack], var frame = document.views[view].frame {
             frame.origin = Point(x: frame.minX - origin.x, y: frame.minY - origin.y)
             document.views[view].frame = frame
         }
@@ -211,7 +211,7 @@ extension DesignImport {
     /// centred) plus its margins; a fixed length is a constant, a filling item runs to the end
     /// (several share the space equally), a hugging one keeps its intrinsic size.
     mutating func applyChains() {
-        for (container, n, plan) in chains {
+        for (container, n, plan) in formatState.chains {
             let items = plan.arranged.filter { !doc[$0].hidden }.compactMap { c -> (node: Int, view: Int)? in viewOfNode[c].map { (c, $0) } }
             guard let first = items.first, let last = items.last else { continue }
             let h = plan.horizontal

@@ -5,45 +5,17 @@ import TouchTraceEngine
 /// action, layers as views (depth first, without recursion), resizing as autoresizing masks or
 /// constraints, flex layouts as stack views, taps as target-action. The rules are Figma's
 /// (docs/import-figma.md), stated for both formats in docs/import-design.md.
-struct DesignImport {
-    let doc: DesignDocument
-    let options: ImportOptions
-    let mapping: FigmaClassMapping.Compiled
-    var warnings: ImportWarnings
-    var ids = UniqueIDs(reserved: ["application"])
-    var document: SceneDocument
+typealias DesignImport = LayerImport<DesignDocument>
 
-    var viewOfNode: [Int: Int] = [:]
-    var nodeOfView: [Int: Int] = [:]
-    var insideControl: Set<Int> = []
-    /// Stack views made from flex layouts: their axis, alignment and the item a stretched
-    /// child pins to.
-    var stacks: [Int: StackInfo] = [:]
-    var innerStack: [Int: Int] = [:]
+/// What only the Penpot and Sketch import keeps.
+struct DesignImportState: LayerImportState {
     /// An inner stack's origin in its container (its arranged items' frames are taken into it).
     var stackOrigin: [Int: Point] = [:]
     /// Flex containers whose items are chained by constraints, made once every item is a view.
     var chains: [(view: Int, node: Int, plan: FlexPlan)] = []
-    var controllerID = ""
-    var rootView = -1
+}
 
-    typealias Slot = LayerSlot
-
-    init(doc: DesignDocument, options: ImportOptions, mapping: FigmaClassMapping, warnings: ImportWarnings) {
-        self.doc = doc
-        self.options = options
-        self.mapping = FigmaClassMapping.Compiled(mapping)
-        self.warnings = warnings
-        document = SceneDocument(format: doc.format, file: options.fileName, name: nil)
-    }
-
-    mutating func warn(_ kind: ImportWarning.Kind, _ n: Int?, _ message: String, lost: String) {
-        let node = n.map { doc[$0] }
-        warnings.add(ImportWarning(kind, message, sourceID: node?.id, lost: lost, pointer: node?.pointer, sourceName: node?.name))
-    }
-
-    func describe(_ n: Int) -> String { Self.describe(doc[n]) }
-
+extension DesignImport {
     static func describe(_ node: DesignNode) -> String {
         let name = node.name.count > 60 ? String(node.name.prefix(57)) + "…" : node.name
         return "\"\(name)\" (\(node.type) \(node.id.prefix(40)))"
@@ -63,7 +35,7 @@ struct DesignImport {
             let (view, arrangedIn) = makeView(n, parentView: slot.parentView(window: windowIndex), slot: slot, inControl: inControl)
             let childInControl = inControl || document.views[view].viewClass.isControl
             var children: [(Int, Slot)] = []
-            if arrangedIn == nil, let layout = doc[n].layout, chains.last?.node == n {
+            if arrangedIn == nil, let layout = doc[n].layout, formatState.chains.last?.node == n {
                 // Chained items: plain subviews in the file's layer order (so the one Penpot draws
                 // in front is in front), placed by `applyChains`.
                 let arranged = Set(layout.flow)
@@ -170,10 +142,14 @@ struct DesignImport {
     }
 }
 
-extension DesignImport: DesignLayoutBuilding {
-    func sourceID(_ n: Int) -> String? { doc[n].id }
-    func parentLayer(_ n: Int) -> Int? { doc[n].parent }
-    func isHiddenLayer(_ n: Int) -> Bool { doc[n].hidden }
-    func clipsLayer(_ n: Int) -> Bool { doc[n].clips }
-    func storedBox(_ n: Int) -> Rect? { doc[n].storedBox }
+extension DesignDocument: LayerDocument {
+    typealias ImportState = DesignImportState
+    var sceneFormat: ImportFormat { format }
+    func sourceID(_ n: Int) -> String? { self[n].id }
+    func describe(_ n: Int) -> String { DesignImport.describe(self[n]) }
+    func warningSubject(_ n: Int) -> (id: String?, pointer: String, name: String) { (self[n].id, self[n].pointer, self[n].name) }
+    func parentLayer(_ n: Int) -> Int? { self[n].parent }
+    func isHiddenLayer(_ n: Int) -> Bool { self[n].hidden }
+    func clipsLayer(_ n: Int) -> Bool { self[n].clips }
+    func storedBox(_ n: Int) -> Rect? { self[n].storedBox }
 }

@@ -158,8 +158,8 @@ extension FigmaImport {
             }
         let frame = innerStackFrame(plan, container: view)
         let s = addInnerStack(view, plan: plan, node: n, frame: frame, pinning: pinning)
-        let containerPlacement = placements[view] ?? Placement(absolute: .identity, size: .zero)
-        placements[s] = Placement(absolute: Transform2D.translation(x: frame.minX, y: frame.minY).concatenating(containerPlacement.absolute), size: frame.size)
+        let containerPlacement = formatState.placements[view] ?? Placement(absolute: .identity, size: .zero)
+        formatState.placements[s] = Placement(absolute: Transform2D.translation(x: frame.minX, y: frame.minY).concatenating(containerPlacement.absolute), size: frame.size)
         return s
     }
 
@@ -170,13 +170,13 @@ extension FigmaImport {
         let visible = plan.arranged.filter { doc[$0].value["visible"] != .bool(false) }
         let lengths = visible.compactMap { Self.box(doc[$0].value).map { plan.horizontal ? $0.size.width : $0.size.height } }
         guard lengths.count == visible.count, let content = fitHuggingLength(view, plan: plan, lengths: lengths) else { return }
-        if plan.horizontal { placements[view]?.size.width = content } else { placements[view]?.size.height = content }
+        if plan.horizontal { formatState.placements[view]?.size.width = content } else { formatState.placements[view]?.size.height = content }
     }
 
     /// The inner stack's frame in its container: along, from the first to the last visible
     /// arranged child as Figma placed them.
     func innerStackFrame(_ plan: AutoLayoutPlan, container: Int) -> Rect {
-        let origin = placements[container].map { $0.absolute.apply(.zero) } ?? .zero
+        let origin = formatState.placements[container].map { $0.absolute.apply(.zero) } ?? .zero
         var start = Double.infinity, end = -Double.infinity
         for c in plan.arranged where doc[c].value["visible"] != .bool(false) {
             guard let box = doc[c].value["absoluteBoundingBox"], case let .number(x)? = box["x"], case let .number(y)? = box["y"],
@@ -185,7 +185,7 @@ extension FigmaImport {
             start = min(start, plan.horizontal ? x - origin.x : y - origin.y)
             end = max(end, plan.horizontal ? x - origin.x + w : y - origin.y + h)
         }
-        return Self.innerStackFrame(start: start, end: end, plan: plan, size: placements[container]?.size ?? .zero)
+        return Self.innerStackFrame(start: start, end: end, plan: plan, size: formatState.placements[container]?.size ?? .zero)
     }
 
     /// An arranged subview's size: a fixed length (Figma's) per axis it neither fills nor hugs;
@@ -201,7 +201,7 @@ extension FigmaImport {
         // UIKit's (`UISV-hiding`): it gets no size of its own to keep.
         if doc[n].value["visible"] == .bool(false) { return }
         let id = document.views[view].id
-        var size = placements[view]?.size ?? .zero
+        var size = formatState.placements[view]?.size ?? .zero
         // Figma lays a rotated child out by its bounding box; Auto Layout lays out alignment
         // rectangles: the child's alignment rectangle is its bounding box (negative insets
         // around its untransformed frame, centred on it), so its siblings sit where Figma's do.

@@ -3,7 +3,7 @@ import TouchTraceEngine
 extension FigmaImport {
     /// A linear part within this of the identity is the identity: Figma stores matrices in
     /// single precision (`0.9999996`, `1e-10`), which would otherwise turn into transforms.
-    static let identityTolerance = 1e-5
+    static var identityTolerance: Double { 1e-5 }
 
     /// The linear part of a transform, or nil when it is the identity within `identityTolerance`.
     static func linear(_ t: Transform2D) -> Transform2D? {

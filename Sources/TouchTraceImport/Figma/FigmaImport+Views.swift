@@ -3,7 +3,6 @@ import TouchTraceEngine
 extension FigmaImport {
     /// Where a node's view goes: the frame itself (the window's root view), a plain subview
     /// placed by its frame and constraints, or an arranged subview of a stack view.
-    typealias Slot = LayerSlot
 
     /// The frame `frameNode` as a window of its size whose root view is the frame, with a view
     /// controller that receives every prototype action; its layers as views, depth first without
@@ -16,7 +15,7 @@ extension FigmaImport {
         var window = ViewDraft(id: ids.make(["window"], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
         window.frame = Rect(origin: .zero, size: box.size)
         let windowIndex = document.add(window, to: nil)
-        placements[windowIndex] = Placement(absolute: .translation(x: box.minX, y: box.minY), size: box.size)
+        formatState.placements[windowIndex] = Placement(absolute: .translation(x: box.minX, y: box.minY), size: box.size)
         if let t = relativeTransform(frameNode), FigmaImport.linear(t) != nil {
             warn(.layoutApproximated, frameNode, "\(describe(frameNode)) is rotated on its page: the screen is imported upright", lost: "the frame's own rotation")
         }
@@ -55,11 +54,11 @@ extension FigmaImport {
         let layout = viewClass == .UIView || viewClass == .UIStackView ? autoLayoutPlan(n) : nil
         if let layout, !layout.container { draft.viewClass = .UIStackView }
         let view = addView(draft, node: n, to: parentView, inControl: inControl)
-        let parentPlacement = placements[parentView] ?? Placement(absolute: .identity, size: .zero)
+        let parentPlacement = formatState.placements[parentView] ?? Placement(absolute: .identity, size: .zero)
         if case .root = slot {
-            placements[view] = place(n, view: view, in: parentPlacement, upright: true)
+            formatState.placements[view] = place(n, view: view, in: parentPlacement, upright: true)
         } else {
-            placements[view] = place(n, view: view, in: parentPlacement)
+            formatState.placements[view] = place(n, view: view, in: parentPlacement)
         }
         applyAttributes(n, view: view, inControl: inControl)
         switch slot {
@@ -124,7 +123,7 @@ extension FigmaImport {
             if let text = string(n, "characters") { document.views[view].text = text }
             if case let .number(size)? = doc[n].value["style"]?["fontSize"], size.isFinite, size > 0 { document.views[view].font = size }
         }
-        if viewClass == .UILabel || viewClass == .UIImageView || viewClass.isControl, let size = placements[view]?.size {
+        if viewClass == .UILabel || viewClass == .UIImageView || viewClass.isControl, let size = formatState.placements[view]?.size {
             document.views[view].intrinsicContentSize = size
         }
         if inControl, viewClass.defaultUserInteractionEnabled { document.views[view].userInteractionEnabled = false }

@@ -1,58 +1,20 @@
 import TouchTraceEngine
 
-/// One import of a Figma frame into a scene document: a value type that accumulates the
-/// document, the warnings and what each node became. The steps live in `FigmaImport+*.swift`:
-/// views and their attributes, geometry and constraints, auto layout, prototype interactions.
-struct FigmaImport {
-    let doc: FigmaDocument
-    let options: ImportOptions
-    let mapping: FigmaClassMapping.Compiled
-    var warnings: ImportWarnings
-    var ids = UniqueIDs(reserved: ["application"])
-    var document: SceneDocument
+/// One import of a Figma frame into a scene document (``LayerImport``, shared with the Penpot
+/// and Sketch importers). The steps live in `FigmaImport+*.swift`: views and their attributes,
+/// geometry and constraints, auto layout, prototype interactions.
+typealias FigmaImport = LayerImport<FigmaDocument>
 
-    /// The view each imported node became (a container's node: the container, not its inner stack).
-    var viewOfNode: [Int: Int] = [:]
-    /// The node each view came from (an inner stack: its frame's node).
-    var nodeOfView: [Int: Int] = [:]
+/// What only the Figma import keeps.
+struct FigmaImportState: LayerImportState {
     /// Where each view sits in canvas coordinates (for its children's frames).
     var placements: [Int: Placement] = [:]
-    /// Views inside a view mapped to a control (their touches belong to the control).
-    var insideControl: Set<Int> = []
-    /// The stack views made from auto-layout frames, by view index.
-    var stacks: [Int: StackInfo] = [:]
-    /// A container view's inner stack view (an auto-layout frame that packs its children).
-    var innerStack: [Int: Int] = [:]
-    /// The view controller of the frame: every prototype action is sent to it.
-    var controllerID = ""
-    var rootView = -1
     /// Properties read on no node, by name: how many nodes have them and the first one.
     var unknownProperties: [String: (count: Int, node: Int)] = [:]
     var unknownPropertyOrder: [String] = []
+}
 
-    init(doc: FigmaDocument, options: ImportOptions, mapping: FigmaClassMapping, warnings: ImportWarnings) {
-        self.doc = doc
-        self.options = options
-        self.mapping = FigmaClassMapping.Compiled(mapping)
-        self.warnings = warnings
-        document = SceneDocument(format: .figma, file: options.fileName, name: nil)
-    }
-
-    /// A warning about node `n`: its id, name and JSON pointer.
-    mutating func warn(_ kind: ImportWarning.Kind, _ n: Int?, _ message: String, lost: String) {
-        let node = n.map { doc[$0] }
-        warnings.add(
-            ImportWarning(
-                kind, message, sourceID: node?.id, lost: lost, pointer: node?.pointer, sourceName: node.map(\.name)))
-    }
-
-    /// `"Name" (FRAME 12:34)` for messages.
-    func describe(_ n: Int) -> String {
-        let node = doc[n]
-        let name = node.name.count > 60 ? String(node.name.prefix(57)) + "…" : node.name
-        return "\"\(name)\" (\(node.type.isEmpty ? "node" : node.type) \(node.id ?? "without id"))"
-    }
-
+extension FigmaImport {
     // MARK: Typed reads (a value of the wrong type is warned about and treated as absent)
 
     mutating func number(_ n: Int, _ key: String) -> Double? {
@@ -129,18 +91,18 @@ struct FigmaImport {
     mutating func noteProperties(of n: Int) {
         guard case let .object(members) = doc[n].value else { return }
         for (key, _) in members where !FigmaVocabulary.knownProperties.contains(key) {
-            if let seen = unknownProperties[key] {
-                unknownProperties[key] = (seen.count + 1, seen.node)
+            if let seen = formatState.unknownProperties[key] {
+                formatState.unknownProperties[key] = (seen.count + 1, seen.node)
             } else {
-                unknownProperties[key] = (1, n)
-                unknownPropertyOrder.append(key)
+                formatState.unknownProperties[key] = (1, n)
+                formatState.unknownPropertyOrder.append(key)
             }
         }
     }
 
     mutating func reportUnknownProperties() {
-        for key in unknownPropertyOrder {
-            guard let (count, n) = unknownProperties[key] else { continue }
+        for key in formatState.unknownPropertyOrder {
+            guard let (count, n) = formatState.unknownProperties[key] else { continue }
             let others = count > 1 ? " and \(count - 1) more node\(count == 2 ? "" : "s")" : ""
             warn(.unsupportedAttribute, n, "property \"\(key.prefix(60))\" of \(describe(n))\(others) is not read", lost: "whatever \(key.prefix(60)) changes")
         }
@@ -154,10 +116,21 @@ struct Placement {
     var size: Size
 }
 
-extension FigmaImport: DesignLayoutBuilding {
-    func sourceID(_ n: Int) -> String? { doc[n].id }
-    func parentLayer(_ n: Int) -> Int? { doc[n].parent }
-    func isHiddenLayer(_ n: Int) -> Bool { doc[n].value["visible"] == .bool(false) }
-    func clipsLayer(_ n: Int) -> Bool { doc[n].value["clipsContent"] == .bool(true) }
-    func storedBox(_ n: Int) -> Rect? { Self.box(doc[n].value) }
+extension FigmaDocument: LayerDocument {
+    typealias ImportState = FigmaImportState
+    var sceneFormat: ImportFormat { .figma }
+    func sourceID(_ n: Int) -> String? { self[n].id }
+
+    /// `"Name" (FRAME 12:34)` for messages.
+    func describe(_ n: Int) -> String {
+        let node = self[n]
+        let name = node.name.count > 60 ? String(node.name.prefix(57)) + "…" : node.name
+        return "\"\(name)\" (\(node.type.isEmpty ? "node" : node.type) \(node.id ?? "without id"))"
+    }
+
+    func warningSubject(_ n: Int) -> (id: String?, pointer: String, name: String) { (self[n].id, self[n].pointer, self[n].name) }
+    func parentLayer(_ n: Int) -> Int? { self[n].parent }
+    func isHiddenLayer(_ n: Int) -> Bool { self[n].value["visible"] == .bool(false) }
+    func clipsLayer(_ n: Int) -> Bool { self[n].value["clipsContent"] == .bool(true) }
+    func storedBox(_ n: Int) -> Rect? { FigmaImport.box(self[n].value) }
 }

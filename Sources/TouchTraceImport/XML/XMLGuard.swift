@@ -201,8 +201,4 @@ struct XMLGuard {
 public struct XMLPosition: Sendable, Hashable {
     public var line: Int
     public var column: Int
-    public init(line: Int, column: Int) {
-        self.line = line
-        self.column = column
-    }
 }

@@ -11,15 +11,9 @@ extension CheckOperation {
     public struct Input: Sendable {
         public var files: [CheckInputFile]
         public var namedScenes: NamedScenes
-        public var report: Report
+        public var report = Report()
         /// `--init`: write a starter file instead of running any.
         public var starter: CheckInitOperation.Input?
-
-        public init(files: [CheckInputFile], namedScenes: NamedScenes, report: Report = Report()) {
-            self.files = files
-            self.namedScenes = namedScenes
-            self.report = report
-        }
 
         /// Where a scene a document names (`scene: checkout.json`) comes from.
         public enum NamedScenes: Sendable {
@@ -34,10 +28,6 @@ extension CheckOperation {
         public struct SceneFile: Sendable {
             public var path: String
             public var bytes: [UInt8]?
-            public init(path: String, bytes: [UInt8]?) {
-                self.path = path
-                self.bytes = bytes
-            }
         }
 
         /// A baseline file (`--baseline`): its path, and its bytes (nil: it does not exist yet,
@@ -45,10 +35,6 @@ extension CheckOperation {
         public struct BaselineFile: Sendable {
             public var path: String
             public var bytes: [UInt8]?
-            public init(path: String, bytes: [UInt8]?) {
-                self.path = path
-                self.bytes = bytes
-            }
         }
 
         /// What the check answers and writes.
@@ -57,27 +43,15 @@ extension CheckOperation {
             public enum Form: String, Sendable, CaseIterable {
                 case json, text, junit, sarif, github
             }
-            public var form: Form
+            public var form = Form.json
             /// With the text report: GitHub Actions annotations after it (the CLI's `--github`).
-            public var annotations: Bool
+            public var annotations = false
             /// Also write a JUnit XML report / a SARIF report to this file.
             public var junitFile: String?
             public var sarifFile: String?
             /// Rewrite the expected values that did not hold (the files are written).
-            public var update: Bool
+            public var update = false
             public var baseline: BaselineFile?
-
-            public init(
-                form: Form = .json, annotations: Bool = false, junitFile: String? = nil, sarifFile: String? = nil, update: Bool = false,
-                baseline: BaselineFile? = nil
-            ) {
-                self.form = form
-                self.annotations = annotations
-                self.junitFile = junitFile
-                self.sarifFile = sarifFile
-                self.update = update
-                self.baseline = baseline
-            }
         }
     }
 }
@@ -320,8 +294,7 @@ enum CheckInputs {
                 do {
                     parsed = try JSONParser().parse(Array(String(decoding: bytes, as: UTF8.self).utf8))
                 } catch {
-                    throw OperationError(CheckRun.problemDocument([CheckProblem(
-                        file: path, pointer: error.pointer, location: SourceLocation(line: error.line, column: error.column), message: "not valid JSON: \(error.message)")]))
+                    throw OperationError(CheckRun.problemDocument([.invalidJSON(error, file: path)]))
                 }
                 let (decoded, problems) = Baseline.decode(parsed)
                 guard let decoded else {

@@ -88,36 +88,7 @@ enum LayerSlot {
 /// The rules the Figma importer and the Penpot/Sketch importer share, written once: constraints
 /// between views, stack views from a layout plan (the frame itself, or an inner stack pinned
 /// in a container), the arranged items' sizes, and prototype taps as target-action.
-protocol DesignLayoutBuilding {
-    var options: ImportOptions { get }
-    var warnings: ImportWarnings { get set }
-    var document: SceneDocument { get set }
-    var ids: UniqueIDs { get set }
-    var stacks: [Int: StackInfo] { get set }
-    var innerStack: [Int: Int] { get set }
-    /// The node each view came from (an inner stack: its container's node).
-    var nodeOfView: [Int: Int] { get set }
-    /// The view each imported node became (a container's node: the container, not its inner stack).
-    var viewOfNode: [Int: Int] { get set }
-    /// Views inside a view mapped to a control (their touches belong to the control).
-    var insideControl: Set<Int> { get set }
-    var controllerID: String { get }
-    /// The screen's root view (its view controller's), or -1.
-    var rootView: Int { get }
-    /// The file's id of node `n` (a view's `sourceID`).
-    func sourceID(_ n: Int) -> String?
-    /// Node `n` as a warning names it.
-    func describe(_ n: Int) -> String
-    mutating func warn(_ kind: ImportWarning.Kind, _ n: Int?, _ message: String, lost: String)
-    /// Node `n`'s parent layer, whether the file hides it, whether it clips its content, and
-    /// its box on the page as the file stores it.
-    func parentLayer(_ n: Int) -> Int?
-    func isHiddenLayer(_ n: Int) -> Bool
-    func clipsLayer(_ n: Int) -> Bool
-    func storedBox(_ n: Int) -> Rect?
-}
-
-extension DesignLayoutBuilding {
+extension LayerImport {
     /// Adds the view of node `n` to `parent`, and records which node it came from.
     mutating func addView(_ draft: ViewDraft, node n: Int, to parent: Int, inControl: Bool) -> Int {
         let view = document.add(draft, to: parent)
@@ -179,23 +150,23 @@ extension DesignLayoutBuilding {
             guard let n = nodeOfView[view], viewOfNode[n] == view, !insideControl.contains(view) else { continue }
             let draft = document.views[view]
             guard draft.viewClass.isControl || draft.gestureRecognizers.contains(where: { $0.kind == .tap }) else { continue }
-            guard var visible = storedBox(n) else { continue }
+            guard var visible = doc.storedBox(n) else { continue }
             var chain: [Int] = []
-            var p = parentLayer(n)
+            var p = doc.parentLayer(n)
             var hidden = draft.hidden == true
             while let a = p {
                 chain.append(a)
-                if isHiddenLayer(a) { hidden = true }
+                if doc.isHiddenLayer(a) { hidden = true }
                 if a == screen { break }
-                p = parentLayer(a)
+                p = doc.parentLayer(a)
             }
             guard !hidden else { continue }
-            for a in chain where clipsLayer(a) || a == screen {
-                if let box = storedBox(a) { visible = FigmaImport.intersection(visible, box) }
+            for a in chain where doc.clipsLayer(a) || a == screen {
+                if let box = doc.storedBox(a) { visible = FigmaImport.intersection(visible, box) }
             }
             guard visible.size.width > 0.01, visible.size.height > 0.01 else { continue }
-            for a in chain where !clipsLayer(a) && a != screen {
-                guard let box = storedBox(a) else { continue }
+            for a in chain where !doc.clipsLayer(a) && a != screen {
+                guard let box = doc.storedBox(a) else { continue }
                 let outside = max(box.minX - visible.minX, visible.maxX - box.maxX, box.minY - visible.minY, visible.maxY - box.maxY)
                 if outside > 0.01 {
                     warn(
@@ -232,7 +203,7 @@ extension DesignLayoutBuilding {
         c.secondItem = item
         c.secondAttribute = itemAttribute
         c.constant = constant
-        c.sourceID = nodeOfView[view].flatMap { sourceID($0) }
+        c.sourceID = nodeOfView[view].flatMap { doc.sourceID($0) }
         return c
     }
 
@@ -289,7 +260,7 @@ extension DesignLayoutBuilding {
     /// edges and along as `pinning` says; returns the inner stack.
     mutating func addInnerStack<P>(_ view: Int, plan: StackPlan<P>, node n: Int, frame: Rect, pinning: StackPinning) -> Int {
         let id = document.views[view].id
-        var inner = ViewDraft(id: ids.make([id + ".stack"], fallback: "stack"), sourceID: sourceID(n), viewClass: .UIStackView)
+        var inner = ViewDraft(id: ids.make([id + ".stack"], fallback: "stack"), sourceID: doc.sourceID(n), viewClass: .UIStackView)
         inner.stack = Self.stackConfig(plan)
         inner.layoutMargins = .zero
         inner.translatesAutoresizingMaskIntoConstraints = false
@@ -314,7 +285,7 @@ extension DesignLayoutBuilding {
             list.append(pin(s, lead, id, lead, constant: padLead))
             list.append(pin(s, trail, id, trail, constant: -padTrail))
         }
-        for i in list.indices { list[i].sourceID = sourceID(n) }
+        for i in list.indices { list[i].sourceID = doc.sourceID(n) }
         document.views[s].constraints = list
         return s
     }
@@ -401,7 +372,7 @@ extension DesignLayoutBuilding {
                 document.views[target].gestureRecognizers[i].targets.append((controllerID, s))
             }
         } else {
-            var recognizer = RecognizerDraft(id: ids.make([id + ".tap"], fallback: "tap"), sourceID: sourceID(n), kind: .tap)
+            var recognizer = RecognizerDraft(id: ids.make([id + ".tap"], fallback: "tap"), sourceID: doc.sourceID(n), kind: .tap)
             recognizer.targets = selectors.map { (controllerID, $0) }
             document.views[target].gestureRecognizers.append(recognizer)
         }
