@@ -121,8 +121,10 @@ import TouchTraceStore
             process.terminate()
             process.waitUntilExit()
         }
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, (try? httpRequest(port: port, method: "GET", path: "/health"))?.status != 200 { usleep(20_000) }
+        // Until it answers; the limit only ends the wait for a server that never starts (as in
+        // ``ServerProcess``).
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning, (try? httpRequest(port: port, method: "GET", path: "/health"))?.status != 200 { usleep(20_000) }
         let viaEnvironment = try httpRequest(port: port, method: "OPTIONS", path: "/v1/scenes/x/hit-test", headers: preflight)
         #expect(viaEnvironment.status == 204)
         let actual = try httpRequest(port: port, method: "GET", path: "/health", headers: ["Origin": "https://www.figma.com"])

@@ -124,7 +124,9 @@ import TouchTraceServer
         process.standardError = pipe
         try process.run()
         var up = false
-        for _ in 0..<500 where !up {
+        // Until it answers; the limit (3,000 tries, a minute at least) only ends the wait for a
+        // server that never starts (as in ``ServerProcess``).
+        for _ in 0..<3000 where !up && process.isRunning {
             up = (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200
             if !up { usleep(20_000) }
         }

@@ -9,33 +9,55 @@ import TouchTraceEngine
     /// Two requests whose bodies are still uploading hold both units of a gate of capacity 2, a
     /// third waits in the queue (length 1), a fourth is refused; once the first two finish, the
     /// queued one is served.
-    @Test(.timeLimit(.minutes(1)))
-    func requestsBeyondTheQueueGet503WithRetryAfter() throws {
-        let server = try ServerProcess(
-            dataDirectory: temporaryDirectory("overload"), extraArguments: ["--max-concurrent", "2", "--max-queue", "1"])
+    ///
+    /// The fourth request must come after the first three are in the gate. A fixed 150 ms
+    /// between connections was the order's only guarantee (at load 8–14 the server may not have
+    /// read a connection 150 ms later, and then the fourth request is queued, not refused, and
+    /// waits for bodies that never come). Now each connection's head is sent once the server has
+    /// read the one before (its end of the connection has an empty receive queue, ``TCPTable``),
+    /// and the fourth once it has read all three and is idle (no thread of it runnable:
+    /// ``SchedulerTimes/isIdle(_:)``), so each of the three handlers has taken its permit or
+    /// joined the queue (a handler does so before it reads the body). The socket calls run
+    /// off the cooperative pool (``offPool(_:)``). The time limit is a hang detector: 51 s in the
+    /// whole server suite at load 12 on 2 cores (1 s on a quiet machine), so 3 minutes, not 1.
+    @Test(.timeLimit(.minutes(3)))
+    func requestsBeyondTheQueueGet503WithRetryAfter() async throws {
+        let server = try await offPool {
+            try ServerProcess(dataDirectory: temporaryDirectory("overload"), extraArguments: ["--max-concurrent", "2", "--max-queue", "1"])
+        }
         defer { server.stop() }
+        let port = server.port
         let body = Array("{\"scene\": {\"window\": {\"id\": \"w\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 10, \"height\": 10}}}, \"point\": {\"x\": 1, \"y\": 1}}".utf8)
         let head = Array("POST /v1/hit-test HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
-        // Three connections send their head and half their body.
-        let held = try (0..<3).map { _ -> Int32 in
-            let fd = try connectSocket(port: server.port)
-            try sendAll(fd, head + body[..<10])
-            usleep(150_000)  // in this order: two admitted, then one queued
-            return fd
+        // Three connections send their head and the start of their body, one after the other:
+        // two admitted, then one queued.
+        let held = try await offPool {
+            try (0..<3).map { _ -> Int32 in
+                let fd = try connectSocket(port: port)
+                try sendAll(fd, head + body[..<10])
+                guard waitUntil({ TCPTable.serverHasRead(fd, serverPort: port) }) else { throw TestError("the server did not read a head") }
+                return fd
+            }
         }
         defer { held.forEach { close($0) } }
-        let refused = try httpRequest(port: server.port, method: "POST", path: "/v1/hit-test", headers: ["Content-Type": "application/json"], body: body)
+        // … and the server has done all it can with them (no thread of it runs or waits for a
+        // CPU, twice 10 ms apart): their handlers wait in the gate or for their bodies.
+        let pid = server.process.processIdentifier
+        #expect(try await offPool { waitUntil { SchedulerTimes.isIdle(pid) && { usleep(10_000); return SchedulerTimes.isIdle(pid) }() } })
+        let refused = try await offPool {
+            try httpRequest(port: port, method: "POST", path: "/v1/hit-test", headers: ["Content-Type": "application/json"], body: body)
+        }
         #expect(refused.status == 503)
         #expect(refused.headers["retry-after"] == "1")
         #expect(try JSONParser().parse(refused.body)["type"] == .string(ProblemType.overloaded.uri))
         // Routes outside the operation pipeline are not gated.
-        #expect(try httpRequest(port: server.port, method: "GET", path: "/health").status == 200)
+        #expect(try await offPool { try httpRequest(port: port, method: "GET", path: "/health") }.status == 200)
         // The rest of the bodies: all three are answered.
         for fd in held {
             try sendAll(fd, Array(body[10...]))
         }
         for fd in held {
-            let response = try readResponse(fd)
+            let response = try await offPool { try readResponse(fd) }
             #expect(response.status == 200)
         }
     }

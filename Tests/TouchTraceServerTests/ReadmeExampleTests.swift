@@ -64,27 +64,32 @@ import Testing
         }
     }
 
+    /// The server's start and each curl run off the cooperative pool (``offPool(_:)``): waiting for
+    /// child processes there for a minute starved the suite's in-process servers.
     @Test(.timeLimit(.minutes(2)))
-    func everyExampleWorksAgainstAFreshServer() throws {
+    func everyExampleWorksAgainstAFreshServer() async throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/curl") || FileManager.default.isExecutableFile(atPath: "/bin/curl") else {
             Issue.record("curl is not installed; .ci/run installs it")
             return
         }
-        let server = try ServerProcess(dataDirectory: temporaryDirectory("readme"))
+        let server = try await offPool { try ServerProcess(dataDirectory: temporaryDirectory("readme")) }
         defer { server.stop() }
         #expect(!Self.examples.isEmpty)
         for example in Self.examples {
             let command = example.command.replacingOccurrences(of: "localhost:8080", with: "localhost:\(server.port)")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", command + " -o /dev/null -w '%{http_code}'"]
-            process.currentDirectoryURL = packageRoot
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "curl failed: \(example.command)")
+            let (terminationStatus, output) = try await offPool { () throws -> (Int32, String) in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-c", command + " -o /dev/null -w '%{http_code}'"]
+                process.currentDirectoryURL = packageRoot
+                let pipe = Pipe()
+                process.standardOutput = pipe
+                try process.run()
+                let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                return (process.terminationStatus, output)
+            }
+            #expect(terminationStatus == 0, "curl failed: \(example.command)")
             let status = Int(output.suffix(3)) ?? 0
             if let promised = example.promisedStatus {
                 #expect(status == promised, "\(example.comment ?? "") → \(status): \(example.command)")

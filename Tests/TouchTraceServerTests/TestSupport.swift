@@ -66,8 +66,9 @@ final class ServerProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until it answers.
-        let deadline = Date().addingTimeInterval(20)
+        // Wait until it answers (or exits). The limit only ends the wait for a server that never
+        // starts: a debug build starting on a machine at load 8–14 takes seconds, not 20 ms.
+        let deadline = Date().addingTimeInterval(60)
         let port = self.port
         let answers = ready ?? { port in (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200 }
         while Date() < deadline {
