@@ -43,4 +43,22 @@ import Testing
         #expect(built == 0)
         #expect(context.number(-1, at: pointer(), min: 0, what: "n") == nil && built == 1)
     }
+
+    /// Past the index threshold the allowed keys are looked up in a set instead of scanned (a
+    /// hostile object of 700,000 unknown members cost members × allowed comparisons): the same
+    /// members are reported, in document order, and the same ones kept, canonical equivalence
+    /// included, on both sides of the threshold.
+    @Test(arguments: [3, JSONFields.indexThreshold, JSONFields.indexThreshold + 1, 2_000])
+    func unknownMembersAreTheSameOnBothSidesOfTheThreshold(_ count: Int) {
+        let allowed = ["x", "y", "caf\u{E9}", "Kind"]
+        var members: [(key: String, value: JSONValue)] = [(key: "cafe\u{301}", value: 1), (key: "\u{212A}ind", value: 2)]
+        for i in 0..<max(0, count - 3) { members.append((key: i % 2 == 0 ? "f\(i)" : "x", value: .number(Double(i)))) }
+        members.append((key: "kind", value: 3))
+        var context = DecodeContext()
+        let fields = context.object(.object(members), at: "/o", allowed: allowed, what: "an object")
+        let expectedKept = members.map(\.key).filter { key in allowed.contains { $0 == key } }
+        #expect(fields?.keys == expectedKept)
+        #expect(context.problems.map(\.pointer) == members.map(\.key).filter { !expectedKept.contains($0) }.map { "/o/" + $0 })
+        #expect(fields?["caf\u{E9}"] == 1 && fields?["Kind"] == 2)
+    }
 }
