@@ -176,6 +176,15 @@ done
 echo "GET /health -> $body"
 [ "$body" = '{"status":"ok"}' ] || { cat "$CACHE_DIR/smoke-server.log"; die "unexpected /health answer"; }
 
+# The files the EmbedFiles build-tool plugin embeds at build time are served as they are in the
+# repository: openapi.yaml and the playground's page.
+for served in openapi.yaml:openapi.yaml /:Playground/index.html playground.js:Playground/playground.js playground.css:Playground/playground.css; do
+    path=${served%%:*}; file=${served#*:}
+    curl -fsS "http://127.0.0.1:$SMOKE_PORT/${path#/}" -o "$CACHE_DIR/smoke-embedded"
+    cmp -s "$CACHE_DIR/smoke-embedded" "$file" || die "GET /${path#/} is not $file byte for byte"
+    echo "GET /${path#/} = $file ($(wc -c < "$file") bytes, embedded at build time)"
+done
+
 # The image's HEALTHCHECK, run inside the image as the service user.
 hc_script=$(podman image inspect --format '{{index .Config.Healthcheck.Test 3}}' "$IMAGE_TAG")
 if chroot --userspec=10001:10001 "$MNT" /usr/bin/env -i "${IMAGE_ENV[@]}" "TOUCHTRACE_PORT=$SMOKE_PORT" \
