@@ -12,7 +12,7 @@ struct SolverCore: Sendable {
     /// Row slot of a basic symbol, or -1.
     var slotOf: [Int32] = []
     /// Slots of rows that may contain the symbol (may hold stale entries and repeats).
-    var columns: [[Int32]] = []
+    var columns = ColumnIndex()
 
     // Rows: index = slot.
     var rows: [Row] = []
@@ -137,7 +137,7 @@ struct SolverCore: Sendable {
         kinds.append(kind)
         owners.append(owner)
         slotOf.append(-1)
-        columns.append([])
+        columns.appendSymbol()
         isCandidate.append(false)
         objective.appendSymbol()
         return s
