@@ -40,9 +40,10 @@ struct ColumnIndex: Sendable {
             next[Int(e)] = -1
             return e
         }
+        let e = Int32(slot.count)
         slot.append(rowSlot)
         next.append(-1)
-        return Int32(slot.count - 1)
+        return e
     }
 
     /// Empties `s`'s column.

@@ -36,7 +36,7 @@ package struct JSONFields: Sendable, Sequence {
                 other = true
                 continue
             }
-            if b < 64 { low |= 1 << UInt64(b) } else { high |= 1 << UInt64(b - 64) }
+            if b < 64 { low |= 1 << UInt64(truncatingIfNeeded: b) } else { high |= 1 << UInt64(truncatingIfNeeded: b - 64) }
         }
         firstBytes = (low, high)
         otherFirstBytes = other
@@ -45,7 +45,7 @@ package struct JSONFields: Sendable, Sequence {
     package subscript(key: String) -> JSONValue? {
         if let index { return index[key].map { members[$0].value } }
         if !otherFirstBytes, let b = key.utf8.first, b < 0x80 {
-            let bit = b < 64 ? firstBytes.low & (1 << UInt64(b)) : firstBytes.high & (1 << UInt64(b - 64))
+            let bit = b < 64 ? firstBytes.low & (1 << UInt64(truncatingIfNeeded: b)) : firstBytes.high & (1 << UInt64(truncatingIfNeeded: b - 64))
             if bit == 0 { return nil }
         }
         for member in members where Self.same(member.key, key) { return member.value }
