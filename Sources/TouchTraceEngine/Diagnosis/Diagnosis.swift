@@ -85,6 +85,15 @@ public struct Diagnosis: Sendable {
             /// A view controller whose root view is inside the view handles the touch (R1, R3);
             /// ``Cause/view`` is that root view.
             case viewController
+
+            /// The rule that decides it.
+            public var rule: RuleID {
+                switch self {
+                case .laterSibling, .laterSiblingOfAncestor: return .H3
+                case .frontWindow: return .H8
+                case .subview, .viewController: return .R3
+                }
+            }
         }
 
         public var kind: Kind
