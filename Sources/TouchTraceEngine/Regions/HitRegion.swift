@@ -134,5 +134,5 @@ public struct RegionBlocker: Sendable, Hashable {
     /// The blocked part, as trapezoids in the region's axes.
     public var pieces: [Trapezoid]
     /// The rule that decides it.
-    public var rule: RuleID
+    public var rule: RuleID { relation.rule }
 }

@@ -49,7 +49,7 @@ struct BlockerTally {
                 index,
                 RegionBlocker(
                     relation: key.relation, view: key.view, via: key.via, viewController: key.viewController,
-                    area: area, extent: extents[index], pieces: Trapezoid.merged(cells[index]), rule: key.relation.rule)
+                    area: area, extent: extents[index], pieces: Trapezoid.merged(cells[index]))
             )
         }
         return list.sorted { $0.1.area != $1.1.area ? $0.1.area > $1.1.area : $0.0 < $1.0 }.map(\.1)
