@@ -8,7 +8,9 @@
 #   scripts/compare-cpu-per-request.sh ROUNDS NAME=BINARY [NAME=BINARY ...]
 #   e.g. scripts/compare-cpu-per-request.sh 3 main=/tmp/main/touchtrace this=.build/release/touchtrace
 # ROUTES (default "health hit") lists the routes of cpu-per-request.sh each round runs; "hit"
-# cycles through 96 tap points, "hit1" taps the one point of the runs before 2026-11-26 21:00 UTC.
+# cycles through 96 tap points, "hit1" taps the one point of the runs before 2026-11-26 21:00 UTC;
+# ROUTES="layout-cards layout-autoresizing" (no health) prints each route's CPU per binary alone
+# (CONN and WT pass through to cpu-per-request.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 rounds=$1; shift
@@ -30,13 +32,17 @@ runs = collections.defaultdict(lambda: collections.defaultdict(list))
 rps = collections.defaultdict(dict)
 p99 = collections.defaultdict(lambda: collections.defaultdict(list))
 for line in open(sys.argv[1]):
-    m = re.match(r"round (\d+) (\S+) (\w+): \d+ requests, ([\d.]+) us CPU per request, ([\d.]+) req/s, p99 ([\d.]+)(us|ms|s)", line)
+    m = re.match(r"round (\d+) (\S+) ([\w-]+): \d+ requests, ([\d.]+) us CPU per request, ([\d.]+) req/s, p99 ([\d.]+)(us|ms|s)", line)
     if not m: continue
     rnd, name, route, cpu, r, p, unit = m.groups()
     runs[name][route].append(float(cpu)); rps[(name, rnd)][route] = float(r)
     p99[name][route].append(float(p) * {"us": 0.001, "ms": 1, "s": 1000}[unit])
 print()
 for name, routes in runs.items():
+    if "health" not in routes:
+        # Routes measured without /health (the inline layout routes): each one's CPU alone.
+        print(f"{name}: " + "; ".join(f"{route} {sum(t) / len(t):.1f} us (median {statistics.median(t):.1f}; runs " + ", ".join(f"{x:.0f}" for x in t) + ")" for route, t in routes.items()))
+        continue
     h = routes["health"]
     mh, dh = sum(h) / len(h), statistics.median(h)
     parts = [f"health {mh:.1f} us (median {dh:.1f})"]

@@ -15,6 +15,9 @@
 # document's bytes and nothing else (the response is the same). The bodies come from
 # `inline-layout-bench --write-bodies` (INLINE_LAYOUT_BENCH, default Benchmarks/.build/release/
 # inline-layout-bench); these routes run 4 connections (the requests take milliseconds each).
+# The line ends with the CPU time split into user and system time. CONN sets the layout routes'
+# connections and WT wrk's threads (default 2): CONN=1 WT=1 keeps one request in flight, so
+# the server's time is the request's own, not contention's.
 BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d); HERE=$(dirname "$0")
 python3 "$HERE/generate-scene.py" 1000 > $WORK/scene.json
 $BIN serve --port $PORT --data-dir $WORK/data --log-level error & S=$!
@@ -30,7 +33,7 @@ CONNECTIONS=64
 case $ROUTE in
     layout-cards|layout-autoresizing)
         "${INLINE_LAYOUT_BENCH:-$HERE/../Benchmarks/.build/release/inline-layout-bench}" --write-bodies $WORK >/dev/null || { kill $S; exit 1; }
-        CONNECTIONS=4
+        CONNECTIONS=${CONN:-4}
         cat > $WORK/$ROUTE.lua <<L
 local f = io.open("$WORK/${ROUTE#layout-}.json", "rb")
 local body = f:read("*a")
@@ -62,15 +65,18 @@ case $ROUTE in
     layout-cards|layout-autoresizing) ARGS="-s $WORK/$ROUTE.lua http://127.0.0.1:$PORT/v1/layout" ;;
     *) echo "route: hit, hit1, health, layout-cards or layout-autoresizing" >&2; kill $S; exit 64 ;;
 esac
-wrk -t2 -c$CONNECTIONS -d2s $ARGS >/dev/null
-T0=$(awk '{print $14+$15}' /proc/$S/stat)
-OUT=$(wrk -t2 -c$CONNECTIONS -d8s --latency $ARGS)
-T1=$(awk '{print $14+$15}' /proc/$S/stat)
+wrk -t${WT:-2} -c$CONNECTIONS -d2s $ARGS >/dev/null
+T0=$(awk '{print $14" "$15}' /proc/$S/stat)
+OUT=$(wrk -t${WT:-2} -c$CONNECTIONS -d8s --latency $ARGS)
+T1=$(awk '{print $14" "$15}' /proc/$S/stat)
 REQ=$(echo "$OUT" | grep -o '[0-9]* requests in' | awk '{print $1}')
 HZ=$(getconf CLK_TCK)
 RPS=$(echo "$OUT" | awk '/Requests\/sec/ {print $2}')
 P99=$(echo "$OUT" | awk '$1 == "99%" {print $2}')
 LOAD=$(cut -d' ' -f1 /proc/loadavg)
 BAD=$(echo "$OUT" | awk '/Non-2xx/ {print $NF}')
-python3 -c "print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD' % ($REQ, ($T1-$T0)/$HZ/$REQ*1e6) + ('${BAD:+, NON-2XX $BAD}'))"
+python3 -c "
+a, b = '$T0'.split(), '$T1'.split()
+user, sys = ((int(b[i]) - int(a[i])) / $HZ / $REQ * 1e6 for i in (0, 1))
+print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD, user %.1f sys %.1f us' % ($REQ, user + sys, user, sys) + ('${BAD:+, NON-2XX $BAD}'))"
 kill $S; wait $S 2>/dev/null; rm -rf $WORK

@@ -73,19 +73,24 @@ public final class PreparedSceneCache: Sendable {
         guard capacity > 0, document.count <= maxBytes, views <= maxViews, !scene.limits.budget.isExhausted else { return }
         let digest = Self.digest(document)
         let entry = Array(document)
-        state.withLock { s in
-            if s.entries.contains(where: { $0.digest == digest && Self.same($0.document[...], document) }) { return }
+        // The entries pushed out are returned and dropped after the lock is released: freeing a
+        // prepared scene (about 13 MB for the 1,000-view card scene) takes about a millisecond,
+        // during which every other request's lookup would wait.
+        _ = state.withLock { s -> [Entry] in
+            if s.entries.contains(where: { $0.digest == digest && Self.same($0.document[...], document) }) { return [] }
             s.clock += 1
             s.entries.append(Entry(digest: digest, document: entry, scene: scene, views: views, lastUse: s.clock))
             s.bytes += entry.count
             s.views += views
+            var evicted: [Entry] = []
             while s.entries.count > capacity || s.bytes > maxBytes || s.views > maxViews,
                 let oldest = s.entries.indices.min(by: { s.entries[$0].lastUse < s.entries[$1].lastUse })
             {
                 s.bytes -= s.entries[oldest].document.count
                 s.views -= s.entries[oldest].views
-                s.entries.remove(at: oldest)
+                evicted.append(s.entries.remove(at: oldest))
             }
+            return evicted
         }
     }
 

@@ -54,8 +54,10 @@ extension TouchTraceAPI {
         var document: [UInt8]?
         var typed: Operation.Input?
         // An inline scene already prepared from the same bytes (``PreparedSceneCache``), or
-        // the scene's JSON to decode; read without a tree of the scene when the body allows.
-        var inline: (sent: Bool, kept: PreparedScene?, json: JSONValue?, bytes: ArraySlice<UInt8>?) = (false, nil, nil, nil)
+        // the scene read from its bytes by the engine (``InlineSceneRequest/decodeScene(limits:)``,
+        // the one call the in-process benchmark's `request-direct` row measures), or, for a body
+        // that reader does not take, the scene's JSON to decode.
+        var inline = InlineScene()
         // The request's time budget covers all its work, from the first byte of decoding to the
         // last byte of the answer (receiving the body is bounded by the body timeout instead).
         var limits = configuration.limits
@@ -67,16 +69,18 @@ extension TouchTraceAPI {
             if route.scene == .inline, let read = InlineSceneRequest.read(bytes, limits: configuration.limits) {
                 json = read.request
                 if let sceneBytes = read.sceneBytes {
-                    inline = (true, inlineScenes.scene(for: sceneBytes), nil, sceneBytes)
-                    if inline.kept == nil {
-                        // A scene that is not valid JSON fails here, as the body's parse did.
-                        do { inline.json = try read.sceneJSON() } catch { throw APIError.input(.malformed(error)) }
-                    }
+                    inline.sent = true
+                    inline.bytes = sceneBytes
+                    inline.kept = inlineScenes.scene(for: sceneBytes)
+                    if inline.kept == nil { inline.decoded = try Self.decodeInlineScene(read, limits: limits) }
                 }
             } else {
                 typed = route.scene == .stored && request.uri.query == nil ? typedInput(Operation.self, bytes) : nil
                 json = typed != nil || bytes.isEmpty ? JSONValue.object([]) : try parse(bytes)
-                if let scene = json["scene"] { inline = (true, nil, scene, nil) }
+                if let scene = json["scene"] {
+                    inline.sent = true
+                    inline.json = scene
+                }
             }
             try checkBudget(limits)
         case let .document(mediaTypes):
@@ -114,7 +118,13 @@ extension TouchTraceAPI {
             if let kept = inline.kept {
                 prepared = kept.using(limits)
             } else {
-                prepared = PreparedScene(try decodeScene(inline.json ?? .null, at: "/scene", limits: limits), limits: limits)
+                let decoded: Scene
+                switch inline.decoded {
+                case let .success(scene)?: decoded = scene
+                case let .failure(error)?: throw APIError.input(error)
+                case nil: decoded = try decodeScene(inline.json ?? .null, at: "/scene", limits: limits)
+                }
+                prepared = PreparedScene(decoded, limits: limits)
                 if let sceneBytes = inline.bytes { inlineScenes.keep(prepared, for: sceneBytes) }
             }
             try checkBudget(limits)
@@ -160,6 +170,29 @@ extension TouchTraceAPI {
             status = .created
         }
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// An inline request's scene, as the route found it: sent or not, and prepared before, read
+    /// from its bytes, or (a body ``InlineSceneRequest`` does not take) its JSON.
+    struct InlineScene {
+        var sent = false
+        var kept: PreparedScene?
+        var decoded: Result<Scene, InputError>?
+        var json: JSONValue?
+        var bytes: ArraySlice<UInt8>?
+    }
+
+    /// The inline scene read from its bytes by the engine's one call (parse and decode, problems
+    /// under `/scene`). A scene that is not valid JSON is a 400 now, where the body's parse
+    /// reports it; any other problem of the scene is kept and reported where the scene is used,
+    /// after the query's problems, in the order the routes have always answered in.
+    static func decodeInlineScene(_ read: InlineSceneRequest, limits: SceneLimits) throws -> Result<Scene, InputError>? {
+        do {
+            return try read.decodeScene(limits: limits).map { .success($0) }
+        } catch {
+            if case .malformed = error { throw APIError.input(error) }
+            return .failure(error)
+        }
     }
 
     /// The operation's input read straight from a stored-scene request's body, for the bodies a

@@ -94,6 +94,34 @@ import TouchTraceEngine
         }
     }
 
+    /// The order an inline request's problems are answered in, whichever way the route reads the
+    /// scene: a scene that is not JSON first (where the body's parse finds it), then the query,
+    /// then the scene's own problems (422 under `/scene`) — the scene is decoded with the body,
+    /// its problems held until the query has been checked.
+    @Test(arguments: transports)
+    func problemsAreAnsweredInTheRoutesOrder(_ transport: TestingSetup) async throws {
+        let api = makeAPI()
+        let good = #"{"point": {"x": 1, "y": 1}, "scene": \#(mapScene)}"#
+        let broken = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locateButton",,"#)
+        let invalid = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locate button""#)
+        try await makeApp(api).test(transport) { client in
+            for (uri, body, status, type) in [
+                ("/v1/hit-test?x=1", broken, HTTPResponse.Status.badRequest, "malformed-json"),
+                ("/v1/hit-test?x=1", invalid, .badRequest, "bad-query"),
+                ("/v1/hit-test", invalid, .unprocessableContent, "invalid-scene"),
+                ("/v1/hit-test?x=1", good, .badRequest, "bad-query"),
+            ] {
+                try await client.execute(uri: uri, method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == status, "\(uri)")
+                    let answered = response.body.json?["type"].flatMap { if case let .string(s) = $0 { s } else { nil } } ?? ""
+                    #expect(answered.hasSuffix("/" + type), "\(uri): \(answered)")
+                }
+            }
+            // None of them was prepared, so none was kept.
+            #expect(api.inlineScenes.counts.hits == 0)
+        }
+    }
+
     /// A broken scene after the same scene was cached: the error is the full parse's (line,
     /// column, pointer), and a scene problem is under `/scene`, as without the cache.
     @Test(arguments: transports)
