@@ -77,7 +77,7 @@ extension SentryViewHierarchyParser {
     static let windowsName = Array("windows".utf8)
     static let renderingSystemName = Array("rendering_system".utf8)
     /// Each member's name, and its bit in a node's set of members seen.
-    static let memberNames: [(name: [UInt8], member: Member, bit: UInt32)] = Member.allCases.enumerated().map { (Array($1.rawValue.utf8), $1, UInt32(1) << UInt32($0)) }
+    static let memberNames: [(name: [UInt8], member: Member, bit: UInt32)] = Member.allCases.enumerated().map { (Array($1.rawValue.utf8), $1, (1 as UInt32) << UInt32(truncatingIfNeeded: $0)) }
 
     /// A list of nodes being read: the windows, or a node's children.
     struct NodeList {
