@@ -147,6 +147,49 @@ struct SentryByteReaderTests {
         #expect(Self.imported(bytes) == Self.treeReader(bytes))
     }
 
+    /// Large hierarchies of our own, seeded, in sentry-cocoa's member order with now and then a
+    /// member of the wrong type, an unknown member, a truncation marker, an escaped or non-ASCII
+    /// string, or (for the tree reader) a member after `children`, with a warning limit of 200
+    /// (passed): read alike by both readers.
+    @Test(arguments: [(1, false), (2, false), (3, true)] as [(UInt64, Bool)])
+    func generatedHierarchiesReadAlike(_ seed: UInt64, _ membersAfterChildren: Bool) throws {
+        var rng = SplitMix64(state: seed)
+        var count = 0
+        func value(_ good: String) -> String {
+            rng.int(0...40) == 0 ? rng.pick(["null", "\"x\"", "[]", "{\"a\":1}", "true", "-1e3"]) : good
+        }
+        func node(_ depth: Int) -> String {
+            count += 1
+            let type = rng.pick(["UIView", "UILabel", "UIButton", "MyApp.Card", "UIImageView", "_UIPrivate\\u00e9", "Café"])
+            var s = "{\"type\":\(value("\"\(type)\""))"
+            if rng.int(0...3) == 0 { s += ",\"identifier\":\(value("\"id\(rng.int(0...30))\""))" }
+            for key in ["width", "height", "x", "y"] { s += ",\"\(key)\":\(value(String(Double(rng.int(-5...400)) / 3)))" }
+            s += ",\"alpha\":\(value(rng.pick(["1", "0", "0.5", "1.5"]))),\"visible\":\(value(rng.pick(["true", "false"])))"
+            if rng.int(0...20) == 0 { s += ",\"view_controller\":\(value("\"MyApp.ViewController\""))" }
+            if rng.int(0...30) == 0 { s += ",\"custom\(rng.int(0...3))\":{\"k\":[1,{\"l\":null}]}" }
+            if depth > 6 || count > 2_500 || rng.int(0...5) == 0 {
+                return s + (rng.int(0...1) == 0 ? "}" : ",\"children\":[]}")
+            }
+            if rng.int(0...60) == 0 { return s + ",\"children\":[{\"type\":\"SentryTruncatedViewHierarchy\"}]}" }
+            let children = (0..<rng.int(1...6)).map { _ in node(depth + 1) }.joined(separator: ",")
+            return s + ",\"children\":[\(children)]" + (membersAfterChildren && rng.int(0...80) == 0 ? ",\"accessibilityLabel\":\"late\"}" : "}")
+        }
+        let windows = (0..<3).map { _ in node(0) }.joined(separator: ",")
+        let bytes = Array("{\"rendering_system\":\"UIKIT\",\"windows\":[\(windows)]}".utf8)
+        let limits = ImportLimits(maxWarnings: 200)
+        let tree = Self.treeReader(bytes, limits)
+        let fast = Self.byteReader(bytes, limits)
+        #expect(count > 1_000)
+        #expect((fast == nil) == membersAfterChildren, "\(count) nodes: the byte reader \(fast == nil ? "left" : "read") them")
+        if let fast { #expect(tree == .read(fast)) }
+        #expect(Self.imported(bytes, limits) == tree)
+        guard case let .read(description) = tree else {
+            Issue.record("the tree reader refused the generated hierarchy: \(tree)")
+            return
+        }
+        #expect(description.contains("tooManyWarnings"), "the warning limit was not reached")
+    }
+
     /// The limits hold as before: nesting, the number of nodes, the number of warnings.
     @Test func limitsAnswerAsTheTreeReaderDoes() {
         var chain = #"{"type":"UIView","children":[]}"#
