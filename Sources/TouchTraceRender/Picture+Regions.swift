@@ -12,10 +12,8 @@ extension Picture {
     static func kind(of relation: RegionBlocker.Relation) -> BlockKind {
         switch relation {
         case .outsideAncestor: return .clipped
-        case .hidden, .userInteractionDisabled, .transparent, .disabledControl, .nonInvertibleTransform, .notInWindow: return .unreachable
-        case .laterSibling, .laterSiblingOfAncestor, .frontWindow, .subview, .viewController, .capturedByAncestor, .redirected,
-            .passesThrough, .elsewhere:
-            return .covered
+        case .unreachable: return .unreachable
+        case .covered, .capturedByAncestor, .redirected, .passesThrough, .elsewhere: return .covered
         }
     }
 
@@ -31,7 +29,7 @@ extension Picture {
                 let d = SVGWriter.path(blocker.pieces.map { $0.corners.map(region.axes.toWindow) })
                 guard !d.isEmpty else { continue }
                 out.open("path", [
-                    ("class", Self.kind(of: blocker.relation).rawValue), ("data-relation", blocker.relation.rawValue), ("d", d),
+                    ("class", Self.kind(of: blocker.relation).rawValue), ("data-relation", blocker.relation.name), ("d", d),
                 ])
                 out.element("title", text: sentence(blocker, of: region))
                 out.close("path")

@@ -146,6 +146,7 @@ struct LexObjective: Sendable {
             vectors[i] = out
             return
         }
+        if addScaledInPlace(v, scale, to: i) { return }
         let old = vectors[i]
         var out: [Entry] = []
         out.reserveCapacity(old.count + v.count)
@@ -169,6 +170,34 @@ struct LexObjective: Sendable {
         }
         nonZeroCount += out.count - old.count
         vectors[i] = out
+    }
+
+    /// `addScaled(_:_:to:)` when every component of `v` is already one of `s`'s (the usual case:
+    /// one tier, or a tier and the tie-break): the same sums in the same order, written into the
+    /// vector instead of a new one, and the components that cancel dropped, in order. False, with
+    /// nothing changed, when `v` has a component `s` has not.
+    private mutating func addScaledInPlace(_ v: [Entry], _ scale: Double, to i: Int) -> Bool {
+        var p = 0
+        for e in v {
+            let r = rank[Int(e.component)]
+            while p < vectors[i].count, rank[Int(vectors[i][p].component)] < r { p += 1 }
+            guard p < vectors[i].count, vectors[i][p].component == e.component else { return false }
+            p += 1
+        }
+        var cancelled: [Int] = []
+        p = 0
+        for e in v {
+            while vectors[i][p].component != e.component { p += 1 }
+            let c = vectors[i][p].coefficient + e.coefficient * scale
+            vectors[i][p].coefficient = c
+            if SolverTolerance.nearZero(c) { cancelled.append(p) }
+            p += 1
+        }
+        // Only the sums that cancel go (the other components are kept as they are, as the merge
+        // keeps them); positions ascending, so removing from the last keeps the others' places.
+        for k in cancelled.reversed() { vectors[i].remove(at: k) }
+        nonZeroCount -= cancelled.count
+        return true
     }
 
     mutating func clear(_ s: Int32) {

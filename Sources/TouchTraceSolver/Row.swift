@@ -141,6 +141,12 @@ struct Row: Sendable {
     /// `self += scale · src`; appends to `newSymbols` every symbol that got a new cell.
     /// The hot loop of every substitution: one capacity check, then raw probing.
     mutating func addScaled(_ src: Row, _ scale: Double, newSymbols: inout [Int32]) {
+        addScaled(src, scale, newSymbols: &newSymbols, tracking: true)
+    }
+
+    /// `addScaled(_:_:newSymbols:)`, with the new symbols recorded only when `tracking`.
+    @inline(__always)
+    private mutating func addScaled(_ src: Row, _ scale: Double, newSymbols: inout [Int32], tracking: Bool) {
         constant += src.constant * scale
         if src.count == 0 { return }
         reserve(count + src.count)
@@ -169,7 +175,7 @@ struct Row: Sendable {
                             if !SolverTolerance.nearZero(v) {
                                 dst[i] = Cell(symbol: s, coefficient: v)
                                 added += 1
-                                newSymbols.append(s)
+                                if tracking { newSymbols.append(s) }
                             }
                             break
                         }
@@ -201,11 +207,11 @@ struct Row: Sendable {
         t[hole].symbol = -1
     }
 
-    /// `self += coefficient · other`.
+    /// `self += coefficient · other` (the same operations, cell by cell, as inserting each of
+    /// `other`'s cells times `coefficient`, in `addScaled`'s raw loop).
     mutating func insert(_ other: Row, _ coefficient: Double) {
-        constant += other.constant * coefficient
-        reserve(count + other.count)
-        other.forEach { s, c in insert(s, c * coefficient) }
+        var none: [Int32] = []
+        addScaled(other, coefficient, newSymbols: &none, tracking: false)
     }
 
     mutating func scale(_ k: Double) {

@@ -206,33 +206,35 @@ final class SolverBox: @unchecked Sendable {
     /// Forgets the derived values (before a change).
     func invalidate() { derived.withLock { $0 = nil } }
 
+    // `core` is read once per question (each read of a class's stored property is an access the
+    // runtime checks for exclusivity), and the lock hands out one element, not the array (a
+    // retain and release per question): a layout asks four values and four ambiguities of every
+    // view.
+
     func value(of variable: Variable) -> Double {
-        guard let s = core.symbol(of: variable) else { return 0 }
-        let slot = core.slotOf[Int(s)]
-        guard slot >= 0 else { return 0 }
-        if core.definitionSerial[Int(slot)] < 0 { return core.rows[Int(slot)].constant }
-        let values = derived.withLock { d -> [Double] in
-            if let v = d?.values { return v }
+        let s: Int32
+        switch core.read(variable) {
+        case let .value(v): return v
+        case let .derived(symbol): s = symbol
+        }
+        return derived.withLock { d -> Double in
+            if let v = d?.values { return v[Int(s)] }
             let v = core.symbolValues()
             d = Derived(values: v, mobility: d?.mobility)
-            return v
+            return v[Int(s)]
         }
-        return values[Int(s)]
     }
 
     func isAmbiguous(_ variable: Variable) -> Bool {
-        guard let s = core.symbol(of: variable) else { return true }
-        let slot = core.slotOf[Int(s)]
         // A basic symbol's answer comes from the mobility of every symbol, worked out once per
         // state (a layout asks for four variables of every view: one pass over the tableau
         // instead of a row scan per question); a non-basic one is asked directly.
-        guard slot >= 0 else { return core.isAmbiguous(variable) }
-        let mobility = derived.withLock { d -> [Bool] in
-            if let m = d?.mobility { return m }
+        guard let s = core.basicSymbol(of: variable) else { return core.isAmbiguous(variable) }
+        return derived.withLock { d -> Bool in
+            if let m = d?.mobility { return m[Int(s)] }
             let m = core.symbolMobility()
             d = Derived(values: d?.values, mobility: m)
-            return m
+            return m[Int(s)]
         }
-        return mobility[Int(s)]
     }
 }

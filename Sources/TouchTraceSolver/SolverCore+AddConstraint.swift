@@ -199,7 +199,7 @@ extension SolverCore {
         forEachRow(containing: s) { solver, slot, _ in
             solver.rows[Int(slot)].remove(s)
         }
-        columns[Int(s)] = []
+        columns.clear(s)
         objective.clear(s)
     }
 

@@ -39,13 +39,13 @@ extension SolverCore {
         let kind = kinds[Int(s)]
         if kind == .dummy || !objective.isZeroAtEveryPriority(s) { return false }
         var upBlocked = false, downBlocked = false
-        for slot in columns[Int(s)] {
+        columns.forEach(s) { slot in
             let i = Int(slot)
             let b = basicOf[i]
-            guard b >= 0, kinds[Int(b)] != .external else { continue }
+            guard b >= 0, kinds[Int(b)] != .external else { return }
             let c = rows[i].coefficient(s)
-            guard c != 0 else { continue }
-            guard SolverTolerance.nearZero(rows[i].constant) else { continue }
+            guard c != 0 else { return }
+            guard SolverTolerance.nearZero(rows[i].constant) else { return }
             if c < 0 { upBlocked = true } else { downBlocked = true }
         }
         return kind == .external ? !(upBlocked && downBlocked) : !upBlocked

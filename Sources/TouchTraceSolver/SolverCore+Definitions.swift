@@ -40,7 +40,7 @@ extension SolverCore {
             guard let s = symbol(of: t.variable), kinds[Int(s)] == .external, slotOf[Int(s)] < 0, objective.isZero(s),
                 row.contains(s)
             else { continue }
-            if columns[Int(s)].contains(where: { basicOf[Int($0)] >= 0 && rows[Int($0)].contains(s) }) { continue }
+            if columns.contains(s, where: { basicOf[Int($0)] >= 0 && rows[Int($0)].contains(s) }) { continue }
             return s
         }
         return nil
@@ -101,14 +101,14 @@ extension SolverCore {
         definitionSerial[i] = -1
         definitionCount -= 1
         canonicalize(&row)
-        row.forEach { s, _ in columns[Int(s)].append(slot) }
+        row.forEach { s, _ in columns.append(s, slot) }
         rows[i] = row
     }
 
     /// Canonicalizes every definition that mentions `s` directly (its constraint's markers).
     mutating func canonicalizeDefinitions(mentioning s: Int32) {
         guard s >= 0, definitionCount > 0 else { return }
-        for slot in columns[Int(s)] where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 && rows[Int(slot)].contains(s) {
+        for slot in columns.slots(of: s) where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 && rows[Int(slot)].contains(s) {
             canonicalizeDefinition(slot: slot)
         }
     }

@@ -39,7 +39,7 @@ extension SolverCore {
         // A definition written with the edit's markers is the edit row itself (the variable was
         // fresh): its constant moves in every case; the rows below are the canonical ones.
         if definitionCount > 0 {
-            for slot in columns[Int(plus)] where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 {
+            for slot in columns.slots(of: plus) where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 {
                 let c = rows[Int(slot)].coefficient(plus)
                 if c != 0 { rows[Int(slot)].constant += delta * c }
             }

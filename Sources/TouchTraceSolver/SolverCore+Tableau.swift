@@ -26,7 +26,7 @@ extension SolverCore {
             definitionSerial[Int(slot)] = -1
         }
         slotOf[Int(basic)] = slot
-        row.forEach { s, _ in columns[Int(s)].append(slot) }
+        row.forEach { s, _ in columns.append(s, slot) }
         cellsCreated += row.count
         return slot
     }
@@ -52,44 +52,49 @@ extension SolverCore {
     @inline(__always)
     mutating func forEachRow(containing s: Int32, _ body: (inout SolverCore, Int32, Double) -> Void) {
         stamp &+= 1
-        var col: [Int32] = []
-        swap(&col, &columns[Int(s)])
-        var kept = 0
-        for k in col.indices {
-            let slot = col[k]
+        // The column is taken out while `body` runs; the entries kept (live, deduplicated, in
+        // order) go back in front of anything `body` added for `s` (normally nothing).
+        var e = columns.detach(s)
+        var keptFirst: Int32 = -1, keptLast: Int32 = -1
+        while e >= 0 {
+            let entry = e
+            e = columns.next[Int(entry)]
+            let slot = columns.slot[Int(entry)]
             let i = Int(slot)
-            if visitStamp[i] == stamp { continue }
+            guard visitStamp[i] != stamp else { columns.releaseEntry(entry); continue }
             visitStamp[i] = stamp
-            guard basicOf[i] >= 0 else { continue }
+            guard basicOf[i] >= 0 else { columns.releaseEntry(entry); continue }
             let c = rows[i].coefficient(s)
-            if c == 0 { continue }
-            col[kept] = slot
-            kept += 1
+            if c == 0 { columns.releaseEntry(entry); continue }
+            columns.link(entry, after: keptLast)
+            if keptFirst < 0 { keptFirst = entry }
+            keptLast = entry
             body(&self, slot, c)
         }
-        col.removeLast(col.count - kept)
-        swap(&col, &columns[Int(s)])
-        columns[Int(s)].append(contentsOf: col)   // normally empty: `body` adds nothing for `s`
+        columns.prepend(s, first: keptFirst, last: keptLast)
     }
 
     /// Replaces `s` by `row` in every canonical row, the objective and the artificial objective.
     /// Definitions keep mentioning `s` (it is basic now; they are identities at every basis).
     mutating func substitute(_ s: Int32, _ row: Row) {
-        let col = columns[Int(s)]
-        columns[Int(s)] = []
+        var e = columns.detach(s)
         stamp &+= 1
-        for slot in col {
+        while e >= 0 {
+            let slot = columns.slot[Int(e)]
+            let n = columns.next[Int(e)]
+            columns.releaseEntry(e)
+            e = n
             let i = Int(slot)
             if visitStamp[i] == stamp { continue }
             visitStamp[i] = stamp
             if definitionSerial[i] >= 0 {
-                if basicOf[i] >= 0, rows[i].contains(s) { columns[Int(s)].append(slot) }
+                if basicOf[i] >= 0, rows[i].contains(s) { columns.append(s, slot) }
                 continue
             }
             guard let c = rows[i].remove(s) else { continue }
             newSymbols.removeAll(keepingCapacity: true)
             rows[i].addScaled(row, c, newSymbols: &newSymbols)
-            for t in newSymbols { columns[Int(t)].append(slot) }
+            for t in newSymbols { columns.append(t, slot) }
             cellsCreated += newSymbols.count
             let b = basicOf[i]
             if rows[i].constant < 0 && kinds[Int(b)] != .external { infeasible.append(b) }
@@ -147,6 +152,6 @@ extension SolverCore {
         swap(&row, &rows[i])
         basicOf[i] = entering
         slotOf[Int(entering)] = slot
-        columns[Int(leaving)].append(slot)
+        columns.append(leaving, slot)
     }
 }

@@ -12,7 +12,7 @@ struct SolverCore: Sendable {
     /// Row slot of a basic symbol, or -1.
     var slotOf: [Int32] = []
     /// Slots of rows that may contain the symbol (may hold stale entries and repeats).
-    var columns: [[Int32]] = []
+    var columns = ColumnIndex()
 
     // Rows: index = slot.
     var rows: [Row] = []
@@ -105,6 +105,28 @@ struct SolverCore: Sendable {
         return symbolValues()[Int(s)]
     }
 
+    /// How ``value(of:)`` answers for `variable`: with a value read directly (unknown or
+    /// non-basic: 0; a canonical row: its constant), or from ``symbolValues()`` at a symbol whose
+    /// row is a definition.
+    enum ValueRead {
+        case value(Double)
+        case derived(Int32)
+    }
+
+    func read(_ variable: Variable) -> ValueRead {
+        guard let s = symbol(of: variable) else { return .value(0) }
+        let slot = slotOf[Int(s)]
+        guard slot >= 0 else { return .value(0) }
+        if definitionSerial[Int(slot)] < 0 { return .value(rows[Int(slot)].constant) }
+        return .derived(s)
+    }
+
+    /// The symbol of `variable` when it is basic; nil when it is unknown or non-basic.
+    func basicSymbol(of variable: Variable) -> Int32? {
+        guard let s = symbol(of: variable), slotOf[Int(s)] >= 0 else { return nil }
+        return s
+    }
+
     /// Values of several variables, in order.
     func values(of variables: [Variable]) -> [Double] { variables.map { value(of: $0) } }
 
@@ -137,7 +159,7 @@ struct SolverCore: Sendable {
         kinds.append(kind)
         owners.append(owner)
         slotOf.append(-1)
-        columns.append([])
+        columns.appendSymbol()
         isCandidate.append(false)
         objective.appendSymbol()
         return s

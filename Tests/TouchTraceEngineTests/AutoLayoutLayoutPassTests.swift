@@ -102,8 +102,10 @@ import TestSupport
         let changes = #"{"changes": [{"op": "set", "view": "title", "contentHugging": {"vertical": 700}, "compressionResistance": {"horizontal": 999}}]}"#
         let (laidOut, _) = try scene.applying(try LayoutRequest.decode(try JSONParser().parse(Array(changes.utf8))).changes)
         let title = try #require(laidOut.viewIndex("title"))
-        #expect(laidOut.views[title].layout.contentHugging == AxisPriorities(horizontal: 250, vertical: 700))
-        #expect(laidOut.views[title].layout.compressionResistance == AxisPriorities(horizontal: 999, vertical: 750))
+        let hugging = laidOut.views[title].layout.contentHugging
+        let resistance = laidOut.views[title].layout.compressionResistance
+        #expect((hugging.horizontal, hugging.vertical) == (250, 700))
+        #expect((resistance.horizontal, resistance.vertical) == (999, 750))
     }
 
     @Test func badPriorityChangesNameTheField() throws {

@@ -141,7 +141,7 @@ import TouchTraceEngine
                 let y = (piece.top + piece.bottom) / 2
                 let middle = region.axes.toWindow(Point(x: (piece.left(at: y) + piece.right(at: y)) / 2, y: y))
                 guard let d = diagnoser.diagnose(v, at: middle, fromWindow: nil) else { continue }
-                let named = blocker.relation == .viewController ? blocker.viewController.map { scene.viewControllers[$0].view } : blocker.view
+                let named = blocker.relation == .covered(.viewController) ? blocker.viewController.map { scene.viewControllers[$0].view } : blocker.view
                 let matches = d.causes.filter { c in
                     (c.kind == kind || (kind == .outsideSuperviewBounds && c.override == .pointInside)) && (named == nil || c.view == named || c.answer == named)
                 }
@@ -156,18 +156,42 @@ import TouchTraceEngine
         #expect(checked > 50, "only \(checked) blocked parts checked")
     }
 
+    /// A view in no window (its superview removed from its own): the region's blocker and the
+    /// diagnosis give the same rule (H8: only windows are asked) and the same words.
+    @Test func aDetachedViewIsNotInWindowUnderH8() throws {
+        let scene = try SceneDecoder().decode(bytes: Array(#"""
+            {"window": {"id": "win", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [
+              {"id": "panel", "frame": {"x": 0, "y": 100, "width": 390, "height": 300}, "subviews": [
+                {"id": "closeButton", "class": "UIButton", "frame": {"x": 340, "y": 10, "width": 40, "height": 40}}]}]}}
+            """#.utf8))
+        let removal = #"{"changes": [{"op": "removeFromSuperview", "view": "panel"}]}"#
+        let (detached, _) = try scene.applying(try LayoutRequest.decode(try JSONParser().parse(Array(removal.utf8))).changes)
+        let button = try #require(detached.viewIndex("closeButton"))
+        let panel = try #require(detached.viewIndex("panel"))
+        let map = HitRegionMap(scene: detached)
+        let region = map.region(of: button)
+        let blocker = try #require(region.blockers.first)
+        #expect(blocker.relation == .unreachable(.notInWindow))
+        #expect(blocker.relation.name == "notInWindow")
+        #expect(region.unreachable?.reason == .notInWindow)
+        let cause = try #require(Diagnoser(tester: map.tester).diagnose(button).causes.first)
+        #expect(cause.kind == .notInWindow && cause.view == panel)
+        #expect(blocker.rule == cause.rule)
+        #expect(blocker.phrase(of: button, in: detached) == cause.phrase(of: button, in: detached))
+    }
+
     /// The cause kind a region blocker's relation is (nil for `elsewhere`).
     static func kind(of relation: RegionBlocker.Relation) -> Diagnosis.Cause.Kind? {
         switch relation {
-        case .laterSibling, .laterSiblingOfAncestor, .frontWindow, .subview, .viewController: return .coveredBy
+        case .covered: return .coveredBy
         case .capturedByAncestor, .redirected, .passesThrough: return .hitTestOverride
         case .outsideAncestor: return .outsideSuperviewBounds
-        case .hidden: return .hidden
-        case .userInteractionDisabled: return .interactionDisabled
-        case .transparent: return .transparent
-        case .disabledControl: return .disabledControl
-        case .nonInvertibleTransform: return .zeroSize
-        case .notInWindow: return .notInWindow
+        case .unreachable(.hidden): return .hidden
+        case .unreachable(.userInteractionDisabled): return .interactionDisabled
+        case .unreachable(.transparent): return .transparent
+        case .unreachable(.disabledControl): return .disabledControl
+        case .unreachable(.nonInvertibleTransform): return .zeroSize
+        case .unreachable(.notInWindow): return .notInWindow
         case .elsewhere: return nil
         }
     }

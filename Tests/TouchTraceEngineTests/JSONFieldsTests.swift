@@ -26,6 +26,46 @@ import Testing
         }
     }
 
+    /// A lookup answers as a scan of the members with `==` does, first member winning, for
+    /// objects whose keys start with ASCII bytes or not: the first-byte bits (issue 27) rule out
+    /// only keys that cannot be equal, and a member whose key starts with a non-ASCII byte (the
+    /// Kelvin sign, which is a K; an accent alone) turns them off for its object.
+    @Test func lookupsAnswerAsAScanWithEquality() {
+        let keys = ["", "frame", "font", "id", "ID", "K", "\u{212A}", "Kind", "\u{212A}ind", "caf\u{E9}", "cafe\u{301}",
+            "e\u{301}", "\u{E9}", "\u{301}", "a\u{301}b", "\u{E1}b", "subviews", "x", "\u{7F}", "~"]
+        // Every window of four keys, and of the ASCII-only keys, as an object's members.
+        let ascii = keys.filter { $0.utf8.allSatisfy { $0 < 0x80 } }
+        for list in [keys, ascii] {
+            for start in list.indices {
+                let members: [(key: String, value: JSONValue)] = (0..<4).map { k in
+                    (key: list[(start + k) % list.count], value: .number(Double(k)))
+                }
+                let fields = JSONFields(members)
+                for query in keys {
+                    let expected = members.first { $0.key == query }?.value
+                    #expect(fields[query] == expected, "\(query.unicodeScalars.map(\.value)) in \(members.map { $0.key.unicodeScalars.map(\.value) })")
+                }
+            }
+        }
+    }
+
+    /// Strings of ASCII bytes are made without validation (issue 27); the parser still reads
+    /// every string as before, and rejects bytes that are not UTF-8 at the same place.
+    @Test func asciiAndOtherStringsParseAlike() throws {
+        let text = #"{"id": "v1", "caf\u00e9": "caf\#u{E9}", "\#u{212A}": "~\#u{7F}", "long": "a-string-longer-than-fifteen-bytes"}"#
+        let value = try JSONParser().parse(text)
+        #expect(value["id"] == "v1" && value["caf\u{E9}"] == "caf\u{E9}" && value["\u{212A}"] == "~\u{7F}")
+        #expect(value["long"] == "a-string-longer-than-fifteen-bytes")
+        var bytes = Array(#"{"id": "v1x"}"#.utf8)
+        bytes[9] = 0xFF
+        #expect(throws: JSONParseError.self) { try JSONParser().parse(bytes) }
+        do {
+            _ = try JSONParser().parse(bytes)
+        } catch {
+            #expect(error.message == "string is not valid UTF-8" && error.offset == 8 && error.pointer == "/id")
+        }
+    }
+
     @Test func objectsReportUnknownMembersAndKeepTheRest() {
         var context = DecodeContext()
         let value: JSONValue = .object([(key: "x", value: 1), (key: "colour", value: "red"), (key: "y", value: 2)])

@@ -40,7 +40,7 @@ import TouchTraceEngine
         #expect(region.touchArea == a.size.width * a.size.height)
         if overlap > 0 {
             #expect(region.blockers.count == 1)
-            #expect(region.blockers.first?.relation == .laterSibling)
+            #expect(region.blockers.first?.relation == .covered(.laterSibling))
             #expect(region.blockers.first?.view == scene.viewIndex("banner"))
             #expect(region.blockers.first?.area == overlap)
         } else {
@@ -80,7 +80,7 @@ import TouchTraceEngine
         let overlap = (button.maxX - front.minX) * (button.maxY - front.minY)
         #expect(region.area == (passesThrough ? 6_400 : 6_400 - overlap))
         if !passesThrough {
-            #expect(region.blockers.first?.relation == .frontWindow)
+            #expect(region.blockers.first?.relation == .covered(.frontWindow))
             #expect(region.blockers.first?.view == scene.viewIndex("alert"))
             #expect(region.blockers.first?.area == overlap)
         }
@@ -176,7 +176,7 @@ import TouchTraceEngine
         #expect(Self.region("cell", in: scene).area == 200 * 100)
         #expect(Self.region("row", in: scene).area == 200 * 50 - 50 * 30)
         let row = Self.region("row", in: scene)
-        #expect(row.blockers.first?.relation == .subview)
+        #expect(row.blockers.first?.relation == .covered(.subview))
         #expect(row.blockers.first?.view == scene.viewIndex("toggle"))
         #expect(Self.region("toggle", in: scene).area == 50 * 30)
         #expect(Self.region("plain", in: scene).area == 100 * 100 - 40 * 40)

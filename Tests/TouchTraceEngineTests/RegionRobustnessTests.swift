@@ -46,7 +46,7 @@ import TouchTraceEngine
             let size = Double(2 + 2 * (59 - k))
             let region = map.region(of: scene.viewIndex("b\(k)")!)
             #expect(region.area == size * size - (size - 2) * (size - 2), "b\(k)")
-            #expect(region.blockers.first?.relation == .subview)
+            #expect(region.blockers.first?.relation == .covered(.subview))
         }
         try Self.exercise(scene)
     }

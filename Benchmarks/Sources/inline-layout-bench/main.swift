@@ -2,9 +2,11 @@
 // scene with a window resize, stage by stage, and how fast the scene document is read next to
 // the other Swift JSON parsers on this machine, all measured in the same run (issue 27).
 //
-//   inline-layout-bench [--views 1000] [--rounds 30] [--only NAME[,NAME...]]
+//   inline-layout-bench [--views 1000] [--rounds 30] [--only NAME[,NAME...]] [--scene cards|autoresizing]
 //   inline-layout-bench --write-bodies DIR   # the two request bodies, DIR/autoresizing.json and
 //                                            # DIR/cards.json, for scripts/cpu-per-request.sh
+//   inline-layout-bench --write-responses DIR  # the two responses (DIR/NAME.response.json), to
+//                                            # compare the bytes two builds answer with `cmp`
 //
 // Two scenes, each as the body of an inline layout request with a `resizeWindow` change:
 // - `autoresizing`: the LayoutBenchmark's table-like rotation scene (a window, a root view, a
@@ -43,6 +45,9 @@ var viewCount = 1000
 var rounds = 30
 var only: Set<String>? = nil
 var bodiesDirectory: String? = nil
+/// With `--scene NAME`, only that scene's rows run (a profile of one scene).
+var sceneFilter: String? = nil
+var responsesDirectory: String? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -51,6 +56,8 @@ while !args.isEmpty {
     case "--rounds": rounds = Int(args.removeFirst()) ?? rounds
     case "--only": only = Set(args.removeFirst().split(separator: ",").map(String.init))
     case "--write-bodies": bodiesDirectory = args.removeFirst()
+    case "--scene": sceneFilter = args.removeFirst()
+    case "--write-responses": responsesDirectory = args.removeFirst()
     default:
         print("unknown argument \(a)")
         exit(2)
@@ -119,6 +126,17 @@ let limits = SceneLimits()
     return ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: limits))
 }
 
+if let dir = responsesDirectory {
+    for c in makeCases() {
+        let path = dir + "/" + c.name + ".response.json"
+        guard FileManager.default.createFile(atPath: path, contents: Data(viaTree(c.body))) else {
+            print("cannot write \(path)")
+            exit(1)
+        }
+        print("\(path)")
+    }
+    exit(0)
+}
 if let dir = bodiesDirectory {
     for c in makeCases() {
         let path = dir + "/" + c.name + ".json"
@@ -173,7 +191,7 @@ if only == nil || only!.contains(where: { "dump".hasPrefix($0) || $0.hasPrefix("
     }
 }
 
-let cases = only.map { o in o.allSatisfy { $0.hasPrefix("dump") } } == true ? [] : makeCases()
+let cases = only.map { o in o.allSatisfy { $0.hasPrefix("dump") } } == true ? [] : makeCases().filter { sceneFilter == nil || $0.name == sceneFilter }
 for c in cases {
     caches[c.name] = PreparedSceneCache(capacity: 4)
     // The paths answer alike.

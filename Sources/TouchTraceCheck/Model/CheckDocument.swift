@@ -244,22 +244,30 @@ public enum NotHittableReason: String, Sendable, CaseIterable {
     case hidden, alpha, notInteractive, disabled, coveredBy, outsideParent, takenBySubview, takenByViewController,
         capturedByAncestor, redirected, passesThrough, nonInvertibleTransform, notInWindow, emptyTouchArea, outsideTouchArea
 
-    /// The region blocker relations each reason stands for.
+    /// The reason a region blocker's relation stands for.
     init(_ relation: RegionBlocker.Relation) {
         switch relation {
-        case .laterSibling, .laterSiblingOfAncestor, .frontWindow: self = .coveredBy
-        case .subview: self = .takenBySubview
-        case .viewController: self = .takenByViewController
+        case .covered(.laterSibling), .covered(.laterSiblingOfAncestor), .covered(.frontWindow): self = .coveredBy
+        case .covered(.subview): self = .takenBySubview
+        case .covered(.viewController): self = .takenByViewController
+        case let .unreachable(reason): self.init(reason)
         case .capturedByAncestor: self = .capturedByAncestor
         case .redirected: self = .redirected
         case .passesThrough: self = .passesThrough
         case .outsideAncestor: self = .outsideParent
+        case .elsewhere: self = .notInWindow
+        }
+    }
+
+    /// The reason a state that keeps hit testing from ever visiting the view stands for.
+    init(_ reason: Unreachability.Reason) {
+        switch reason {
         case .hidden: self = .hidden
-        case .userInteractionDisabled: self = .notInteractive
         case .transparent: self = .alpha
+        case .userInteractionDisabled: self = .notInteractive
         case .disabledControl: self = .disabled
         case .nonInvertibleTransform: self = .nonInvertibleTransform
-        case .notInWindow, .elsewhere: self = .notInWindow
+        case .notInWindow: self = .notInWindow
         }
     }
 }

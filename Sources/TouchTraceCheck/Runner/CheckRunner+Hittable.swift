@@ -75,7 +75,7 @@ extension CheckRunner {
     /// responsible (a clipping ancestor 0 pt tall says so).
     static func reason(of v: Int, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
         let scene = map.scene
-        if let u = region.unreachable { return (reason(u.reason), u.view, HitExplanation.unreachablePhrase(u, of: v, scene: scene) + frames(v, by: u.view, in: scene)) }
+        if let u = region.unreachable { return (NotHittableReason(u.reason), u.view, "it is " + u.phrase(of: v, in: scene) + frames(v, by: u.view, in: scene)) }
         guard region.touchArea >= TouchTargetConstants.negligibleArea, let blocker = region.blockers.first else {
             return (.emptyTouchArea, nil, "its touch area is empty (H2, H9)" + frames(v, by: nil, in: scene))
         }
@@ -86,7 +86,7 @@ extension CheckRunner {
     /// Why the touch at `p` does not reach the view.
     static func reason(at p: Point, of v: Int, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
         let scene = map.scene
-        if let u = region.unreachable { return (reason(u.reason), u.view, HitExplanation.unreachablePhrase(u, of: v, scene: scene)) }
+        if let u = region.unreachable { return (NotHittableReason(u.reason), u.view, "it is " + u.phrase(of: v, in: scene)) }
         let q = region.axes.fromWindow(p)
         if !region.touchAreaPieces.contains(where: { $0.contains(q) }) {
             return (.outsideTouchArea, nil, "\(Measure.point(p)) is outside its touch area (H2)")
@@ -95,16 +95,5 @@ extension CheckRunner {
             return (NotHittableReason(blocker.relation), blocker.view, "at \(Measure.point(p)) it is " + blocker.phrase(of: v, in: scene))
         }
         return (.notInWindow, nil, "nothing reaches it at \(Measure.point(p))")
-    }
-
-    static func reason(_ r: Unreachability.Reason) -> NotHittableReason {
-        switch r {
-        case .hidden: return .hidden
-        case .transparent: return .alpha
-        case .userInteractionDisabled: return .notInteractive
-        case .disabledControl: return .disabled
-        case .nonInvertibleTransform: return .nonInvertibleTransform
-        case .notInWindow: return .notInWindow
-        }
     }
 }

@@ -49,26 +49,4 @@ enum HitExplanation {
         }
         return lines
     }
-
-    /// Why hit testing can never reach `v` (the regions' unreachability), in the diagnosis's words:
-    /// "it is inside hidden ancestor card (H1)".
-    static func unreachablePhrase(_ u: Unreachability, of v: Int, scene: Scene) -> String {
-        let kind: Diagnosis.Cause.Kind
-        var rule = RuleID.H1
-        switch u.reason {
-        case .hidden: kind = .hidden
-        case .transparent: kind = .transparent
-        case .userInteractionDisabled:
-            kind = .interactionDisabled
-            rule = scene.views[u.view].viewClass.defaultUserInteractionEnabled ? .H1 : .H6
-        case .disabledControl:
-            kind = .disabledControl
-            rule = .H7
-        case .nonInvertibleTransform:
-            kind = .zeroSize
-            rule = .H5
-        case .notInWindow: kind = .notInWindow
-        }
-        return "it is " + Diagnosis.Cause.phrase(kind: kind, view: u.view, rule: rule, of: v, in: scene)
-    }
 }

@@ -14,23 +14,9 @@ public struct AuditFinding: Sendable {
     /// `targetSize`, `emptyHitRegion`: the measured rectangle's size.
     public var measured: Size?
     /// The parts of the view's touch area the touch does not reach, largest first.
-    public var blockers: [RegionBlocker]
+    public var blockers: [RegionBlocker] = []
     /// `unsatisfiableConstraints`: the broken constraint and the ones it conflicts with.
     public var conflict: ConstraintConflict?
-
-    public init(
-        rule: AuditRule, severity: AuditSeverity, view: Int, message: String, threshold: Size? = nil, measured: Size? = nil,
-        blockers: [RegionBlocker] = [], conflict: ConstraintConflict? = nil
-    ) {
-        self.rule = rule
-        self.severity = severity
-        self.view = view
-        self.message = message
-        self.threshold = threshold
-        self.measured = measured
-        self.blockers = blockers
-        self.conflict = conflict
-    }
 
     /// The one-line text form: `error [targetSize] payButton: effective hit region 44×20 pt …`.
     public var text: String { "\(severity.rawValue) [\(rule.rawValue)] \(message)" }

@@ -109,7 +109,10 @@ public enum SceneAudit {
         let name = scene.views[scroller].id
         for b in region.blockers {
             guard let blocker = b.view else { continue }
-            let covers = b.relation == .laterSibling || b.relation == .laterSiblingOfAncestor || b.relation == .frontWindow
+            let covers = switch b.relation {
+            case .covered(.laterSibling), .covered(.laterSiblingOfAncestor), .covered(.frontWindow): true
+            default: false
+            }
             if b.relation == .outsideAncestor, map.shapes.isInSubtree(scroller, of: blocker) {
                 return "partly scrolled out of view of \(name) (S3)"
             }

@@ -28,17 +28,6 @@ public struct Diagnosis: Sendable {
     /// the coordinates of ``window``: the bounding box of each view's bounds, transforms applied.
     public var frames: [(view: Int, frame: Rect)]
 
-    public init(view: Int, window: Int?, point: Point, reachable: Bool, hitView: Int?, causes: [Cause], fixes: [Fix], frames: [(view: Int, frame: Rect)]) {
-        self.view = view
-        self.window = window
-        self.point = point
-        self.reachable = reachable
-        self.hitView = hitView
-        self.causes = causes
-        self.fixes = fixes
-        self.frames = frames
-    }
-
     /// One reason the view does not get the tap (or, for ``Kind/scrollViewDelay``, gets it late).
     public struct Cause: Sendable, Hashable {
         /// The kinds of issue 24's why-not operation.
@@ -85,6 +74,15 @@ public struct Diagnosis: Sendable {
             /// A view controller whose root view is inside the view handles the touch (R1, R3);
             /// ``Cause/view`` is that root view.
             case viewController
+
+            /// The rule that decides it.
+            public var rule: RuleID {
+                switch self {
+                case .laterSibling, .laterSiblingOfAncestor: return .H3
+                case .frontWindow: return .H8
+                case .subview, .viewController: return .R3
+                }
+            }
         }
 
         public var kind: Kind
@@ -93,7 +91,7 @@ public struct Diagnosis: Sendable {
         public var view: Int
         public var rule: RuleID
         /// False only for a cause that delays the tap without taking it away (``Kind/scrollViewDelay``).
-        public var blocks: Bool
+        public var blocks = true
         /// One sentence for people, with the ids and the numbers involved.
         public var detail: String
         /// For ``Kind/coveredBy``: how the covering view relates to the view.
@@ -119,22 +117,6 @@ public struct Diagnosis: Sendable {
             /// An ancestor's `hitTest` returns the ancestor for every touch inside it.
             case capture
         }
-
-        public init(
-            kind: Kind, view: Int, rule: RuleID, blocks: Bool = true, detail: String, cover: Cover? = nil, via: Int? = nil,
-            answer: Int? = nil, recognizer: GestureRecognizerRef? = nil, override: Override? = nil
-        ) {
-            self.override = override
-            self.kind = kind
-            self.view = view
-            self.rule = rule
-            self.blocks = blocks
-            self.detail = detail
-            self.cover = cover
-            self.via = via
-            self.answer = answer
-            self.recognizer = recognizer
-        }
     }
 
     /// A change a developer can make, in words ("set imageView.isUserInteractionEnabled = true")
@@ -147,12 +129,5 @@ public struct Diagnosis: Sendable {
         public var text: String
         /// The property `set` on ``view`` that applies the fix, when one does.
         public var change: ViewProperty?
-
-        public init(kind: Cause.Kind, view: Int, text: String, change: ViewProperty? = nil) {
-            self.kind = kind
-            self.view = view
-            self.text = text
-            self.change = change
-        }
     }
 }

@@ -189,16 +189,13 @@ struct DiagnosisFindings {
         let target = name(view)
         let detail: String
         let fix: String
-        let rule: RuleID
         switch relation {
         case .frontWindow:
-            rule = .H8
             let level = DiagnosisFormat.number(scene.views[cover].level)
             let own = DiagnosisFormat.number(scene.views[root].level)
             detail = "window \(name(cover)) (windowLevel \(level)) is in front of \(name(root)) (windowLevel \(own)) and answers the hit test at \(at) with \(with)"
             fix = "hide window \(name(cover)) when it is not in use (isHidden = true), give it a lower windowLevel than \(name(root)), or override its hitTest(_:with:) to return nil outside its content"
         case .laterSibling, .laterSiblingOfAncestor:
-            rule = .H3
             let branch = via ?? view
             let whose = relation == .laterSibling ? "a later sibling of \(target)" : "a later sibling of \(name(branch)), which holds \(target)"
             detail = "\(name(cover)), \(whose) (in front in subviews, so asked first), answers the hit test at \(at) with \(with)"
@@ -207,17 +204,15 @@ struct DiagnosisFindings {
                 : "let touches through \(name(cover)): a hitTest(_:with:) override that returns nil for \(name(cover)) itself, or isUserInteractionEnabled = false if nothing in it takes touches"
             fix = "move \(name(cover)) off \(target), bring \(name(branch)) in front of it (bringSubviewToFront(_:)), or \(passThrough)"
         case .subview:
-            rule = .R3
             detail = "\(name(cover)), inside \(target), takes the touch at \(at) itself (\(takesWhy(cover))), so it does not go on to \(target)"
             fix = "tap \(target) outside \(name(cover)), or set \(name(cover)).isUserInteractionEnabled = false if it should not take touches"
         case .viewController:
-            rule = .R3
             let vc = scene.views[cover].viewController.map { scene.viewControllers[$0].id } ?? "?"
             detail = "view controller \(vc), whose view \(name(cover)) is inside \(target), handles the touch at \(at) and does not pass it on to \(target)"
             fix = "let \(vc) pass the touches on (call super in its touches methods)"
         }
         add(
-            Diagnosis.Cause(kind: .coveredBy, view: cover, rule: rule, detail: detail, cover: relation, via: via == view ? nil : via, answer: answer),
+            Diagnosis.Cause(kind: .coveredBy, view: cover, rule: relation.rule, detail: detail, cover: relation, via: via == view ? nil : via, answer: answer),
             fix: fix)
     }
 

@@ -10,6 +10,12 @@ package struct JSONFields: Sendable, Sequence {
     let members: [Element]
     /// The index of each key's first member, for objects past ``indexThreshold`` members.
     let index: [String: Int]?
+    /// The first bytes of the members' keys that start with an ASCII byte (bit `b` of the pair
+    /// for byte `b`), and whether some key does not (or is empty). A view's reader asks for
+    /// forty-odd fields of an object that has a few: a field whose first byte starts no key is
+    /// answered from these bits, without a comparison (see ``same(_:_:)`` for why that holds).
+    let firstBytes: (low: UInt64, high: UInt64)
+    let otherFirstBytes: Bool
 
     /// Objects with more members than this get an index by key.
     static let indexThreshold = 24
@@ -24,10 +30,24 @@ package struct JSONFields: Sendable, Sequence {
         } else {
             self.index = nil
         }
+        var low: UInt64 = 0, high: UInt64 = 0, other = false
+        for member in members {
+            guard let b = member.key.utf8.first, b < 0x80 else {
+                other = true
+                continue
+            }
+            if b < 64 { low |= 1 << UInt64(truncatingIfNeeded: b) } else { high |= 1 << UInt64(truncatingIfNeeded: b - 64) }
+        }
+        firstBytes = (low, high)
+        otherFirstBytes = other
     }
 
     package subscript(key: String) -> JSONValue? {
         if let index { return index[key].map { members[$0].value } }
+        if !otherFirstBytes, let b = key.utf8.first, b < 0x80 {
+            let bit = b < 64 ? firstBytes.low & (1 << UInt64(truncatingIfNeeded: b)) : firstBytes.high & (1 << UInt64(truncatingIfNeeded: b - 64))
+            if bit == 0 { return nil }
+        }
         for member in members where Self.same(member.key, key) { return member.value }
         return nil
     }

@@ -258,10 +258,18 @@ private struct ParserState {
         index += 1  // opening quote
         let start = index
         // Fast path: no escapes.
+        var high: UInt8 = 0
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                // ASCII (nearly every key and id) is valid UTF-8 as it is: `String(decoding:)`,
+                // whose path for a buffer of bytes is not generic, gives the same string as
+                // `String(validating:)` without its validation.
+                if high < 0x80 {
+                    index += 1
+                    return String(decoding: slice, as: UTF8.self)
+                }
                 guard let string = String(validating: slice, as: UTF8.self) else {
                     index = start
                     throw error("string is not valid UTF-8")
@@ -271,6 +279,7 @@ private struct ParserState {
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("control character in string") }
+            high |= byte
             index += 1
         }
         var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))

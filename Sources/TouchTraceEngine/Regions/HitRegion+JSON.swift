@@ -34,7 +34,7 @@ extension HitRegion {
     public func blockerJSON(_ b: RegionBlocker, in scene: Scene) -> JSONValue {
         let box = touchAreaBox ?? b.extent
         var members: [(key: String, value: JSONValue)] = [
-            ("relation", .string(b.relation.rawValue)),
+            ("relation", .string(b.relation.name)),
             ("view", .string(orNull: b.view.map { scene.views[$0].id })),
             ("area", RegionFormat.json(b.area)),
             ("where", .string(b.location(in: box, touchArea: touchArea).phrase)),

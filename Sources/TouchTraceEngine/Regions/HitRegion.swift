@@ -71,17 +71,16 @@ public struct InscribedRectangle: Sendable, Hashable {
 
 /// A part of a view's touch area that the touch does not reach, and why.
 public struct RegionBlocker: Sendable, Hashable {
-    public enum Relation: String, Sendable, CaseIterable {
-        /// A later sibling (in front, asked first, H3) answers there.
-        case laterSibling
-        /// A later sibling of one of the view's ancestors answers there (H3); ``RegionBlocker/via`` is that ancestor.
-        case laterSiblingOfAncestor
-        /// Another window in front answers there (H8).
-        case frontWindow
-        /// A subview takes the touch before it reaches the view (R3).
-        case subview
-        /// A view controller up the chain handles the touch first (R1, R3).
-        case viewController
+    /// Why the touch does not reach the view there: the diagnosis's words where it has them (a
+    /// covering view is ``Diagnosis/Cause/Cover``, a state that rules the view out is
+    /// ``Unreachability/Reason``), and the region's own for the rest.
+    public enum Relation: Sendable, Hashable {
+        /// Hit testing answers elsewhere first (H3, H8, R3): a later sibling of the view or of an
+        /// ancestor (``RegionBlocker/via`` is that ancestor), a window in front, a subview that
+        /// takes the touch, or a view controller up the chain (R1, R3).
+        case covered(Diagnosis.Cause.Cover)
+        /// The view, or an ancestor, can never be visited (H1, H5, H7), or is in no window.
+        case unreachable(Unreachability.Reason)
         /// An ancestor's `hitTest` returns the ancestor itself (H9 capture).
         case capturedByAncestor
         /// The view's `hitTest` returns another view there (H9 redirect).
@@ -90,20 +89,33 @@ public struct RegionBlocker: Sendable, Hashable {
         case passesThrough
         /// The part lies outside an ancestor's touch area, which rejects it first (H4).
         case outsideAncestor
-        /// The view, or an ancestor, is hidden (H1).
-        case hidden
-        /// The view, or an ancestor, has `userInteractionEnabled == false` (H1, H6).
-        case userInteractionDisabled
-        /// The view, or an ancestor, has alpha below 0.01 (H1).
-        case transparent
-        /// The view, or an ancestor, is a disabled control (H7).
-        case disabledControl
-        /// The view's or an ancestor's transform cannot be inverted (H5).
-        case nonInvertibleTransform
-        /// The view is in no window.
-        case notInWindow
         /// The hit test ends somewhere the other relations do not describe.
         case elsewhere
+
+        /// Its name in JSON (`coveredBy[].relation`) and in pictures (`data-relation`): the
+        /// cover's or the reason's own name, or the case's.
+        public var name: String {
+            switch self {
+            case let .covered(cover): return cover.rawValue
+            case let .unreachable(reason): return reason.rawValue
+            case .capturedByAncestor: return "capturedByAncestor"
+            case .redirected: return "redirected"
+            case .passesThrough: return "passesThrough"
+            case .outsideAncestor: return "outsideAncestor"
+            case .elsewhere: return "elsewhere"
+            }
+        }
+
+        /// The rule that decides it.
+        var rule: RuleID {
+            switch self {
+            case let .covered(cover): return cover.rule
+            case let .unreachable(reason): return reason.rule
+            case .capturedByAncestor, .redirected, .passesThrough: return .H9
+            case .outsideAncestor: return .H4
+            case .elsewhere: return .H3
+            }
+        }
     }
 
     public var relation: Relation
@@ -122,30 +134,5 @@ public struct RegionBlocker: Sendable, Hashable {
     /// The blocked part, as trapezoids in the region's axes.
     public var pieces: [Trapezoid]
     /// The rule that decides it.
-    public var rule: RuleID
-
-    static func rule(for relation: Relation) -> RuleID {
-        switch relation {
-        case .laterSibling, .laterSiblingOfAncestor: return .H3
-        case .frontWindow: return .H8
-        case .subview, .viewController: return .R3
-        case .capturedByAncestor, .redirected, .passesThrough: return .H9
-        case .outsideAncestor: return .H4
-        case .hidden, .transparent, .userInteractionDisabled: return .H1
-        case .disabledControl: return .H7
-        case .nonInvertibleTransform: return .H5
-        case .notInWindow, .elsewhere: return .H3
-        }
-    }
-
-    static func relation(for reason: Unreachability.Reason) -> Relation {
-        switch reason {
-        case .hidden: return .hidden
-        case .userInteractionDisabled: return .userInteractionDisabled
-        case .transparent: return .transparent
-        case .disabledControl: return .disabledControl
-        case .nonInvertibleTransform: return .nonInvertibleTransform
-        case .notInWindow: return .notInWindow
-        }
-    }
+    public var rule: RuleID { relation.rule }
 }

@@ -4,6 +4,12 @@ struct BlockerKey: Hashable {
     var view: Int?
     var via: Int? = nil
     var viewController: Int? = nil
+
+    /// A state that makes the view unreachable (hidden, …): kept even with no area.
+    var isUnreachability: Bool {
+        if case .unreachable = relation { return true }
+        return false
+    }
 }
 
 /// Blocked areas summed per blocker, with the cells and the bounding box of what each blocks.
@@ -38,22 +44,15 @@ struct BlockerTally {
         if keys.isEmpty { return [] }
         let list = keys.enumerated().compactMap { (index, key) -> (Int, RegionBlocker)? in
             let area = areas[index]
-            if area < TouchTargetConstants.negligibleArea, !Self.isUnreachability(key.relation) { return nil }
+            if area < TouchTargetConstants.negligibleArea, !key.isUnreachability { return nil }
             return (
                 index,
                 RegionBlocker(
                     relation: key.relation, view: key.view, via: key.via, viewController: key.viewController,
-                    area: area, extent: extents[index], pieces: Trapezoid.merged(cells[index]), rule: RegionBlocker.rule(for: key.relation))
+                    area: area, extent: extents[index], pieces: Trapezoid.merged(cells[index]))
             )
         }
         return list.sorted { $0.1.area != $1.1.area ? $0.1.area > $1.1.area : $0.0 < $1.0 }.map(\.1)
-    }
-
-    static func isUnreachability(_ r: RegionBlocker.Relation) -> Bool {
-        switch r {
-        case .hidden, .userInteractionDisabled, .transparent, .disabledControl, .nonInvertibleTransform, .notInWindow: return true
-        default: return false
-        }
     }
 }
 
@@ -86,8 +85,8 @@ struct BlockerContext {
         }
         if shapes.isInSubtree(hit, of: view) {
             let taker = shapes.taker[hit]
-            if taker >= 0 { return BlockerKey(relation: .subview, view: taker) }
-            if taker <= -2 { return BlockerKey(relation: .viewController, view: nil, viewController: -2 - taker) }
+            if taker >= 0 { return BlockerKey(relation: .covered(.subview), view: taker) }
+            if taker <= -2 { return BlockerKey(relation: .covered(.viewController), view: nil, viewController: -2 - taker) }
             return BlockerKey(relation: .elsewhere, view: hit)
         }
         if shapes.isInSubtree(view, of: hit) {
@@ -102,7 +101,7 @@ struct BlockerContext {
             let front = map.tester.windowOrder.firstIndex(of: hitWindow),
             let back = map.tester.windowOrder.firstIndex(of: ownWindow), front < back
         {
-            return BlockerKey(relation: .frontWindow, view: hitWindow)
+            return BlockerKey(relation: .covered(.frontWindow), view: hitWindow)
         }
         if let answer = laterSiblingAnswering(at: point, hit: hit) { return answer }
         if case let .redirect(target) = scene.views[view].hitTest, target == hit {
@@ -159,7 +158,7 @@ struct BlockerContext {
             let a = scene.views[common].subviews.firstIndex(of: sibling),
             let b = scene.views[common].subviews.firstIndex(of: branch), a > b
         else { return nil }
-        if branch == view { return BlockerKey(relation: .laterSibling, view: sibling) }
-        return BlockerKey(relation: .laterSiblingOfAncestor, view: sibling, via: branch)
+        if branch == view { return BlockerKey(relation: .covered(.laterSibling), view: sibling) }
+        return BlockerKey(relation: .covered(.laterSiblingOfAncestor), view: sibling, via: branch)
     }
 }

@@ -108,7 +108,7 @@ extension HitRegionMap {
 
         let touchPieces = Trapezoid.merged(touchCells)
         if let unreachable {
-            let key = BlockerKey(relation: RegionBlocker.relation(for: unreachable.reason), view: unreachable.view)
+            let key = BlockerKey(relation: .unreachable(unreachable.reason), view: unreachable.view)
             blockers.add(key, area: touchArea, extent: touchBox ?? Rect(origin: .zero, size: .zero), cells: touchPieces)
         } else if let touchBox, touchArea - insideTouchArea > TouchTargetConstants.negligibleArea {
             // The part of the touch area outside the domain lies outside an ancestor's box (H4):

@@ -43,29 +43,19 @@ extension RegionBlocker {
     /// the one explainer.
     public func phrase(of view: Int, in scene: Scene) -> String {
         let blocker = self.view
-        func said(_ kind: Diagnosis.Cause.Kind, _ named: Int?, rule: RuleID = .H3, cover: Diagnosis.Cause.Cover? = nil, answer: Int? = nil,
+        func said(_ kind: Diagnosis.Cause.Kind, _ named: Int?, cover: Diagnosis.Cause.Cover? = nil, answer: Int? = nil,
                   override: Diagnosis.Cause.Override? = nil) -> String {
             Diagnosis.Cause.phrase(
-                kind: kind, view: named ?? view, rule: rule, cover: cover, via: via, answer: answer, override: override, of: view, in: scene)
+                kind: kind, view: named ?? view, rule: relation.rule, cover: cover, via: via, answer: answer, override: override, of: view, in: scene)
         }
         switch relation {
-        case .laterSibling: return said(.coveredBy, blocker, cover: .laterSibling)
-        case .laterSiblingOfAncestor: return said(.coveredBy, blocker, cover: .laterSiblingOfAncestor)
-        case .frontWindow: return said(.coveredBy, blocker, cover: .frontWindow)
-        case .subview: return said(.coveredBy, blocker, cover: .subview)
-        case .viewController: return said(.coveredBy, viewController.map { scene.viewControllers[$0].view }, cover: .viewController)
+        case .covered(.viewController): return said(.coveredBy, viewController.map { scene.viewControllers[$0].view }, cover: .viewController)
+        case let .covered(cover): return said(.coveredBy, blocker, cover: cover)
+        case let .unreachable(reason): return Unreachability(reason: reason, view: blocker ?? view).phrase(of: view, in: scene)
         case .capturedByAncestor: return said(.hitTestOverride, blocker, override: .capture)
         case .redirected: return said(.hitTestOverride, view, answer: blocker, override: .redirect)
         case .passesThrough: return said(.hitTestOverride, view, override: .passThroughSelf)
         case .outsideAncestor: return said(.outsideSuperviewBounds, blocker)
-        case .hidden: return said(.hidden, blocker)
-        case .userInteractionDisabled:
-            let classDefault = blocker.map { !scene.views[$0].viewClass.defaultUserInteractionEnabled } ?? false
-            return said(.interactionDisabled, blocker, rule: classDefault ? .H6 : .H1)
-        case .transparent: return said(.transparent, blocker)
-        case .disabledControl: return said(.disabledControl, blocker)
-        case .nonInvertibleTransform: return said(.zeroSize, blocker, rule: .H5)
-        case .notInWindow: return said(.notInWindow, blocker)
         case .elsewhere:
             return blocker.map { "hit by \(scene.views[$0].id) instead" } ?? "hit by nothing"
         }
@@ -76,6 +66,27 @@ extension RegionBlocker {
     public func sentence(of view: Int, in scene: Scene, touchBox: Rect, touchArea: Double) -> String {
         let (place, plural) = location(in: touchBox, touchArea: touchArea)
         return "\(place) \(plural ? "are" : "is") \(phrase(of: view, in: scene))"
+    }
+}
+
+extension Unreachability {
+    /// Why hit testing never visits the view, said of `target` (the view asked about) in the
+    /// diagnosis's words: "inside hidden ancestor card (H1)", "not interactive:
+    /// userInteractionEnabled is false (H6)" for a `UIImageView` left at its class default.
+    public func phrase(of target: Int, in scene: Scene) -> String {
+        let kind: Diagnosis.Cause.Kind
+        var rule = reason.rule
+        switch reason {
+        case .hidden: kind = .hidden
+        case .transparent: kind = .transparent
+        case .userInteractionDisabled:
+            kind = .interactionDisabled
+            if !scene.views[view].viewClass.defaultUserInteractionEnabled { rule = .H6 }
+        case .disabledControl: kind = .disabledControl
+        case .nonInvertibleTransform: kind = .zeroSize
+        case .notInWindow: kind = .notInWindow
+        }
+        return Diagnosis.Cause.phrase(kind: kind, view: view, rule: rule, of: target, in: scene)
     }
 }
 

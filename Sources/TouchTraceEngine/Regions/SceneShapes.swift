@@ -12,8 +12,19 @@ public struct Unreachability: Sendable, Hashable {
         case transparent
         /// H7: a disabled control.
         case disabledControl
-        /// Not in any window's tree (removed from its superview).
+        /// Not in any window's tree (removed from its superview; H8: only windows are asked).
         case notInWindow
+
+        /// The rule that decides it (H1 for `userInteractionDisabled` even where it is the class
+        /// default, H6: the rule is the flag's).
+        public var rule: RuleID {
+            switch self {
+            case .nonInvertibleTransform: return .H5
+            case .hidden, .userInteractionDisabled, .transparent: return .H1
+            case .disabledControl: return .H7
+            case .notInWindow: return .H8
+            }
+        }
     }
     public var reason: Reason
     /// The view whose state it is: the view itself or an ancestor.

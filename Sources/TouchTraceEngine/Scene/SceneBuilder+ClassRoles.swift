@@ -87,7 +87,7 @@ extension SceneBuilder {
 
     mutating func resolveClassReferences() {
         for ref in classPending {
-            let found = ids[ref.id]
+            let found = registered[ref.id]?.ref
             switch ref.kind {
             case .delegate, .itemTarget:
                 switch found {
@@ -170,7 +170,7 @@ extension SceneBuilder {
 
     func presentingPointer(of controller: Int) -> String {
         let root = viewControllers[controller].view
-        return (idPointers[viewControllers[controller].id].map { String($0.dropLast(3)) } ?? idPointers[views[root].id] ?? base)
+        return (registered[viewControllers[controller].id].map { String($0.pointer.dropLast(3)) } ?? registered[views[root].id]?.pointer ?? base)
             + "/presentingViewController"
     }
 }

@@ -13,8 +13,7 @@ extension SceneBuilder {
         options = scene.options
         origin = scene.origin
         usesZPosition = scene.usesZPosition
-        ids = scene.ids
-        for id in scene.ids.keys { idPointers[id] = "the scene" }
+        registered = scene.ids.mapValues { RegisteredID(ref: $0, pointer: "the scene") }
     }
 }
 

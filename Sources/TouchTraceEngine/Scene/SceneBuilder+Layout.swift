@@ -176,14 +176,14 @@ extension SceneBuilder {
     /// A "did you mean" for an unknown id; made for the first 20 unknown ids of a document only.
     mutating func suggestion(_ id: String) -> String {
         suggestionsMade += 1
-        return suggestionsMade <= 20 ? IDSuggestion.didYouMean(id, in: ids.keys) : ""
+        return suggestionsMade <= 20 ? IDSuggestion.didYouMean(id, in: registered.keys) : ""
     }
 
     /// Checks every id reference now that all ids are known (rule T5: an unknown target is an
     /// error at load time), and fills in the references that need indices.
     mutating func resolveReferences() {
         for ref in pending {
-            let found = ids[ref.id]
+            let found = registered[ref.id]?.ref
             switch ref.kind {
             case .target, .sendActionTarget:
                 guard let found else {
@@ -217,7 +217,7 @@ extension SceneBuilder {
                 if let hash = item.firstIndex(of: "#") {
                     let viewID = String(item[..<hash])
                     let guide = String(item[item.index(after: hash)...])
-                    guard case .view? = ids[viewID], guide == "safeArea" || guide == "layoutMargins" else {
+                    guard case .view? = registered[viewID]?.ref, guide == "safeArea" || guide == "layoutMargins" else {
                         context.fail(ref.pointer, "unknown constraint item \"\(item)\"; use a view id, a layout guide id, or <viewId>#safeArea / <viewId>#layoutMargins")
                         continue
                     }

@@ -43,6 +43,12 @@ public struct SceneDecoder: Sendable {
     }
 }
 
+/// An id the builder has read: the object it names and the JSON pointer of its first use.
+struct RegisteredID {
+    var ref: ObjectRef
+    var pointer: String
+}
+
 /// A reference to an id that can only be checked once every id is known.
 struct PendingReference {
     enum Kind {
@@ -68,8 +74,10 @@ struct SceneBuilder {
     var firstResponder: ResponderRef?
     var options = SceneOptions()
     var name: String?
-    var ids: [String: ObjectRef] = [:]
-    var idPointers: [String: String] = [:]
+    /// Every id registered so far, with what it names and the pointer of its first use: one
+    /// dictionary, so a view's id is hashed and stored once (the scene's ``Scene/ids`` is made
+    /// from it at the end, with the same layout: `mapValues` does not hash again).
+    var registered: [String: RegisteredID] = [:]
     var pending: [PendingReference] = []
     var origin: SceneOrigin?
     var originPointer: String?
@@ -95,7 +103,7 @@ struct SceneBuilder {
     func scene() -> Scene {
         var scene = Scene(
             name: name, views: views, windows: windows, viewControllers: viewControllers, application: application,
-            firstResponder: firstResponder, options: options, ids: ids)
+            firstResponder: firstResponder, options: options, ids: registered.mapValues(\.ref))
         scene.origin = origin
         scene.usesZPosition = usesZPosition
         scene.listsWindows = listsWindows
@@ -104,12 +112,11 @@ struct SceneBuilder {
 
     /// Registers an id, reporting a duplicate with the place of its first use.
     mutating func register(_ id: String, as ref: ObjectRef, at pointer: String) {
-        if let first = idPointers[id] {
-            context.fail(pointer, "duplicate id \"\(id)\" (first used at \(first))")
+        if let first = registered[id] {
+            context.fail(pointer, "duplicate id \"\(id)\" (first used at \(first.pointer))")
             return
         }
-        ids[id] = ref
-        idPointers[id] = pointer
+        registered[id] = RegisteredID(ref: ref, pointer: pointer)
     }
 
     mutating func build(_ json: JSONValue) {

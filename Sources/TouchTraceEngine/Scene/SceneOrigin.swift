@@ -44,7 +44,7 @@ extension SceneBuilder {
     /// Every scene id the origin maps must name an object of the scene.
     mutating func checkOriginIDs() {
         guard let origin, let originPointer else { return }
-        for id in origin.ids.keys.sorted() where ids[id] == nil {
+        for id in origin.ids.keys.sorted() where registered[id] == nil {
             context.fail(JSONPointer.join(originPointer + "/ids", id), "origin maps \"\(id)\", which is not an id of the scene")
         }
     }

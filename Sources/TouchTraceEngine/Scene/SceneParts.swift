@@ -126,15 +126,17 @@ public struct AutoresizingMask: OptionSet, Sendable, Hashable {
     ]
 }
 
-/// A priority pair per axis (content hugging, compression resistance).
+/// A priority pair per axis (content hugging, compression resistance). A view starts with
+/// UIKit's defaults, and a scene or an importer changes the axes its document states.
 public struct AxisPriorities: Sendable, Hashable {
     public var horizontal: Double
     public var vertical: Double
 
-    public init(horizontal: Double, vertical: Double) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-    }
+    /// UIKit's default content hugging priority on both axes, `UILayoutPriority.defaultLow`
+    /// (250), as Apple's Auto Layout Guide gives it for views with an intrinsic size (L6).
+    public static let defaultHugging = AxisPriorities(horizontal: 250, vertical: 250)
+    /// UIKit's default compression resistance on both axes, `UILayoutPriority.defaultHigh` (750) (L6).
+    public static let defaultCompressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
 }
 
 /// A constraint as the scene declares it (rule L6; solved by the Auto Layout issue). Items are
@@ -192,8 +194,8 @@ public struct LayoutConfig: Sendable {
     public var layoutGuides: [LayoutGuideSpec] = []
     /// −1 in a dimension means "no intrinsic size" (`UIView.noIntrinsicMetric`).
     public var intrinsicContentSize = Size(width: -1, height: -1)
-    public var contentHugging = AxisPriorities(horizontal: 250, vertical: 250)
-    public var compressionResistance = AxisPriorities(horizontal: 750, vertical: 750)
+    public var contentHugging = AxisPriorities.defaultHugging
+    public var compressionResistance = AxisPriorities.defaultCompressionResistance
     /// UIKit's default layout margins are 8 on every side. Physical (left, right): they do not
     /// flip in right-to-left layouts.
     public var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)

@@ -18,14 +18,6 @@ public struct HitTestTrace: Sendable {
     /// which hit testing ignores (H3); empty when no view of the scene sets a zPosition.
     public var drawnOnTop: [DrawnOnTop] = []
 
-    public init(point: Point, hitView: Int?, window: Int?, windowOrder: [Int], steps: [Step]) {
-        self.point = point
-        self.hitView = hitView
-        self.window = window
-        self.windowOrder = windowOrder
-        self.steps = steps
-    }
-
     /// A sibling that Core Animation draws in front of a view on the hit path because its
     /// `layer.zPosition` is higher, although it is behind that view in `subviews`: hit testing
     /// follows subview order (H3), so the view drawn on top does not get the touch.
@@ -63,14 +55,5 @@ public struct HitTestTrace: Sendable {
         public var rule: RuleID
         /// What the view's `hitTest` returned (after any override): a view index, or −1 for nil.
         public var result: Int32
-
-        public init(view: Int32, point: Point?, outcome: Outcome, reason: Rejection?, rule: RuleID, result: Int32) {
-            self.view = view
-            self.point = point
-            self.outcome = outcome
-            self.reason = reason
-            self.rule = rule
-            self.result = result
-        }
     }
 }

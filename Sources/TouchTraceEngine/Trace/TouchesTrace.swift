@@ -113,10 +113,6 @@ public struct TouchesTrace: Sendable {
         public var velocity: Point?
         public var target: Point?
         public var restsAt: Double?
-
-        public init(contentOffset: Point) {
-            self.contentOffset = contentOffset
-        }
     }
 
     /// A cell property the list changes (V1–V3).
@@ -138,14 +134,6 @@ public struct TouchesTrace: Sendable {
         public enum Answer: Sendable, Hashable {
             case bool(Bool)
             case indexPath(CellIndexPath?)
-        }
-
-        public init(sender: Int, method: String, receiver: String?, indexPath: CellIndexPath? = nil, returned: Answer? = nil) {
-            self.sender = sender
-            self.method = method
-            self.receiver = receiver
-            self.indexPath = indexPath
-            self.returned = returned
         }
     }
 
@@ -208,14 +196,6 @@ public struct TouchesTrace: Sendable {
         public var ignoredBecause: IgnoreReason?
         /// The recognizer (or scroll view recognizer) that took the touch from its view (G3, S1, S2).
         public var takenBy: GestureRecognizerRef?
-
-        public init(touch: Int, hitView: Int?, window: Int?, tapCount: Int, delivered: Bool) {
-            self.touch = touch
-            self.hitView = hitView
-            self.window = window
-            self.tapCount = tapCount
-            self.delivered = delivered
-        }
     }
 
     /// A non-control view's final state: a scroll view's `contentOffset` (S3), a list's selected
@@ -226,10 +206,6 @@ public struct TouchesTrace: Sendable {
         public var selected: [CellIndexPath]?
         /// A tab bar: the selected index (nil inside: none selected).
         public var selectedIndex: Int??
-
-        public init(view: Int) {
-            self.view = view
-        }
     }
 
     /// A control's final state (C9) and which value property its class reports (C7).
@@ -237,12 +213,6 @@ public struct TouchesTrace: Sendable {
         public var control: Int
         public var state: ControlState
         public var valueProperty: ControlProperty?
-
-        public init(control: Int, state: ControlState, valueProperty: ControlProperty?) {
-            self.control = control
-            self.state = state
-            self.valueProperty = valueProperty
-        }
     }
 }
 

@@ -324,7 +324,7 @@ extension LayerImport {
     mutating func constrainFilling(_ view: Int, width: Bool, info: inout StackInfo) {
         let attribute = width ? "width" : "height"
         if width == info.horizontal {
-            var hugging = document.views[view].contentHugging ?? AxisPriorities(horizontal: 250, vertical: 250)
+            var hugging = document.views[view].contentHugging ?? .defaultHugging
             if width { hugging.horizontal = 249 } else { hugging.vertical = 249 }
             document.views[view].contentHugging = hugging
             if let first = info.firstFill {

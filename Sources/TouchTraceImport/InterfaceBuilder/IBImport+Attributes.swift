@@ -54,8 +54,8 @@ extension IBImport {
             let what = el["misplaced"] == "YES" ? "misplaced" : "ambiguous"
             warn(.misplacedView, e, "Xcode marks \(describe(e)) \(what): its stored frame is not what its constraints give", lost: "nothing (TouchTrace lays the view out from its constraints)")
         }
-        var hugging = AxisPriorities(horizontal: 250, vertical: 250)
-        var resistance = AxisPriorities(horizontal: 750, vertical: 750)
+        var hugging = AxisPriorities.defaultHugging
+        var resistance = AxisPriorities.defaultCompressionResistance
         var hasHugging = false, hasResistance = false
         if let n = priority(e, "horizontalHuggingPriority") { hugging.horizontal = n; hasHugging = true }
         if let n = priority(e, "verticalHuggingPriority") { hugging.vertical = n; hasHugging = true }
