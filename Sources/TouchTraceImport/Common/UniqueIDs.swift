@@ -29,16 +29,24 @@ public struct UniqueIDs: Sendable {
             base = clean
             break
         }
-        if !taken.contains(base) {
-            taken.insert(base)
-            return base
+        // Each name hashed once per set or dictionary it is looked up in: an insert that finds
+        // the name taken leaves the set as it was.
+        if taken.insert(base).inserted { return base }
+        return Self.suffixed(base, next: &nextSuffix[base, default: 2], taken: &taken)
+    }
+
+    /// `base-n` for the first `n` from `next` not taken, reserved; `next` moved past it.
+    private static func suffixed(_ base: String, next: inout Int, taken: inout Set<String>) -> String {
+        while true {
+            let id = base + "-\(next)"
+            next += 1
+            if taken.insert(id).inserted { return id }
         }
-        var n = nextSuffix[base] ?? 2
-        while taken.contains(base + "-\(n)") { n += 1 }
-        let id = base + "-\(n)"
-        taken.insert(id)
-        nextSuffix[base] = n + 1
-        return id
+    }
+
+    /// Room for `count` more ids without growing (an importer that knows how many it makes).
+    public mutating func reserveCapacity(_ count: Int) {
+        taken.reserveCapacity(taken.count + count)
     }
 
     /// `name` with every character outside `A-Z a-z 0-9 _ . : -` replaced by `-` (runs

@@ -85,6 +85,7 @@ struct DumpSceneBuilder {
         let count = tree.nodes.count
         resolutions = Array(repeating: DumpClasses.Resolution(viewClass: .UIView), count: count)
         nodeIDs = Array(repeating: "", count: count)
+        ids.reserveCapacity(count)
         var insideCollection = Array(repeating: false, count: count)
         // Each key's resolution, the short class name ids fall back to, and that name as an id.
         var cache: [ClassKey: (resolution: DumpClasses.Resolution, short: String, shortID: String?)] = [:]

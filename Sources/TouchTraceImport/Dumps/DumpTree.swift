@@ -16,9 +16,8 @@ struct DumpTree: Sendable {
 
     /// Adds a node under `parent` (nil: a new root) and returns its index.
     @discardableResult
-    mutating func add(_ node: DumpNode, parent: Int?) -> Int {
+    mutating func add(_ node: consuming DumpNode, parent: Int?) -> Int {
         let index = nodes.count
-        var node = node
         node.parent = parent
         nodes.append(node)
         if let parent { nodes[parent].children.append(index) } else { roots.append(index) }

@@ -26,8 +26,23 @@ struct SentryViewHierarchyParser {
         self.warnings = warnings
     }
 
+    /// The document read straight from its bytes (`readBytes`, no `JSONValue` tree built or
+    /// freed) when it is the kind Sentry writes; otherwise — malformed, over a limit, cut off, or
+    /// shaped in a way the byte reader leaves alone — parsed into a tree and read (`readTree`),
+    /// so that every error, and every answer that is not the byte reader's, comes from one place.
+    /// Both give the same tree and warnings (tested on mutated documents).
     mutating func parse() throws(ImportError) -> DumpTree {
         try limits.checkSize(bytes)
+        var fast = self
+        if let tree = fast.readBytes() {
+            self = fast
+            return tree
+        }
+        return try readTree()
+    }
+
+    /// The document parsed strictly into a `JSONValue` tree (or repaired when cut off), then read.
+    mutating func readTree() throws(ImportError) -> DumpTree {
         let root = try Self.parseJSON(bytes, limits: limits, warnings: &warnings)
         return try read(root, at: "")
     }
@@ -51,14 +66,7 @@ struct SentryViewHierarchyParser {
         default:
             throw ImportError(.unsupportedDocument, "a Sentry view hierarchy is a JSON object, not \(root.typeName)")
         }
-        if let system = renderingSystem, !["uikit", "apple_uikit"].contains(system.lowercased()) {
-            tree.foreignPlatform = true
-            warnings.add(
-                ImportWarning(
-                    .platformApproximated,
-                    "the hierarchy's rendering system is \"\(system.prefix(40))\", not UIKit: its element types are imported as the UIKit classes their names suggest",
-                    lost: "the platform's own touch rules", pointer: base + "/rendering_system"))
-        }
+        checkPlatform(at: base)
         // Depth-first, without recursion: (value, pointer, parent, depth).
         var work: [(JSONValue, String, Int?, Int)] = windows.enumerated().reversed().map { ($0.element, (root.isArray ? base : base + "/windows") + "/\($0.offset)", nil, 0) }
         while let (value, pointer, parent, depth) = work.popLast() {
@@ -67,107 +75,17 @@ struct SentryViewHierarchyParser {
                     ImportWarning(.invalidValue, "a node of the hierarchy is \(value.typeName), not an object: skipped", lost: "that node", pointer: pointer))
                 continue
             }
-            // One pass over the members (the first of a repeated key counts): the ones read, the
-            // ones knowingly ignored (RFC 33's `depth`, `z`; `tag`), and the others, counted in
-            // an `unsupportedAttribute` warning.
+            // One pass over the members (the first of a repeated key counts).
             var fields = Fields()
             var unknown: [String] = []
-            for member in members {
-                switch member.key {
-                case "type": if fields.type == nil { fields.type = member.value }
-                case "identifier": if fields.identifier == nil { fields.identifier = member.value }
-                case "view_controller": if fields.viewController == nil { fields.viewController = member.value }
-                case "x": if fields.x == nil { fields.x = member.value }
-                case "y": if fields.y == nil { fields.y = member.value }
-                case "width": if fields.width == nil { fields.width = member.value }
-                case "height": if fields.height == nil { fields.height = member.value }
-                case "alpha": if fields.alpha == nil { fields.alpha = member.value }
-                case "visible": if fields.visible == nil { fields.visible = member.value }
-                case "visibility": if fields.visibility == nil { fields.visibility = member.value }
-                case "children": if fields.children == nil { fields.children = member.value }
-                case "depth", "z", "tag", "rendering_system": break
-                default: unknown.append(member.key)
-                }
-            }
-            let type: String
-            if case let .string(s)? = fields.type { type = s } else { type = "" }
-            if type == "SentryTruncatedViewHierarchy" {
-                warnings.add(
-                    ImportWarning(
-                        .dumpTruncated,
-                        "Sentry cut the hierarchy here (its SDK stops at a nesting depth of 90): the subviews below are not in the file",
-                        sourceID: pointer, lost: "the views below this point", pointer: pointer))
-                continue
-            }
-            guard tree.nodes.count < min(limits.maxElements, SceneLimits().maxViews - 16) else {
-                throw ImportError(.limitExceeded, "the hierarchy has more than \(min(limits.maxElements, SceneLimits().maxViews - 16)) nodes")
-            }
-            guard depth < limits.maxDepth else {
-                throw ImportError(.limitExceeded, "the hierarchy nests views deeper than \(limits.maxDepth) levels (at \(pointer.prefix(200)))")
-            }
-            var node = DumpNode(className: type.isEmpty ? "UIView" : type)
-            node.pointer = pointer
-            if type.isEmpty {
-                warnings.add(ImportWarning(.invalidValue, "a node without a \"type\": imported as a UIView", sourceID: pointer, lost: "its class", pointer: pointer))
-            }
-            node.identifier = string(fields.identifier, "identifier", pointer)
-            node.controllerClass = string(fields.viewController, "view_controller", pointer)
-            let x = number(fields.x, "x", pointer) ?? 0
-            let y = number(fields.y, "y", pointer) ?? 0
-            let width = number(fields.width, "width", pointer) ?? 0
-            let height = number(fields.height, "height", pointer) ?? 0
-            if width < 0 || height < 0 {
-                warnings.add(
-                    ImportWarning(
-                        .invalidValue, "a negative width or height: read as the rectangle it covers", sourceID: pointer,
-                        lost: "nothing", pointer: pointer))
-            }
-            node.frame = Rect(x: min(x, x + width), y: min(y, y + height), width: abs(width), height: abs(height))
-            if let a = number(fields.alpha, "alpha", pointer) {
-                if a >= 0, a <= 1 {
-                    node.alpha = a
-                } else {
-                    warnings.add(ImportWarning(.invalidValue, "alpha \(a) is not from 0 to 1: 1 used", sourceID: pointer, lost: "the alpha", pointer: pointer))
-                }
-            }
-            if let v = fields.visible {
-                if case let .bool(b) = v {
-                    node.hidden = !b
-                } else {
-                    warnings.add(ImportWarning(.invalidValue, "\"visible\" is \(v.typeName), not true or false: ignored", sourceID: pointer, lost: "whether it is hidden", pointer: pointer + "/visible"))
-                }
-            } else if case let .string(v)? = fields.visibility {
-                // Sentry's Android writer: "visible", "invisible", "gone".
-                node.hidden = v != "visible"
-            }
-            for key in unknown {
-                if let u = unknownMembers[key] { unknownMembers[key] = (u.count + 1, u.pointer) } else {
-                    unknownMembers[key] = (1, pointer + "/" + key)
-                    unknownMemberOrder.append(key)
-                }
-            }
-            let index = tree.add(node, parent: parent)
-            if let c = fields.children {
-                guard case let .array(children) = c else {
-                    warnings.add(ImportWarning(.invalidValue, "\"children\" is \(c.typeName), not an array: no subviews read", sourceID: pointer, lost: "its subviews", pointer: pointer + "/children"))
-                    continue
-                }
+            for member in members where !fields.set(member.key, member.value) { unknown.append(member.key) }
+            guard let (index, readChildren) = try addNode(fields, unknown: unknown, pointer: pointer, parent: parent, depth: depth) else { continue }
+            if readChildren, case let .array(children)? = fields.children {
                 for (k, child) in children.enumerated().reversed() { work.append((child, pointer + "/children/\(k)", index, depth + 1)) }
             }
         }
-        for key in unknownMemberOrder {
-            guard let u = unknownMembers[key] else { continue }
-            warnings.add(
-                ImportWarning(
-                    .unsupportedAttribute, "\"\(key.prefix(60))\" is not a member TouchTrace reads (\(u.count) node\(u.count == 1 ? "" : "s")): ignored",
-                    lost: "that member", pointer: u.pointer))
-        }
+        warnUnknownMembers()
         return tree
-    }
-
-    /// The members of a node that are read.
-    struct Fields {
-        var type, identifier, viewController, x, y, width, height, alpha, visible, visibility, children: JSONValue?
     }
 
     mutating func string(_ value: JSONValue?, _ key: String, _ pointer: String) -> String? {
