@@ -7,24 +7,23 @@ extension AutoLayout {
     /// margin) in proportion to their current lengths, exactly as rule L5 resizes. With no
     /// flexible part both are constants. Identifier: UIKit's `h=-&- v=---` notation
     /// (`-` fixed, `&` flexible; left margin, width, right margin).
-    static func autoresizingConstraints(of view: Int, in scene: Scene) -> [LayoutConstraint] {
+    static func autoresizingConstraints(of view: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
         let node = scene.views[view]
-        guard let parent = node.parent else { return [] }
+        guard let parent = node.parent else { return }
         // In alignment-rectangle terms, as every variable of the system (L6).
         let frame = alignmentRect(forFrame: node.geometry.untransformedFrame, insets: alignmentRectInsets(of: view, in: scene))
         let container = scene.views[parent].geometry.bounds.size
         let mask = node.layout.autoresizingMask
         func code(_ a: AutoresizingMask, _ b: AutoresizingMask, _ c: AutoresizingMask) -> String {
-            [a, b, c].map { mask.contains($0) ? "&" : "-" }.joined()
+            (mask.contains(a) ? "&" : "-") + (mask.contains(b) ? "&" : "-") + (mask.contains(c) ? "&" : "-")
         }
         let identifier = "h=" + code(.flexibleLeftMargin, .flexibleWidth, .flexibleRightMargin)
             + " v=" + code(.flexibleTopMargin, .flexibleHeight, .flexibleBottomMargin)
-        var result: [LayoutConstraint] = []
         func axis(
             _ origin: Double, _ length: Double, _ size: Double, _ flex: (Bool, Bool, Bool),
             _ start: LayoutAttribute, _ lengthAttribute: LayoutAttribute
         ) {
-            let count = [flex.0, flex.1, flex.2].filter { $0 }.count
+            let count = (flex.0 ? 1 : 0) + (flex.1 ? 1 : 0) + (flex.2 ? 1 : 0)
             let trailing = size - origin - length
             let total = (flex.0 ? origin : 0) + (flex.1 ? length : 0) + (flex.2 ? trailing : 0)
             func share(_ on: Bool, _ part: Double) -> Double {
@@ -48,36 +47,32 @@ extension AutoLayout {
         axis(
             frame.minY, frame.size.height, container.height,
             (mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)), .top, .height)
-        return result
     }
 
     /// The window's frame, fixed: the root of every layout. The size is a pair of required
     /// inequalities (`width >= w`, `width <= w`) rather than an equality: inequalities carry slack
     /// markers, so a window resize removes and re-adds them incrementally, while the solver can
     /// keep required equalities (most UI constraints) marker-free.
-    static func windowConstraints(of window: Int, in scene: Scene) -> [LayoutConstraint] {
+    static func windowConstraints(of window: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
         let f = scene.views[window].geometry.untransformedFrame
-        var result = [(LayoutAttribute.left, f.minX), (.top, f.minY)].map {
-            LayoutConstraint(.view(window), $0.0, constant: $0.1, origin: .window, view: window, identifier: "UIWindow-frame")
+        for (attribute, position) in [(LayoutAttribute.left, f.minX), (.top, f.minY)] {
+            result.append(LayoutConstraint(.view(window), attribute, constant: position, origin: .window, view: window, identifier: "UIWindow-frame"))
         }
         for (attribute, length) in [(LayoutAttribute.width, f.size.width), (.height, f.size.height)] {
             for relation in [ConstraintSpec.Relation.greaterThanOrEqual, .lessThanOrEqual] {
                 result.append(LayoutConstraint(.view(window), attribute, relation, constant: length, origin: .window, view: window, identifier: "UIWindow-frame"))
             }
         }
-        return result
     }
 
     /// `NSContentSizeLayoutConstraint`s: per axis with an intrinsic length, `length <= intrinsic`
     /// at the content-hugging priority and `length >= intrinsic` at the compression-resistance one.
-    static func intrinsicConstraints(of view: Int, in scene: Scene) -> [LayoutConstraint] {
+    static func intrinsicConstraints(of view: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
         let size = scene.intrinsicContentSize(of: view)
         let layout = scene.views[view].layout
-        var result: [LayoutConstraint] = []
-        for (attribute, length, hug, resist) in [
-            (LayoutAttribute.width, size.width, layout.contentHugging.horizontal, layout.compressionResistance.horizontal),
-            (.height, size.height, layout.contentHugging.vertical, layout.compressionResistance.vertical),
-        ] where length >= 0 {
+        // Width, then height (no array of the two per view: this runs for every view of the system).
+        func axis(_ attribute: LayoutAttribute, _ length: Double, hug: Double, resist: Double) {
+            guard length >= 0 else { return }
             result.append(
                 LayoutConstraint(
                     .view(view), attribute, .lessThanOrEqual, constant: length, priority: hug, origin: .intrinsicContentSize, view: view,
@@ -87,7 +82,8 @@ extension AutoLayout {
                     .view(view), attribute, .greaterThanOrEqual, constant: length, priority: resist, origin: .intrinsicContentSize,
                     view: view, identifier: "compressionResistance"))
         }
-        return result
+        axis(.width, size.width, hug: layout.contentHugging.horizontal, resist: layout.compressionResistance.horizontal)
+        axis(.height, size.height, hug: layout.contentHugging.vertical, resist: layout.compressionResistance.vertical)
     }
 
     /// A stack view's visible arranged subviews: its subviews that are not hidden (a hidden
@@ -110,13 +106,12 @@ extension AutoLayout {
     /// its layout whenever views are added, removed or inserted into the arrangedSubviews array,
     /// or whenever one of the arranged subviews's isHidden property changes"; Xcode stores hidden
     /// arranged views at zero length halfway between their neighbours, measured on the corpus).
-    static func hidingConstraints(of stack: Int, in scene: Scene) -> [LayoutConstraint] {
-        guard let config = scene.views[stack].layout.stack else { return [] }
+    static func hidingConstraints(of stack: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
+        guard let config = scene.views[stack].layout.stack else { return }
         let hidden = hiddenArrangedSubviews(of: stack, in: scene)
-        guard !hidden.isEmpty else { return [] }
+        guard !hidden.isEmpty else { return }
         let container = StackArrangement.container(of: stack, config)
         let axis = StackArrangement(config.axis)
-        var result: [LayoutConstraint] = []
         func add(_ a: Int, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute, constant: Double = 0, _ id: String) {
             result.append(LayoutConstraint(.view(a), aa, r, b, ba, constant: constant, origin: .stackView, view: stack, identifier: id))
         }
@@ -149,7 +144,6 @@ extension AutoLayout {
                         origin: .stackView, view: stack, identifier: "UISV-ambiguity-suppression"))
             }
         }
-        return result
     }
 
     /// The constraints `UIStackView` generates (as TZStackView documents them, checked against
@@ -170,14 +164,13 @@ extension AutoLayout {
     /// (`UISV-ambiguity-suppression`) and `stack length == 0 @49` (`UISV-canvas-fit`) so the stack
     /// hugs its tallest view. The container is the stack's bounds, or its layout margins with
     /// `layoutMarginsRelativeArrangement`.
-    static func stackConstraints(of stack: Int, in scene: Scene) -> [LayoutConstraint] {
-        guard let config = scene.views[stack].layout.stack else { return [] }
+    static func stackConstraints(of stack: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
+        guard let config = scene.views[stack].layout.stack else { return }
         let arranged = arrangedSubviews(of: stack, in: scene)
-        guard let firstView = arranged.first, let lastView = arranged.last else { return [] }
+        guard let firstView = arranged.first, let lastView = arranged.last else { return }
         let container = StackArrangement.container(of: stack, config)
         let horizontal = config.axis == .horizontal
         let axis = StackArrangement(config.axis)
-        var result: [LayoutConstraint] = []
         func add(
             _ a: LayoutItem, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute,
             multiplier: Double = 1, constant: Double = 0, priority: Double = 1000, _ identifier: String
@@ -286,7 +279,6 @@ extension AutoLayout {
         if config.alignment != .fill {
             add(.view(stack), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")
         }
-        return result
     }
 }
 

@@ -208,20 +208,21 @@ public struct AutoLayoutSystem: Sendable {
             }
         }
         views = withAncestors.indices.filter { withAncestors[$0] }
+        // The generated constraints are appended where they go, not built in an array per view
+        // and copied (issue 27); the view's node is read in place, not copied.
         for v in views {
-            let node = scene.views[v]
-            if node.isWindow {
+            if scene.views[v].isWindow {
                 let start = constraints.count
-                constraints += AutoLayout.windowConstraints(of: v, in: scene)
+                AutoLayout.windowConstraints(of: v, in: scene, into: &constraints)
                 windowConstraints[v] = start..<constraints.count
-            } else if node.layout.translatesAutoresizingMaskIntoConstraints && !arranged[v] {
-                constraints += AutoLayout.autoresizingConstraints(of: v, in: scene)
+            } else if scene.views[v].layout.translatesAutoresizingMaskIntoConstraints && !arranged[v] {
+                AutoLayout.autoresizingConstraints(of: v, in: scene, into: &constraints)
             } else {
                 positioned.insert(v)
-                constraints += AutoLayout.intrinsicConstraints(of: v, in: scene)
+                AutoLayout.intrinsicConstraints(of: v, in: scene, into: &constraints)
             }
-            constraints += AutoLayout.stackConstraints(of: v, in: scene)
-            constraints += AutoLayout.hidingConstraints(of: v, in: scene)
+            AutoLayout.stackConstraints(of: v, in: scene, into: &constraints)
+            AutoLayout.hidingConstraints(of: v, in: scene, into: &constraints)
             for (k, spec) in valid[v] ?? [] {
                 guard let c = LayoutConstraint(spec, view: v, in: scene) else { continue }
                 declared[DeclaredConstraint(view: v, index: k)] = constraints.count
