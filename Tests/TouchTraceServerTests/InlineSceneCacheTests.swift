@@ -101,9 +101,7 @@ import TouchTraceEngine
     @Test(arguments: transports)
     func problemsAreAnsweredInTheRoutesOrder(_ transport: TestingSetup) async throws {
         let api = makeAPI()
-        let good = #"{"point": {"x": 1, "y": 1}, "scene": \#(mapScene)}"#
-        let broken = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locateButton",,"#)
-        let invalid = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locate button""#)
+        let (good, broken, invalid) = hitTestBodies()
         try await makeApp(api).test(transport) { client in
             for (uri, body, status, type) in [
                 ("/v1/hit-test?x=1", broken, HTTPResponse.Status.badRequest, "malformed-json"),
@@ -127,9 +125,7 @@ import TouchTraceEngine
     @Test(arguments: transports)
     func brokenScenesAreReportedWhereTheFullParseReportsThem(_ transport: TestingSetup) async throws {
         let api = makeAPI()
-        let good = #"{"point": {"x": 1, "y": 1}, "scene": \#(mapScene)}"#
-        let broken = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locateButton",,"#)
-        let invalid = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locate button""#)
+        let (good, broken, invalid) = hitTestBodies()
         #expect(broken != good && invalid != good)
         let expected: JSONParseError
         do { _ = try JSONParser().parse(Array(broken.utf8)); Issue.record("parsed"); return } catch { expected = error }
@@ -145,5 +141,14 @@ import TouchTraceEngine
                 #expect(response.body.text.contains(#"/scene/window/"#))
             }
         }
+    }
+
+    /// A hit-test body with the map scene inline; the same with the scene not valid JSON (a
+    /// doubled comma); and with a scene problem (an id with a space, 422 under `/scene`).
+    private func hitTestBodies() -> (good: String, broken: String, invalid: String) {
+        let good = #"{"point": {"x": 1, "y": 1}, "scene": \#(mapScene)}"#
+        let broken = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locateButton",,"#)
+        let invalid = good.replacingOccurrences(of: #""id": "locateButton""#, with: #""id": "locate button""#)
+        return (good, broken, invalid)
     }
 }
