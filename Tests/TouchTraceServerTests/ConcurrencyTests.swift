@@ -18,7 +18,7 @@ import TouchTraceStore
     /// In process, on the memory store. (HummingbirdTesting's `.live` client sends the 32
     /// clients' requests over one pipelined connection, each with a fixed 20 s read timeout.)
     @Test func thirtyTwoConcurrentConditionalPutsLoseNoUpdate() async throws {
-        try await makeApp(makeAPI(store: MemorySceneStore())).test(.live) { client in
+        try await makeApp(makeAPI(store: MemorySceneStore())).test(over: .live) { client in
             try await client.execute(uri: "/v1/scenes/shared", method: .put, headers: jsonHeaders, body: ByteBuffer(string: Self.scene(subviews: []))) {
                 #expect($0.status == .created)
             }
