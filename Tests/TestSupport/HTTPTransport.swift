@@ -1,8 +1,12 @@
 public import Hummingbird
 import HummingbirdCore
 import HummingbirdTesting
-public import NIOCore
 import Logging
+public import NIOCore
+import NIOHTTP1
+import NIOHTTPTypes
+import NIOHTTPTypesHTTP1
+import NIOPosix
 import ServiceLifecycle
 import Synchronization
 
@@ -16,10 +20,10 @@ import Synchronization
 /// connection closed by the server ("I/O on closed channel"). A test body waits that long when the
 /// cooperative pool is busy (two threads on a 2-core machine, shared by every test, and held by
 /// tests that wait for a child process or compute synchronously): in one full run at load 8, every
-/// live test failed at once that way. Real clients (browsers, URLSession, AsyncHTTPClient) connect
-/// when they have a request and drop a pooled connection the server closed; ``LiveHTTPClient`` does
-/// the same, and keeps the one connection while the server keeps it open (keep-alive is still
-/// exercised).
+/// live test failed at once that way, and in another the awaits of a test body waited minutes for a
+/// thread. Real clients (browsers, URLSession, AsyncHTTPClient) connect when they have a request
+/// and replace a kept connection the server closed; ``LiveHTTPClient`` does the same, and keeps a
+/// connection between requests while the server keeps it open (keep-alive is still exercised).
 public enum HTTPTransport: String, Sendable, CaseIterable, CustomStringConvertible {
     case router, live
     public var description: String { rawValue }
@@ -70,80 +74,167 @@ struct RouterClient: HTTPTestClient {
     }
 }
 
-/// A client of a live server that connects when it has a request and keeps the connection while
-/// the server keeps it open; requests sent at once share it (pipelined, as HummingbirdTesting's
-/// client sends them). A connection the server has closed is replaced, and a request whose write
-/// found the connection closed — so not a byte of it was sent — is sent again on a new one
-/// (RFC 9112 §9.3.1 and RFC 9110 §9.2.2 let a client retry a request it knows was never
-/// applied, whatever its method). A connection closed once the request is sent is
-/// the test's failure, as is every other error.
+/// A client of a live server that behaves like real ones (browsers, URLSession, AsyncHTTPClient): a
+/// request takes a connection kept from an earlier one, or opens a new one; the request is written
+/// on the connection's event loop as soon as it is connected, so a busy cooperative pool cannot
+/// make a new connection sit silent past the server's header timeout; after the answer the
+/// connection is kept for the next request (keep-alive), and requests sent at once go on
+/// connections of their own. A request on a kept connection that the server closes before any byte
+/// of the answer (its idle timeout firing before or as the request went, which it does only while
+/// no request is being read, so the request was not applied) is sent once more on a new connection,
+/// as browsers do (RFC 9112 §9.3.1, RFC 9110 §9.2.2). Every other error, and any on a new
+/// connection, is the test's failure.
 public final class LiveHTTPClient: HTTPTestClient {
     public let port: Int
     let timeout: Duration
-    private let connection = Mutex<TestClient?>(nil)
-    /// How many connections were opened (a test of the client reads it).
-    private let openedCount = Mutex(0)
+    private let idle = Mutex<[any Channel]>([])
+    private let all = Mutex<[any Channel]>([])
 
-    /// `timeout` bounds each response, as HummingbirdTesting's live client does (20 s).
+    /// `timeout` bounds each response, as HummingbirdTesting's live client does (20 s, measured
+    /// on the cooperative pool like its own).
     public init(port: Int, timeout: Duration = .seconds(20)) {
         self.port = port
         self.timeout = timeout
     }
 
-    public var connectionsOpened: Int { openedCount.withLock { $0 } }
+    /// How many connections were opened (a test of the client reads it).
+    public var connectionsOpened: Int { all.withLock { $0.count } }
 
     public func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> HTTPTestResponse {
         var headers = headers
         headers[.connection] = "keep-alive"
-        let request = TestClient.Request(uri, method: method, authority: "localhost", headers: headers, body: body)
-        // Three tries: a second connection closed before its first byte means the server closes
-        // at once, which is worth failing on.
-        for attempt in 1...3 {
-            let client = try await liveConnection()
-            do {
-                let response = try await client.execute(request)
-                return HTTPTestResponse(head: response.head, body: response.body ?? ByteBuffer())
-            } catch ChannelError.ioOnClosedChannel where attempt < 3 {
-                discard(client)
+        if let body { headers[.contentLength] = String(body.readableBytes) }
+        let request = LiveExchange.Request(head: HTTPRequest(method: method, scheme: nil, authority: "localhost", path: uri, headerFields: headers), body: body)
+        let answer = send(request)
+        let timeout = self.timeout
+        return try await withThrowingTaskGroup(of: HTTPTestResponse.self) { group in
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw LiveClientError("no answer to \(method) \(uri) within \(timeout)")
             }
+            group.addTask { try await answer.get() }
+            defer { group.cancelAll() }
+            guard let response = try await group.next() else { throw LiveClientError("no answer to \(method) \(uri)") }
+            return response
         }
-        throw ChannelError.ioOnClosedChannel
     }
 
-    /// The open connection, or a new one when there is none or the server closed it.
-    private func liveConnection() async throws -> TestClient {
-        for _ in 0..<3 {
-            let client = connection.withLock { current in
-                if let current { return current }
-                let client = TestClient(host: "127.0.0.1", port: port, configuration: .init(timeout: timeout))
-                client.connect()
-                current = client
-                openedCount.withLock { $0 += 1 }
-                return client
+    private func send(_ request: LiveExchange.Request) -> EventLoopFuture<HTTPTestResponse> {
+        guard let kept = idle.withLock({ $0.popLast() }) else { return sendOnNewConnection(request) }
+        return exchange(request, on: kept).flatMapError { error in
+            guard error is LiveExchange.ClosedBeforeAnswer else { return kept.eventLoop.makeFailedFuture(error) }
+            return self.sendOnNewConnection(request)
+        }
+    }
+
+    private func sendOnNewConnection(_ request: LiveExchange.Request) -> EventLoopFuture<HTTPTestResponse> {
+        ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(.seconds(10))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addHandlers([HTTP1ToHTTPClientCodec(), LiveExchange()])
+                }
             }
-            if try await client.getChannel().isActive { return client }
-            discard(client)
-        }
-        throw ChannelError.ioOnClosedChannel
+            .connect(host: "127.0.0.1", port: port)
+            .flatMap { channel in
+                self.all.withLock { $0.append(channel) }
+                return self.exchange(request, on: channel)
+            }
     }
 
-    /// Forgets a closed connection (unless another request already replaced it).
-    private func discard(_ client: TestClient) {
-        let stale = connection.withLock { current -> Bool in
-            guard let open = current, open.channelPromise.futureResult === client.channelPromise.futureResult else { return false }
-            current = nil
-            return true
+    /// Writes the request (on the channel's event loop) and keeps the connection for the next
+    /// one once answered, unless the answer closes it.
+    private func exchange(_ request: LiveExchange.Request, on channel: any Channel) -> EventLoopFuture<HTTPTestResponse> {
+        let promise = channel.eventLoop.makePromise(of: HTTPTestResponse.self)
+        channel.writeAndFlush(LiveExchange.Sent(request: request, answer: promise)).whenFailure { error in
+            // Nothing was written: the connection was closed before the request went.
+            promise.fail(error as? ChannelError == .ioOnClosedChannel ? LiveExchange.ClosedBeforeAnswer() : error)
         }
-        if stale { Task { try? await client.shutdown() } }
+        return promise.futureResult.map { response in
+            if response.headers[.connection]?.lowercased() == "close" {
+                channel.close(promise: nil)
+            } else {
+                self.idle.withLock { $0.append(channel) }
+            }
+            return response
+        }
     }
 
-    /// Closes the connection, if one is open.
+    /// Closes every connection.
     public func shutdown() async {
-        let client = connection.withLock { current in
-            defer { current = nil }
-            return current
+        idle.withLock { $0.removeAll() }
+        let channels = all.withLock { $0 }
+        for channel in channels { try? await channel.close() }
+    }
+}
+
+struct LiveClientError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// One connection's requests and answers, in order: a request is written with the promise of
+/// its answer, which the response's end fulfils.
+final class LiveExchange: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPResponsePart
+    typealias OutboundIn = Sent
+    typealias OutboundOut = HTTPRequestPart
+
+    struct Request: Sendable {
+        var head: HTTPRequest
+        var body: ByteBuffer?
+    }
+
+    struct Sent: Sendable {
+        var request: Request
+        var answer: EventLoopPromise<HTTPTestResponse>
+    }
+
+    /// The connection closed before any byte of the answer arrived.
+    struct ClosedBeforeAnswer: Error, CustomStringConvertible {
+        var description: String { "the server closed the connection before answering" }
+    }
+
+    private var waiting = CircularBuffer<EventLoopPromise<HTTPTestResponse>>()
+    private var head: HTTPResponse?
+    private var body: ByteBuffer?
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let task = unwrapOutboundIn(data)
+        waiting.append(task.answer)
+        context.write(wrapOutboundOut(.head(task.request.head)), promise: nil)
+        if let body = task.request.body, body.readableBytes > 0 { context.write(wrapOutboundOut(.body(body)), promise: nil) }
+        context.write(wrapOutboundOut(.end(nil)), promise: promise)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case let .head(response):
+            if response.status.kind != .informational { head = response }
+        case var .body(part):
+            body.setOrWriteBuffer(&part)
+        case .end:
+            guard let response = head else { return }
+            let answer = HTTPTestResponse(head: response, body: body ?? ByteBuffer())
+            head = nil
+            body = nil
+            waiting.popFirst()?.succeed(answer)
         }
-        try? await client?.shutdown()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let before = head == nil && body == nil
+        while let answer = waiting.popFirst() {
+            answer.fail(before ? ClosedBeforeAnswer() : LiveClientError("the server closed the connection in the middle of an answer"))
+        }
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        while let answer = waiting.popFirst() { answer.fail(error) }
+        context.close(promise: nil)
     }
 }
 
