@@ -90,8 +90,9 @@ public final class LiveHTTPClient: HTTPTestClient {
     private let idle = Mutex<[any Channel]>([])
     private let all = Mutex<[any Channel]>([])
 
-    /// `timeout` bounds each response, as HummingbirdTesting's live client does (20 s, measured
-    /// on the cooperative pool like its own).
+    /// `timeout` bounds the wait for each answer (20 s, as HummingbirdTesting's live client):
+    /// it is over when a task sleeping that long runs, on the cooperative pool, and the answer
+    /// has not come by then.
     public init(port: Int, timeout: Duration = .seconds(20)) {
         self.port = port
         self.timeout = timeout
@@ -106,10 +107,15 @@ public final class LiveHTTPClient: HTTPTestClient {
         if let body { headers[.contentLength] = String(body.readableBytes) }
         let request = LiveExchange.Request(head: HTTPRequest(method: method, scheme: nil, authority: "localhost", path: uri, headerFields: headers), body: body)
         let answer = send(request)
+        // Set on the event loop when the answer (or an error) comes, so that a timeout task that
+        // only gets a thread after the answer came (the pool was busy) does not win the race.
+        let arrived = Arrival()
+        answer.whenComplete { _ in arrived.mark() }
         let timeout = self.timeout
         return try await withThrowingTaskGroup(of: HTTPTestResponse.self) { group in
             group.addTask {
                 try await Task.sleep(for: timeout)
+                if arrived.happened { return try await answer.get() }
                 throw LiveClientError("no answer to \(method) \(uri) within \(timeout)")
             }
             group.addTask { try await answer.get() }
@@ -168,6 +174,13 @@ public final class LiveHTTPClient: HTTPTestClient {
         let channels = all.withLock { $0 }
         for channel in channels { try? await channel.close() }
     }
+}
+
+/// Whether an answer came.
+final class Arrival: Sendable {
+    private let flag = Atomic(false)
+    func mark() { flag.store(true, ordering: .releasing) }
+    var happened: Bool { flag.load(ordering: .acquiring) }
 }
 
 struct LiveClientError: Error, CustomStringConvertible {
