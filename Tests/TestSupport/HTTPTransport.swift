@@ -20,10 +20,11 @@ import Synchronization
 /// connection closed by the server ("I/O on closed channel"). A test body waits that long when the
 /// cooperative pool is busy (two threads on a 2-core machine, shared by every test, and held by
 /// tests that wait for a child process or compute synchronously): in one full run at load 8, every
-/// live test failed at once that way, and in another the awaits of a test body waited minutes for a
-/// thread. Real clients (browsers, URLSession, AsyncHTTPClient) connect when they have a request
-/// and replace a kept connection the server closed; ``LiveHTTPClient`` does the same, and keeps a
-/// connection between requests while the server keeps it open (keep-alive is still exercised).
+/// live test failed at once that way, and in a full run at load 7 a probe test's 100 ms
+/// `Task.sleep` resumed 231 s late (one of 4 sleeps late by more than a second). Real clients
+/// (browsers, URLSession, AsyncHTTPClient) connect when they have a request and replace a kept
+/// connection the server closed; ``LiveHTTPClient`` does the same, and keeps a connection between
+/// requests while the server keeps it open (keep-alive is still exercised).
 public enum HTTPTransport: String, Sendable, CaseIterable, CustomStringConvertible {
     case router, live
     public var description: String { rawValue }
