@@ -243,4 +243,25 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6 (safe area), canvas only: a xib's freeform view smaller than the screen, on the canvas
+    /// of a device with a sensor housing, has the housing's inset at its top, whether the
+    /// document says `useSafeAreas` or only the view has a safe-area guide; an iPhone 11
+    /// (`retina6_1`) shows 48 pt from tools version 21000 and 44 before (measured: tinode's
+    /// bars, iNaturalist's header, cwa-app's card; docs/import-ib.md, "Device metrics"). As the
+    /// app runs the code that adds the view decides where it is: no inset is assumed.
+    @Test func aFreeformXibViewHasTheSensorHousingsTopInsetOnTheCanvas() throws {
+        let name = "L6-canvas-freeform-bar-below-the-sensor-housing.xib"
+        let bytes = try ImportFixtures.bytes(name)
+        let older = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"21507\"", with: "toolsVersion=\"20037\"").utf8)
+        for (document, canvas, top) in [(bytes, true, 48.0), (older, true, 44.0), (bytes, false, 0.0)] {
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            let result = try Importer.importDocument(document, format: .xib, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let draft = try #require(scene.viewIndex("Draft"))
+            #expect(scene.views[draft].frame == Rect(x: 16, y: top + 4, width: 340, height: 120 - top - 8), "canvas: \(canvas), top \(top)")
+            let send = try #require(scene.viewIndex("Send"))
+            #expect(scene.views[send].frame.midY == scene.views[draft].frame.midY)
+        }
+    }
 }

@@ -181,7 +181,15 @@ extension IBImport {
             let frame = doc.frame(of: view.element) ?? Rect(origin: .zero, size: screen?.size ?? .zero)
             // A view the size of the device's screen is a screen (Xcode gives it the device's safe area).
             let fullScreen = screen.map { $0.size == frame.size } ?? false
-            var insets = fullScreen && doc.useSafeAreas ? (screen?.insets ?? .zero) : .zero
+            // Safe areas are on for the document (`useSafeAreas`) or for this view: Xcode writes a
+            // `<viewLayoutGuide key="safeArea">` in the view it shows one for (tinode's bar).
+            let safeAreas = doc.useSafeAreas || tree.child(of: view.element, named: "viewLayoutGuide", key: "safeArea") != nil
+            var insets = fullScreen && safeAreas ? (screen?.insets ?? .zero) : .zero
+            // A freeform view smaller than the screen, on the canvas of a device with a sensor
+            // housing, has the housing's inset at its top (its bottom: the evidence is mixed).
+            if options.canvas, !fullScreen, safeAreas, let screen, let device = screen.device, device.notched, !device.landscape {
+                insets.top = screen.insets.top
+            }
             if tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil, !(screen?.device?.notched ?? false) {
                 insets.top = 0
             }
