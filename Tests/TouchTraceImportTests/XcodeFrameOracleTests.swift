@@ -27,7 +27,7 @@ struct XcodeFrameOracleTests {
         }
         // Floors at what this branch measured (the targets are higher: docs/import-ib.md).
         #expect(report.canvas.compared > 5000, "the corpus should give thousands of views to compare")
-        #expect(report.canvas.share >= 0.93, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
+        #expect(report.canvas.share >= 0.931, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
         #expect(report.connections.eligible > 500)
         #expect(report.app.share >= 0.885, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
         #expect(report.cellSegues.eligible > 50, "segues from cells the corpus shows tappable")
