@@ -263,5 +263,11 @@ struct IBModelledBehaviourTests {
             let send = try #require(scene.viewIndex("Send"))
             #expect(scene.views[send].frame.midY == scene.views[draft].frame.midY)
         }
+        // A cell's insets are its table's: a top-level cell gets none from the screen.
+        let cell = "L6-canvas-freeform-cell-keeps-the-table-s-insets.xib"
+        let result = try Importer.importDocument(try ImportFixtures.bytes(cell), format: .xib, options: try ImportFixtures.options(cell))
+        let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let label = try #require(laidOut.viewIndex("Name"))
+        #expect(laidOut.views[label].frame == Rect(x: 16, y: 11, width: 45, height: 22))
     }
 }

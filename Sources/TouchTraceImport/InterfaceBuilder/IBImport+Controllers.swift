@@ -187,7 +187,10 @@ extension IBImport {
             var insets = fullScreen && safeAreas ? (screen?.insets ?? .zero) : .zero
             // A freeform view smaller than the screen, on the canvas of a device with a sensor
             // housing, has the housing's inset at its top (its bottom: the evidence is mixed).
-            if options.canvas, !fullScreen, safeAreas, let screen, let device = screen.device, device.notched, !device.landscape {
+            // Not a cell: a table or collection view gives its cells their insets, not the screen.
+            if options.canvas, !fullScreen, safeAreas, !Self.cellElements.contains(tree[view.element].name), let screen,
+                let device = screen.device, device.notched, !device.landscape
+            {
                 insets.top = screen.insets.top
             }
             if tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil, !(screen?.device?.notched ?? false) {
@@ -210,6 +213,10 @@ extension IBImport {
         }
         attachUnconnectedFilesOwner(roots: roots)
     }
+
+    /// Top-level elements of a xib that a table or collection view places (their safe area
+    /// is the list's, not the screen's).
+    static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"]
 
     /// File's Owner without a `view` outlet (a view subclass that loads the nib and adds its
     /// top-level view as a subview, or any object the code passes as owner) still receives the
