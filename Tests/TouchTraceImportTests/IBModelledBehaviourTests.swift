@@ -270,4 +270,21 @@ struct IBModelledBehaviourTests {
         let label = try #require(laidOut.viewIndex("Name"))
         #expect(laidOut.views[label].frame == Rect(x: 16, y: 11, width: 45, height: 22))
     }
+    /// L6 (alignment rectangles): an image view showing an SF Symbol is laid out on its alignment
+    /// rectangle, whose insets the document states where it fixes the view's size and stores a
+    /// larger frame; a symbol's resource size (scaled to 128) is not its size, the stored frame
+    /// stands for it (tinode, orbot, GoMap: docs/import-ib.md, fourth pass).
+    @Test func symbolImageViewsKeepTheirStoredFramesAndAlignmentInsets() throws {
+        let name = "L6-alignment-rect-symbol-image-views.xib"
+        for canvas in [true, false] {
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let verified = try #require(scene.viewIndex("Verified"))
+            #expect(scene.views[verified].frame == Rect(x: 16, y: 7.5, width: 18, height: 21), "canvas: \(canvas)")
+            let bin = try #require(scene.viewIndex("Bin"))
+            #expect(scene.views[bin].frame == Rect(x: 50, y: 12, width: 20.5, height: 22), "canvas: \(canvas)")
+        }
+    }
 }
