@@ -66,15 +66,16 @@ extension IBImport {
         v.alignmentRectInsets = Self.alignmentRectInsets(v.viewClass, tools: doc.toolsVersion)
         if v.viewClass == .UIImageView, !misplaced, let insets = symbolAlignmentInsets(e, frame: v.frame) { v.alignmentRectInsets = insets }
         v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced, insets: v.alignmentRectInsets)
+        let d = Self.defaultMargins
         if let m = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") {
             v.layoutMargins = EdgeInsets(
-                top: number(m, "top") ?? 8, left: number(m, "left") ?? 8,
-                bottom: number(m, "bottom") ?? 8, right: number(m, "right") ?? 8)
+                top: number(m, "top") ?? d.top, left: number(m, "left") ?? d.left,
+                bottom: number(m, "bottom") ?? d.bottom, right: number(m, "right") ?? d.right)
         }
         if let m = tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
             v.directionalLayoutMargins = DirectionalEdgeInsets(
-                top: number(m, "top") ?? 8, leading: number(m, "leading") ?? 8,
-                bottom: number(m, "bottom") ?? 8, trailing: number(m, "trailing") ?? 8)
+                top: number(m, "top") ?? d.top, leading: number(m, "leading") ?? d.left,
+                bottom: number(m, "bottom") ?? d.bottom, trailing: number(m, "trailing") ?? d.right)
             if v.layoutMargins != nil { v.directionalLayoutMargins = nil }
         }
         if v.viewClass == .UIStackView { v.stack = readStack(e) }
@@ -82,6 +83,9 @@ extension IBImport {
 
     /// The standard space between sibling views (`NSLayoutConstraint` "standard" spacing).
     static let standardSpacing = 8.0
+
+    /// UIKit's default layout margins (8 pt on every side), as the engine has them.
+    static let defaultMargins = LayoutConfig().layoutMargins
 
     /// A priority attribute (1…1000).
     mutating func priority(_ e: Int, _ attribute: String) -> Double? {
