@@ -64,10 +64,12 @@ extension SolverCore {
     }
 
     /// Throws once the tableau created more cells than ``maxCells``.
+    @inline(__always)
     func checkCells() throws(SolverError) {
         if cellsCreated > maxCells { throw .limitExceeded("the tableau created \(cellsCreated) coefficients, more than its limit of \(maxCells)") }
     }
 
+    @inline(__always)
     func validate(_ c: Constraint) throws(SolverError) {
         guard c.priority.isValid else { throw .invalidPriority(c.priority) }
         guard c.expression.isFinite, c.tieBreak.isFinite, c.tieBreak >= 0 else { throw .nonFiniteValue(c) }
@@ -130,6 +132,7 @@ extension SolverCore {
     /// The newest external symbol in the row (kiwi takes the oldest; the newest usually appears in
     /// no other row yet, so making it basic substitutes nothing), else a marker that can be basic
     /// with a feasible value.
+    @inline(__always)
     func chooseSubject(_ row: Row, _ marker: Int32, _ other: Int32) -> Int32? {
         var best: Int32 = -1
         row.forEach { s, _ in

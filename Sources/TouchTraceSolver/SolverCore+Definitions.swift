@@ -34,6 +34,7 @@ extension SolverCore {
     /// the sizes stay free for the constraints on them (hugging, compression) to be written
     /// directly. Defining the sizes instead would leave the positions to canonical rows, each
     /// holding every size before it.
+    @inline(__always)
     func freshSubject(for constraint: Constraint, row: Row) -> Int32? {
         guard usesDefinitions, artificial == nil else { return nil }
         for t in constraint.expression.terms {
