@@ -167,21 +167,21 @@ extension SolverCore {
             var saturated = false
             rows[Int(entry.slot)].forEach { t, c in
                 guard !saturated, !SolverTolerance.nearZero(c) else { return }
-                let part: [Cell]
-                if slotOf[Int(t)] < 0 {
-                    part = moves(t) ? [Cell(symbol: t, coefficient: 1)] : []
-                } else if partState[Int(t)] == 2 {
-                    part = parts[Int(t)]   // a canonical row's, or an older definition's
-                } else {
-                    saturated = true
-                    return
-                }
-                for cell in part {
+                func accumulate(_ cell: Cell) {
                     if let k = v.firstIndex(where: { $0.symbol == cell.symbol }) {
                         v[k].coefficient += cell.coefficient * c
                     } else {
                         v.append(Cell(symbol: cell.symbol, coefficient: 0 + cell.coefficient * c))
                     }
+                }
+                if slotOf[Int(t)] < 0 {
+                    // A non-basic symbol's part is itself (no one-cell array made for it).
+                    if moves(t) { accumulate(Cell(symbol: t, coefficient: 1)) }
+                } else if partState[Int(t)] == 2 {
+                    for cell in parts[Int(t)] { accumulate(cell) }   // a canonical row's, or an older definition's
+                } else {
+                    saturated = true
+                    return
                 }
                 if v.count > SolverLimits.ambiguityTerms {
                     v.removeAll { SolverTolerance.nearZero($0.coefficient) }
