@@ -50,45 +50,59 @@ extension SolverCore {
     /// Rewrites `row` in non-basic symbols only: canonical rows are substituted directly,
     /// definitions newest first (a definition only mentions older ones, so each is expanded once).
     mutating func canonicalize(_ row: inout Row) {
-        // Scratch storage kept by the solver between calls (one allocation per solver, not per row).
-        var heap = DefinitionHeap()
-        swap(&heap, &definitionHeap)
+        // Scratch storage kept by the solver between calls (one allocation per solver, not per
+        // row). No nested function or closure captures the heap or the row: a captured variable
+        // that is changed is checked for exclusive access at run time, on every access (issue 27).
         var basics: [Int32] = []
         swap(&basics, &canonicalScratch)
-        defer {
-            heap.removeAll()
-            swap(&heap, &definitionHeap)
-            basics.removeAll(keepingCapacity: true)
-            swap(&basics, &canonicalScratch)
-        }
-        // A definition's symbol is queued when it gets a cell in the row: while it has one it is
-        // in the heap (popping removes it), so no set of queued symbols is needed. (A cell that
-        // cancels and comes back is queued twice; the second pop finds no cell and skips it.)
-        func take(_ s: Int32, _ coefficient: Double, into row: inout Row) {
-            let slot = slotOf[Int(s)]
-            guard slot >= 0 else {
-                row.insert(s, coefficient)
-                return
-            }
-            let serial = definitionSerial[Int(slot)]
-            if serial < 0 {
-                row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
-            } else {
-                if row.insert(s, coefficient) { heap.push(serial, s) }
-            }
-        }
         row.forEach { s, _ in if slotOf[Int(s)] >= 0 { basics.append(s) } }
-        if basics.isEmpty { return }
+        if basics.isEmpty {
+            swap(&basics, &canonicalScratch)
+            return
+        }
+        var heap = DefinitionHeap()
+        swap(&heap, &definitionHeap)
         for s in basics {
             guard let c = row.remove(s) else { continue }
-            take(s, c, into: &row)
+            canonicalTake(s, c, into: &row, heap: &heap)
         }
         while let s = heap.pop() {
             guard let c = row.remove(s) else { continue }
             let slot = slotOf[Int(s)]
             let definition = rows[Int(slot)]
             row.constant += definition.constant * c
-            definition.forEach { t, a in take(t, a * c, into: &row) }
+            // `definition.forEach`, as a loop: every cell in table order.
+            if definition.count > 0 {
+                for cell in definition.table where cell.symbol >= 0 {
+                    canonicalTake(cell.symbol, cell.coefficient * c, into: &row, heap: &heap)
+                }
+            }
+        }
+        heap.removeAll()
+        swap(&heap, &definitionHeap)
+        basics.removeAll(keepingCapacity: true)
+        swap(&basics, &canonicalScratch)
+    }
+
+    /// `coefficient · s` into `row` (`canonicalize`): a non-basic symbol as it is, a canonical
+    /// row expanded, a definition's symbol kept and queued. A definition's symbol is queued when
+    /// it gets a cell in the row: while it has one it is in the heap (popping removes it), so no
+    /// set of queued symbols is needed. (A cell that cancels and comes back is queued twice; the
+    /// second pop finds no cell and skips it.) `mutating` though it changes nothing of the solver:
+    /// called from a mutating loop, a non-mutating method is handed a copy of the solver (a
+    /// 384-byte `memcpy` per loop).
+    @inline(__always)
+    mutating func canonicalTake(_ s: Int32, _ coefficient: Double, into row: inout Row, heap: inout DefinitionHeap) {
+        let slot = slotOf[Int(s)]
+        guard slot >= 0 else {
+            row.insert(s, coefficient)
+            return
+        }
+        let serial = definitionSerial[Int(slot)]
+        if serial < 0 {
+            row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
+        } else {
+            if row.insert(s, coefficient) { heap.push(serial, s) }
         }
     }
 
