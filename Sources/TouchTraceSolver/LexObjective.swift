@@ -77,6 +77,13 @@ struct LexObjective: Sendable {
         return component
     }
 
+    /// Makes room for `symbols` symbols without growing.
+    mutating func reserveCapacity(symbols: Int) {
+        start.reserveCapacity(symbols)
+        length.reserveCapacity(symbols)
+        capacity.reserveCapacity(symbols)
+    }
+
     mutating func appendSymbol() {
         start.append(0)
         length.append(0)

@@ -162,6 +162,27 @@ struct SolverCore: Sendable {
         return s
     }
 
+    /// Makes room for `n` more constraints (their records and rows; two symbols and four
+    /// column entries each), so that the arrays are allocated once instead of grown by doubling,
+    /// each step a copy (and, past glibc's mmap threshold, fresh pages; issue 27). Capacity only:
+    /// nothing else changes.
+    mutating func reserveCapacity(constraints n: Int) {
+        guard n > 0 else { return }
+        records.reserveCapacity(records.count + n)
+        rows.reserveCapacity(rows.count + n)
+        basicOf.reserveCapacity(basicOf.count + n)
+        visitStamp.reserveCapacity(visitStamp.count + n)
+        definitionSerial.reserveCapacity(definitionSerial.count + n)
+        definitionLog.reserveCapacity(definitionLog.count + n)
+        let symbols = kinds.count + 2 * n
+        kinds.reserveCapacity(symbols)
+        owners.reserveCapacity(symbols)
+        slotOf.reserveCapacity(symbols)
+        isCandidate.reserveCapacity(symbols)
+        columns.reserveCapacity(symbols: symbols, entries: columns.slot.count + 4 * n)
+        objective.reserveCapacity(symbols: symbols)
+    }
+
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
         let s = Int32(kinds.count)
         kinds.append(kind)

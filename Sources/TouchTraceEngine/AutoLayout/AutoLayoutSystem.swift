@@ -303,6 +303,10 @@ public struct AutoLayoutSystem: Sendable {
     }
 
     mutating func solve() {
+        // One reference to the constraints for the whole build (nothing here changes them): the
+        // closures below then read them in place instead of copying each `LayoutConstraint`
+        // (its strings retained and released) out of `self` (issue 27).
+        let constraints = self.constraints
         solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: scene) }
         let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
@@ -318,6 +322,7 @@ public struct AutoLayoutSystem: Sendable {
             solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
             let index = solvers.count
             let memberConstraints = members.compactMap { solverConstraints[$0] }
+            solver.reserveCapacity(constraints: memberConstraints.count)
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
             // from the previous one and its rows stay short however long the stack (issue 21).
