@@ -55,7 +55,7 @@ struct SolverCore: Sendable {
     var sparseSymbol: [Int32: Int32] = [:]
 
     // Constraints by handle.
-    var records: [ConstraintRecord?] = []
+    var records = RecordStore()
     var installedCount = 0
     var edits: [Variable: EditRecord] = [:]
 
@@ -91,7 +91,7 @@ struct SolverCore: Sendable {
     func constraint(_ id: ConstraintID) -> Constraint? {
         let i = Int(id.rawValue)
         guard i >= 0, i < records.count else { return nil }
-        return records[i]?.constraint
+        return records.constraint(i)
     }
 
     /// Whether `id` is installed.
