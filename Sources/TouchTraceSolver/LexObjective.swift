@@ -115,6 +115,13 @@ struct LexObjective: Sendable {
         capacity[i] = Int32(truncatingIfNeeded: cap)
     }
 
+    /// The rank of an entry's component (its place from the highest priority down).
+    @inline(__always)
+    private func rankOf(_ e: Entry) -> Int32 { rank[Int(e.component)] }
+
+    @inline(__always)
+    private func isComponent(_ e: Entry, _ tier: Int) -> Bool { Int(e.component) == tier }
+
     @inline(__always)
     func isZero(_ s: Int32) -> Bool { length[Int(s)] == 0 }
 
@@ -141,8 +148,8 @@ struct LexObjective: Sendable {
         let sb = Int(start[Int(b)]), nb = Int(length[Int(b)])
         var i = 0, j = 0
         while i < na || j < nb {
-            let ra = i < na ? rank[Int(pool[sa + i].component)] : Int32.max
-            let rb = j < nb ? rank[Int(pool[sb + j].component)] : Int32.max
+            let ra = i < na ? rankOf(pool[sa + i]) : Int32.max
+            let rb = j < nb ? rankOf(pool[sb + j]) : Int32.max
             let x: Double, y: Double
             if ra == rb {
                 x = pool[sa + i].coefficient / da
@@ -169,8 +176,8 @@ struct LexObjective: Sendable {
         let i = Int(s)
         let from = Int(start[i]), n = Int(length[i])
         var k = 0
-        while k < n, rank[Int(pool[from + k].component)] < r { k += 1 }
-        if k < n, Int(pool[from + k].component) == tier {
+        while k < n, rankOf(pool[from + k]) < r { k += 1 }
+        if k < n, isComponent(pool[from + k], tier) {
             let v = pool[from + k].coefficient + value
             if SolverTolerance.nearZero(v) {
                 for m in (from + k)..<(from + n - 1) { pool[m] = pool[m + 1] }
@@ -233,7 +240,7 @@ struct LexObjective: Sendable {
         let from = Int(start[i]), oldCount = Int(length[i])
         var p = 0, q = 0
         while p < oldCount || q < v.count {
-            let rp = p < oldCount ? rank[Int(pool[from + p].component)] : Int32.max
+            let rp = p < oldCount ? rankOf(pool[from + p]) : Int32.max
             let rq = q < v.count ? rank[Int(v[q].component)] : Int32.max
             if rp == rq {
                 let c = pool[from + p].coefficient + v[q].coefficient * scale
@@ -266,7 +273,7 @@ struct LexObjective: Sendable {
         var p = 0
         for e in v {
             let r = rank[Int(e.component)]
-            while p < n, rank[Int(pool[from + p].component)] < r { p += 1 }
+            while p < n, rankOf(pool[from + p]) < r { p += 1 }
             guard p < n, pool[from + p].component == e.component else { return false }
             p += 1
         }
