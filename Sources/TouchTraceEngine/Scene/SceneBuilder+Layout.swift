@@ -2,7 +2,7 @@ extension SceneBuilder {
     /// The layout fields (rules L1–L6), stored for the layout pass.
     mutating func readLayout(_ f: JSONFields, into node: inout ViewNode, at pointer: String, view: Int) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
-        if let v = f["autoresizingMask"], let items = context.array(v, at: p("autoresizingMask"), what: "autoresizingMask") {
+        if let v = f[ViewField.autoresizingMask], let items = context.array(v, at: p("autoresizingMask"), what: "autoresizingMask") {
             for (i, item) in items.enumerated() {
                 guard let name = context.string(item, at: p("autoresizingMask") + "/\(i)", what: "mask") else { continue }
                 if let entry = AutoresizingMask.named.first(where: { $0.name == name }) {
@@ -12,8 +12,8 @@ extension SceneBuilder {
                 }
             }
         }
-        readFlag(f, "translatesAutoresizingMaskIntoConstraints", at: pointer) { node.layout.translatesAutoresizingMaskIntoConstraints = $0 }
-        if let v = f["intrinsicContentSize"],
+        readFlag(f, ViewField.translatesAutoresizingMaskIntoConstraints, at: pointer) { node.layout.translatesAutoresizingMaskIntoConstraints = $0 }
+        if let v = f[ViewField.intrinsicContentSize],
             let s = context.object(v, at: p("intrinsicContentSize"), allowed: ["width", "height"], what: "intrinsicContentSize")
         {
             for key in ["width", "height"] {
@@ -25,32 +25,33 @@ extension SceneBuilder {
                 if key == "width" { node.layout.intrinsicContentSize.width = n } else { node.layout.intrinsicContentSize.height = n }
             }
         }
-        for key in ["contentHugging", "compressionResistance"] {
-            guard let v = f[key], let s = context.object(v, at: p(key), allowed: ["horizontal", "vertical"], what: key) else { continue }
-            var pair = key == "contentHugging" ? node.layout.contentHugging : node.layout.compressionResistance
+        for field in [ViewField.contentHugging, .compressionResistance] {
+            let key = field.name
+            guard let v = f[field], let s = context.object(v, at: p(key), allowed: ["horizontal", "vertical"], what: key) else { continue }
+            var pair = field == .contentHugging ? node.layout.contentHugging : node.layout.compressionResistance
             if let h = s["horizontal"], let n = context.number(h, at: p(key) + "/horizontal", min: 1, max: 1000, what: "priority") { pair.horizontal = n }
             if let vv = s["vertical"], let n = context.number(vv, at: p(key) + "/vertical", min: 1, max: 1000, what: "priority") { pair.vertical = n }
-            if key == "contentHugging" { node.layout.contentHugging = pair } else { node.layout.compressionResistance = pair }
+            if field == .contentHugging { node.layout.contentHugging = pair } else { node.layout.compressionResistance = pair }
         }
-        if let v = f["layoutMargins"], let e = context.insets(v, at: p("layoutMargins"), what: "layoutMargins", defaults: node.layout.layoutMargins) {
+        if let v = f[ViewField.layoutMargins], let e = context.insets(v, at: p("layoutMargins"), what: "layoutMargins", defaults: node.layout.layoutMargins) {
             node.layout.layoutMargins = e
         }
-        if let v = f["directionalLayoutMargins"] {
-            if f["layoutMargins"] != nil {
+        if let v = f[ViewField.directionalLayoutMargins] {
+            if f[ViewField.layoutMargins] != nil {
                 context.fail(p("directionalLayoutMargins"), "give either \"layoutMargins\" or \"directionalLayoutMargins\", not both (UIKit keeps one set of margins)")
             } else if let e = readDirectionalInsets(v, at: p("directionalLayoutMargins"), what: "directionalLayoutMargins") {
                 node.layout.directionalLayoutMargins = e
             }
         }
-        if let v = f["semanticContentAttribute"],
+        if let v = f[ViewField.semanticContentAttribute],
             let a = context.choice(v, at: p("semanticContentAttribute"), as: SemanticContentAttribute.self, what: "semanticContentAttribute")
         {
             node.layout.semanticContentAttribute = a
         }
-        if let v = f["safeAreaInsets"], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
+        if let v = f[ViewField.safeAreaInsets], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
             node.layout.safeAreaInsets = e
         }
-        if let v = f["alignmentRectInsets"], let e = context.insets(v, at: p("alignmentRectInsets"), what: "alignmentRectInsets") {
+        if let v = f[ViewField.alignmentRectInsets], let e = context.insets(v, at: p("alignmentRectInsets"), what: "alignmentRectInsets") {
             // Generous bounds: real insets are a few points (L6); the bound keeps frames finite.
             if [e.top, e.left, e.bottom, e.right].allSatisfy({ abs($0) <= 10_000 }) {
                 node.layout.alignmentRectInsets = e
@@ -58,7 +59,7 @@ extension SceneBuilder {
                 context.fail(p("alignmentRectInsets"), "alignmentRectInsets must be between -10000 and 10000")
             }
         }
-        if let v = f["stack"] {
+        if let v = f[ViewField.stack] {
             if node.viewClass == .UIStackView {
                 node.layout.stack = readStack(v, at: p("stack"))
             } else {
@@ -67,7 +68,7 @@ extension SceneBuilder {
         } else if node.viewClass == .UIStackView {
             node.layout.stack = StackConfig()
         }
-        if let v = f["layoutGuides"], let items = context.array(v, at: p("layoutGuides"), what: "layoutGuides") {
+        if let v = f[ViewField.layoutGuides], let items = context.array(v, at: p("layoutGuides"), what: "layoutGuides") {
             for (i, item) in items.enumerated() {
                 guard let g = context.object(item, at: p("layoutGuides") + "/\(i)", allowed: ["id"], what: "a layout guide") else { continue }
                 guard let idValue = g["id"] else {
@@ -80,7 +81,7 @@ extension SceneBuilder {
                 }
             }
         }
-        if let v = f["constraints"], let items = context.array(v, at: p("constraints"), what: "constraints") {
+        if let v = f[ViewField.constraints], let items = context.array(v, at: p("constraints"), what: "constraints") {
             for (i, item) in items.enumerated() {
                 if let c = readConstraint(item, at: p("constraints") + "/\(i)", owner: node.id) { node.layout.constraints.append(c) }
             }
