@@ -80,14 +80,14 @@ package struct JSONFields: Sendable, Sequence {
     package subscript<K: JSONFieldKey>(key: K) -> JSONValue? {
         guard keyType == ObjectIdentifier(K.self) else { return self[K.names.names[key.rawValue]] }
         let place = key.rawValue
-        if place < 64, present & (1 << UInt64(place)) == 0 { return nil }
+        if place < 64, present & (1 << UInt64(truncatingIfNeeded: place)) == 0 { return nil }
         if let morePlaces {
-            for (i, p) in morePlaces.enumerated() where Int(p) == place { return members[i].value }
+            for (i, p) in morePlaces.enumerated() where Int(truncatingIfNeeded: p) == place { return members[i].value }
             return nil
         }
         var packed = places, i = 0
         while packed != 0 {
-            if Int(packed & 0xFF) == place + 1 { return members[i].value }
+            if Int(truncatingIfNeeded: packed & 0xFF) == place + 1 { return members[i].value }
             packed >>= 8
             i += 1
         }
@@ -138,7 +138,7 @@ package struct JSONFieldNames: Sendable {
         precondition(names.count < 255 && Set(names).count == names.count, "at most 254 names, each once")
         self.names = names
         var places: [String: UInt8] = [:]
-        for (i, name) in names.enumerated() { places[name] = UInt8(i) }
+        for (i, name) in names.enumerated() { places[name] = UInt8(truncatingIfNeeded: i) }
         self.places = places
     }
 
@@ -158,11 +158,11 @@ struct JSONFieldPlaces {
     var count = 0
 
     mutating func append(_ place: UInt8) {
-        if place < 64 { present |= 1 << UInt64(place) }
+        if place < 64 { present |= 1 << UInt64(truncatingIfNeeded: place) }
         if count < 8 {
-            packed |= (UInt64(place) + 1) << UInt64(8 * count)
+            packed |= (UInt64(truncatingIfNeeded: place) + 1) << UInt64(truncatingIfNeeded: 8 * count)
         } else {
-            if count == 8 { all = (0..<8).map { UInt8(truncatingIfNeeded: (packed >> UInt64(8 * $0)) & 0xFF) - 1 } }
+            if count == 8 { all = (0..<8).map { UInt8(truncatingIfNeeded: (packed >> UInt64(truncatingIfNeeded: 8 * $0)) & 0xFF) - 1 } }
             all.append(place)
         }
         count += 1
