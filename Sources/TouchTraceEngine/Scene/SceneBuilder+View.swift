@@ -36,7 +36,7 @@ extension SceneBuilder {
         if let value = f[ViewField.id] {
             if let valid = context.identifier(value, at: p("id")) {
                 id = valid
-                register(valid, as: .view(index), at: p("id"))
+                register(valid, as: .view(index), idOf: pointer)
             }
         } else {
             context.fail(pointer, "a view needs an \"id\"")

@@ -46,7 +46,12 @@ public struct SceneDecoder: Sendable {
 /// An id the builder has read: the object it names and the JSON pointer of its first use.
 struct RegisteredID {
     var ref: ObjectRef
-    var pointer: String
+    /// The pointer of the id's first use, or of the object whose `id` member it is (a view's
+    /// id: the view's pointer is already made, `/id` is added only when a message needs it).
+    var place: String
+    var isObjectsID = false
+
+    var pointer: String { isObjectsID ? JSONPointer.join(place, "id") : place }
 }
 
 /// A reference to an id that can only be checked once every id is known.
@@ -112,11 +117,19 @@ struct SceneBuilder {
 
     /// Registers an id, reporting a duplicate with the place of its first use.
     mutating func register(_ id: String, as ref: ObjectRef, at pointer: String) {
-        if let first = registered[id] {
-            context.fail(pointer, "duplicate id \"\(id)\" (first used at \(first.pointer))")
-            return
-        }
-        registered[id] = RegisteredID(ref: ref, pointer: pointer)
+        register(id, RegisteredID(ref: ref, place: pointer))
+    }
+
+    /// Registers an object's `id` member: `objectPointer` is the object's pointer.
+    mutating func register(_ id: String, as ref: ObjectRef, idOf objectPointer: String) {
+        register(id, RegisteredID(ref: ref, place: objectPointer, isObjectsID: true))
+    }
+
+    /// One hash of the id for a new one (the usual case); a duplicate keeps its first use.
+    private mutating func register(_ id: String, _ entry: RegisteredID) {
+        guard let first = registered.updateValue(entry, forKey: id) else { return }
+        registered[id] = first
+        context.fail(entry.pointer, "duplicate id \"\(id)\" (first used at \(first.pointer))")
     }
 
     mutating func build(_ json: JSONValue) {
