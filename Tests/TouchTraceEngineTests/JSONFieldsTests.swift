@@ -108,6 +108,9 @@ import Testing
         #expect(ViewField.allCases.map { "\($0)" } == SceneBuilder.viewFields)
         #expect(ViewField.allCases.map(\.rawValue) == Array(SceneBuilder.viewFields.indices))
         #expect(ViewField.allCases.map(\.name) == SceneBuilder.viewFields)
+        // The stack's and the intrinsic size's fields likewise: each case is its field's name.
+        #expect(StackField.allCases.map { "\($0)" } == StackField.names.names)
+        #expect(SizeField.allCases.map { "\($0)" } == SizeField.names.names)
     }
 
     /// An object read against a `JSONFieldKey` type reports the same problems as one read

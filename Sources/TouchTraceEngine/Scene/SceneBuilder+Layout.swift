@@ -14,15 +14,15 @@ extension SceneBuilder {
         }
         readFlag(f, ViewField.translatesAutoresizingMaskIntoConstraints, at: pointer) { node.layout.translatesAutoresizingMaskIntoConstraints = $0 }
         if let v = f[ViewField.intrinsicContentSize],
-            let s = context.object(v, at: p("intrinsicContentSize"), allowed: ["width", "height"], what: "intrinsicContentSize")
+            let s = context.object(v, at: p("intrinsicContentSize"), fields: SizeField.self, what: "intrinsicContentSize")
         {
-            for key in ["width", "height"] {
-                guard let n = s[key].flatMap({ context.number($0, at: p("intrinsicContentSize") + "/" + key, what: key) }) else { continue }
+            for field in SizeField.allCases {
+                guard let n = s[field].flatMap({ context.number($0, at: p("intrinsicContentSize") + "/" + field.name, what: field.name) }) else { continue }
                 if n < 0, n != -1 {
-                    context.fail(p("intrinsicContentSize") + "/" + key, "\(key) must be at least 0, or -1 for no intrinsic size")
+                    context.fail(p("intrinsicContentSize") + "/" + field.name, "\(field.name) must be at least 0, or -1 for no intrinsic size")
                     continue
                 }
-                if key == "width" { node.layout.intrinsicContentSize.width = n } else { node.layout.intrinsicContentSize.height = n }
+                if field == .width { node.layout.intrinsicContentSize.width = n } else { node.layout.intrinsicContentSize.height = n }
             }
         }
         for field in [ViewField.contentHugging, .compressionResistance] {
@@ -97,15 +97,15 @@ extension SceneBuilder {
         ).map { DirectionalEdgeInsets(top: $0[0], leading: $0[1], bottom: $0[2], trailing: $0[3]) }
     }
 
-    mutating func readStack(_ value: JSONValue, at pointer: String) -> StackConfig {
+    /// A stack view's `stack` object (L6), its pointer made only for a problem.
+    mutating func readStack(_ value: JSONValue, at pointer: @autoclosure () -> String) -> StackConfig {
         var stack = StackConfig()
-        let keys = ["axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement"]
-        guard let f = context.object(value, at: pointer, allowed: keys, what: "stack") else { return stack }
-        if let v = f["axis"], let a = context.choice(v, at: pointer + "/axis", as: StackConfig.Axis.self, what: "axis") { stack.axis = a }
-        if let v = f["distribution"], let d = context.choice(v, at: pointer + "/distribution", as: StackConfig.Distribution.self, what: "distribution") { stack.distribution = d }
-        if let v = f["alignment"], let a = context.choice(v, at: pointer + "/alignment", as: StackConfig.Alignment.self, what: "alignment") { stack.alignment = a }
-        if let v = f["spacing"], let n = context.number(v, at: pointer + "/spacing", what: "spacing") { stack.spacing = n }
-        readFlag(f, "layoutMarginsRelativeArrangement", at: pointer) { stack.layoutMarginsRelativeArrangement = $0 }
+        guard let f = context.object(value, at: pointer(), fields: StackField.self, what: "stack") else { return stack }
+        if let v = f[StackField.axis], let a = context.choice(v, at: pointer() + "/axis", as: StackConfig.Axis.self, what: "axis") { stack.axis = a }
+        if let v = f[StackField.distribution], let d = context.choice(v, at: pointer() + "/distribution", as: StackConfig.Distribution.self, what: "distribution") { stack.distribution = d }
+        if let v = f[StackField.alignment], let a = context.choice(v, at: pointer() + "/alignment", as: StackConfig.Alignment.self, what: "alignment") { stack.alignment = a }
+        if let v = f[StackField.spacing], let n = context.number(v, at: pointer() + "/spacing", what: "spacing") { stack.spacing = n }
+        readFlag(f, StackField.layoutMarginsRelativeArrangement, at: pointer()) { stack.layoutMarginsRelativeArrangement = $0 }
         return stack
     }
 
@@ -240,4 +240,16 @@ extension SceneBuilder {
         default: return .application
         }
     }
+}
+
+/// The fields of a stack view's `stack` object, asked for by place (``JSONFieldKey``).
+enum StackField: Int, JSONFieldKey {
+    case axis, distribution, alignment, spacing, layoutMarginsRelativeArrangement
+    static let names = JSONFieldNames(["axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement"])
+}
+
+/// The fields of an `intrinsicContentSize` object, asked for by place (``JSONFieldKey``).
+enum SizeField: Int, JSONFieldKey {
+    case width, height
+    static let names = JSONFieldNames(["width", "height"])
 }

@@ -135,9 +135,9 @@ extension SceneBuilder {
     }
 
     /// ``readFlag(_:_:at:_:)`` for a field asked for by place.
-    mutating func readFlag<K: JSONFieldKey>(_ f: JSONFields, _ key: K, at pointer: String, _ apply: (Bool) -> Void) {
+    mutating func readFlag<K: JSONFieldKey>(_ f: JSONFields, _ key: K, at pointer: @autoclosure () -> String, _ apply: (Bool) -> Void) {
         guard let value = f[key] else { return }
-        if let b = context.bool(value, at: JSONPointer.join(pointer, key.name), what: key.name) { apply(b) }
+        if let b = context.bool(value, at: JSONPointer.join(pointer(), key.name), what: key.name) { apply(b) }
     }
 
     /// `frame`, or `center` and `bounds`, and `transform` (rules L1 and H5).
