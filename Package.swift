@@ -92,8 +92,23 @@ let package = Package(
             ]
         ),
         // Shared by the test targets: the 'cards' benchmark scene with kiwisolver's frames for it,
-        // and a seeded random number generator.
-        .target(name: "TestSupport", dependencies: ["TouchTraceEngine"], path: "Tests/TestSupport"),
+        // a seeded random number generator, and the HTTP tests' two transports (in process and
+        // over a socket to a live server).
+        .target(
+            name: "TestSupport",
+            dependencies: [
+                "TouchTraceEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "TouchTraceEngineTests",
             dependencies: ["TouchTraceEngine", "TestSupport"]

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import TestSupport
 import Testing
 import TouchTraceCheck
 import TouchTraceEngine
@@ -14,12 +15,6 @@ import TouchTraceStore
 /// command line, with the scene inline or stored by id; reports in every form; bad documents
 /// are 422 problems with pointers.
 @Suite struct CheckHTTPTests {
-    enum Transport: String, Sendable, CaseIterable, CustomStringConvertible {
-        case router, live
-        var setup: TestingSetup { self == .router ? .router : .live }
-        var description: String { rawValue }
-    }
-
     static func app() -> some ApplicationProtocol {
         var logger = Logger(label: "touchtrace-check-test")
         logger.logLevel = .warning
@@ -45,9 +40,9 @@ import TouchTraceStore
 
     static let pairs = ["hitView", "responderChain", "action", "controlEvents", "recognizer", "assertNotHittable", "assertTouchTargets", "assertLayout"]
 
-    @Test(arguments: Transport.allCases)
-    func fixturesGiveTheSameOutcomeOverHTTP(_ transport: Transport) async throws {
-        try await Self.app().test(transport.setup) { client in
+    @Test(arguments: HTTPTransport.allCases)
+    func fixturesGiveTheSameOutcomeOverHTTP(_ transport: HTTPTransport) async throws {
+        try await Self.app().test(over: transport) { client in
             for kind in Self.pairs {
                 for outcome in ["pass", "fail"] {
                     let name = "\(kind)-\(outcome).touchtrace.yaml"
@@ -84,9 +79,9 @@ import TouchTraceStore
         return out
     }
 
-    @Test(arguments: Transport.allCases)
-    func aStoredSceneByIDAndEveryReportForm(_ transport: Transport) async throws {
-        try await Self.app().test(transport.setup) { client in
+    @Test(arguments: HTTPTransport.allCases)
+    func aStoredSceneByIDAndEveryReportForm(_ transport: HTTPTransport) async throws {
+        try await Self.app().test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/form", method: .put, headers: Self.json, body: ByteBuffer(string: try Self.text("scenes/form.json"))) { response in
                 #expect(response.status == .created)
             }
@@ -120,9 +115,9 @@ import TouchTraceStore
         }
     }
 
-    @Test(arguments: Transport.allCases)
-    func badDocumentsAreProblemsWithPointers(_ transport: Transport) async throws {
-        try await Self.app().test(transport.setup) { client in
+    @Test(arguments: HTTPTransport.allCases)
+    func badDocumentsAreProblemsWithPointers(_ transport: HTTPTransport) async throws {
+        try await Self.app().test(over: transport) { client in
             let scene = try Self.text("scenes/form.json")
             // A field nobody knows, with the one it resembles; a body has no lines, so pointers only.
             let misspelt = #"{"scene": \#(scene), "steps": [{"tapOn": "saveButton", "expect": {"hitVeiw": "x"}}]}"#
@@ -150,9 +145,9 @@ import TouchTraceStore
         }
     }
 
-    @Test(arguments: Transport.allCases)
-    func auditStoredAndInline(_ transport: Transport) async throws {
-        try await Self.app().test(transport.setup) { client in
+    @Test(arguments: HTTPTransport.allCases)
+    func auditStoredAndInline(_ transport: HTTPTransport) async throws {
+        try await Self.app().test(over: transport) { client in
             let scene = try Self.text("scenes/form.json")
             try await client.execute(uri: "/v1/scenes/form", method: .put, headers: Self.json, body: ByteBuffer(string: scene)) { response in
                 #expect(response.status == .created)

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 import TouchTraceCheck
 import TouchTraceEngine
@@ -113,11 +114,11 @@ import TouchTraceOperations
     }
 
     /// Over HTTP, the same starter file from the storyboard inline, in process and over a socket.
-    @Test(arguments: CheckHTTPTests.Transport.allCases)
-    func theRouteAnswersTheSameFileAsTheCLI(_ transport: CheckHTTPTests.Transport) async throws {
+    @Test(arguments: HTTPTransport.allCases)
+    func theRouteAnswersTheSameFileAsTheCLI(_ transport: HTTPTransport) async throws {
         let cli = try CheckHarness.run(["--init", Self.storyboard], read: CheckHarness.reader(root: packageRoot))
         let body = JSONWriter().string(.obj(["scene": .obj(["file": .string(Self.storyboard), "document": .string(try Self.text(Self.storyboard))])]))
-        try await CheckHTTPTests.app().test(transport.setup) { client in
+        try await CheckHTTPTests.app().test(over: transport) { client in
             try await client.execute(uri: "/v1/check/init", method: .post, headers: CheckHTTPTests.json, body: ByteBuffer(string: body)) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("application/yaml") == true)

@@ -157,7 +157,8 @@ import TouchTraceEngine
     }
 
     /// A view in no window (its superview removed from its own): the region's blocker and the
-    /// diagnosis give the same rule (H8: only windows are asked) and the same words.
+    /// diagnosis give the same rule (H8: only windows are asked), name the same view — the top
+    /// of the detached tree, the one the fix adds to a window — and say the same words.
     @Test func aDetachedViewIsNotInWindowUnderH8() throws {
         let scene = try SceneDecoder().decode(bytes: Array(#"""
             {"window": {"id": "win", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [
@@ -174,10 +175,17 @@ import TouchTraceEngine
         #expect(blocker.relation == .unreachable(.notInWindow))
         #expect(blocker.relation.name == "notInWindow")
         #expect(region.unreachable?.reason == .notInWindow)
-        let cause = try #require(Diagnoser(tester: map.tester).diagnose(button).causes.first)
+        let diagnosis = Diagnoser(tester: map.tester).diagnose(button)
+        let cause = try #require(diagnosis.causes.first)
         #expect(cause.kind == .notInWindow && cause.view == panel)
+        #expect(diagnosis.fixes.first?.text == "add panel to a view of a window (addSubview(_:))")
+        #expect(region.unreachable?.view == panel && blocker.view == panel)
         #expect(blocker.rule == cause.rule)
         #expect(blocker.phrase(of: button, in: detached) == cause.phrase(of: button, in: detached))
+        #expect(blocker.phrase(of: button, in: detached) == "inside panel, which is in no window (H8)")
+        // The top of the detached tree names itself.
+        #expect(map.region(of: panel).unreachable?.view == panel)
+        #expect(map.region(of: panel).blockers.first?.phrase(of: panel, in: detached) == "not in any window (H8)")
     }
 
     /// The cause kind a region blocker's relation is (nil for `elsewhere`).

@@ -243,4 +243,48 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6 (safe area), canvas only: a xib's freeform view smaller than the screen, on the canvas
+    /// of a device with a sensor housing, has the housing's inset at its top, whether the
+    /// document says `useSafeAreas` or only the view has a safe-area guide; an iPhone 11
+    /// (`retina6_1`) shows 48 pt from tools version 21000 and 44 before (measured: tinode's
+    /// bars, iNaturalist's header, cwa-app's card; docs/import-ib.md, "Device metrics"). As the
+    /// app runs the code that adds the view decides where it is: no inset is assumed.
+    @Test func aFreeformXibViewHasTheSensorHousingsTopInsetOnTheCanvas() throws {
+        let name = "L6-canvas-freeform-bar-below-the-sensor-housing.xib"
+        let bytes = try ImportFixtures.bytes(name)
+        let older = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"21507\"", with: "toolsVersion=\"20037\"").utf8)
+        for (document, canvas, top) in [(bytes, true, 48.0), (older, true, 44.0), (bytes, false, 0.0)] {
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            let result = try Importer.importDocument(document, format: .xib, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let draft = try #require(scene.viewIndex("Draft"))
+            #expect(scene.views[draft].frame == Rect(x: 16, y: top + 4, width: 340, height: 120 - top - 8), "canvas: \(canvas), top \(top)")
+            let send = try #require(scene.viewIndex("Send"))
+            #expect(scene.views[send].frame.midY == scene.views[draft].frame.midY)
+        }
+        // A cell's insets are its table's: a top-level cell gets none from the screen.
+        let cell = "L6-canvas-freeform-cell-keeps-the-table-s-insets.xib"
+        let result = try Importer.importDocument(try ImportFixtures.bytes(cell), format: .xib, options: try ImportFixtures.options(cell))
+        let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let label = try #require(laidOut.viewIndex("Name"))
+        #expect(laidOut.views[label].frame == Rect(x: 16, y: 11, width: 45, height: 22))
+    }
+    /// L6 (alignment rectangles): an image view showing an SF Symbol is laid out on its alignment
+    /// rectangle, whose insets the document states where it fixes the view's size and stores a
+    /// larger frame; a symbol's resource size (scaled to 128) is not its size, the stored frame
+    /// stands for it (tinode, orbot, GoMap: docs/import-ib.md, fourth pass).
+    @Test func symbolImageViewsKeepTheirStoredFramesAndAlignmentInsets() throws {
+        let name = "L6-alignment-rect-symbol-image-views.xib"
+        for canvas in [true, false] {
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let verified = try #require(scene.viewIndex("Verified"))
+            #expect(scene.views[verified].frame == Rect(x: 16, y: 7.5, width: 18, height: 21), "canvas: \(canvas)")
+            let bin = try #require(scene.viewIndex("Bin"))
+            #expect(scene.views[bin].frame == Rect(x: 50, y: 12, width: 20.5, height: 22), "canvas: \(canvas)")
+        }
+    }
 }

@@ -27,9 +27,9 @@ struct XcodeFrameOracleTests {
         }
         // Floors at what this branch measured (the targets are higher: docs/import-ib.md).
         #expect(report.canvas.compared > 5000, "the corpus should give thousands of views to compare")
-        #expect(report.canvas.share >= 0.93, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
+        #expect(report.canvas.share >= 0.931, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
         #expect(report.connections.eligible > 500)
-        #expect(report.app.share >= 0.885, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
+        #expect(report.app.share >= 0.887, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
         #expect(report.cellSegues.eligible > 50, "segues from cells the corpus shows tappable")
         #expect(report.cellSegues.passing >= report.cellSegues.eligible * 98 / 100, "\(report.cellSegues.passing) of \(report.cellSegues.eligible) segues from cells are sent when the cell is tapped (V5)")
         #expect(report.connections.share >= 0.995, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")

@@ -24,7 +24,7 @@ import TouchTraceStore
     func preflightFromANullOriginSucceedsOnlyWhenAllowed(_ transport: HTTPTransport) async throws {
         // Allowed: 204 with the origin echoed, the methods and headers, and a cache time; the
         // bearer token is not asked for (a preflight never carries one).
-        try await makeApp(Self.api(["null"], authToken: "secret")).test(transport.setup) { client in
+        try await makeApp(Self.api(["null"], authToken: "secret")).test(over: transport) { client in
             try await client.execute(uri: "/v1/import?format=figma", method: .options, headers: Self.preflightNull) { response in
                 #expect(response.status == .noContent)
                 #expect(response.headers[.accessControlAllowOrigin] == "null")
@@ -35,7 +35,7 @@ import TouchTraceStore
         }
         // `*` does not allow null, nor does another origin; CORS off leaves OPTIONS a 405.
         for origins in [["*"], ["https://www.figma.com"], []] {
-            try await makeApp(Self.api(origins)).test(transport.setup) { client in
+            try await makeApp(Self.api(origins)).test(over: transport) { client in
                 try await client.execute(uri: "/v1/import", method: .options, headers: Self.preflightNull) { response in
                     #expect(response.status == .methodNotAllowed, "origins \(origins)")
                     #expect(response.headers[.accessControlAllowOrigin] == nil, "origins \(origins)")
@@ -46,7 +46,7 @@ import TouchTraceStore
 
     @Test(arguments: HTTPTransport.allCases)
     func actualRequestsCarryTheAllowedOrigin(_ transport: HTTPTransport) async throws {
-        try await makeApp(Self.api(["null", "https://www.figma.com"], authToken: "secret")).test(transport.setup) { client in
+        try await makeApp(Self.api(["null", "https://www.figma.com"], authToken: "secret")).test(over: transport) { client in
             // An import from the plugin (null origin): answered, with the origin and the exposed headers.
             let figma = #"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "1:1", "name": "Home", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 100, "height": 200}, "children": []}]}]}}"#
             var headers: HTTPFields = [.origin: "null", .contentType: "application/json", .authorization: "Bearer secret"]

@@ -82,7 +82,7 @@ import TouchTraceStore
 
     @Test(arguments: [HTTPTransport.router, .live])
     func validateThroughTheCatalogue(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/validate", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(mapScene)}")) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.json == .obj(["valid": true, "views": 5, "windows": 1, "warnings": .array([])]))
@@ -170,13 +170,6 @@ import TouchTraceStore
         #expect(RuleID.summary([.C9, .T1, .T2]) == "C9, T1, T2")
         #expect(RuleID.summary([]) == "")
     }
-}
-
-/// Both HummingbirdTesting transports, nameable in test arguments.
-enum HTTPTransport: String, Sendable, CaseIterable, CustomStringConvertible {
-    case router, live
-    var setup: TestingSetup { self == .router ? .router : .live }
-    var description: String { rawValue }
 }
 
 /// The server's configured limits reach every stage, not only the decoder: a view added by a

@@ -15,10 +15,10 @@ import TouchTraceStore
         return "{\"window\": {\"id\": \"w\", \"subviews\": [\(views)]}}"
     }
 
-    /// In process, on the memory store. (HummingbirdTesting's `.live` client sends the 32
-    /// clients' requests over one pipelined connection, each with a fixed 20 s read timeout.)
+    /// In process, on the memory store, over a socket (``LiveHTTPClient``: the 32 clients'
+    /// requests in flight at once go on connections of their own, each with a 20 s timeout).
     @Test func thirtyTwoConcurrentConditionalPutsLoseNoUpdate() async throws {
-        try await makeApp(makeAPI(store: MemorySceneStore())).test(.live) { client in
+        try await makeApp(makeAPI(store: MemorySceneStore())).test(over: .live) { client in
             try await client.execute(uri: "/v1/scenes/shared", method: .put, headers: jsonHeaders, body: ByteBuffer(string: Self.scene(subviews: []))) {
                 #expect($0.status == .created)
             }

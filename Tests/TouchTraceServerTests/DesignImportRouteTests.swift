@@ -32,7 +32,7 @@ import TouchTraceStore
 
     @Test(arguments: [HTTPTransport.router, .live])
     func aSketchArchiveIsTheBodyAndItsHotspotIsAButton(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/import?store=home", method: .post, headers: Self.zipHeaders, body: ByteBuffer(bytes: Self.sketchArchive)) { response in
                 #expect(response.status == .created, "\(response.body.text)")
                 #expect(response.body.json?["format"] == "sketch")
@@ -81,7 +81,7 @@ import TouchTraceStore
             TestZIP([TestZIP.Entry("document.json", "{}"), bomb]).bytes,
             TestZIP([TestZIP.Entry("document.json", "{}")], declaredCount: 65_000).bytes,
         ]
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             for archive in archives {
                 try await client.execute(uri: "/v1/import", method: .post, headers: Self.zipHeaders, body: ByteBuffer(bytes: archive)) { response in
                     #expect(response.status == .unprocessableContent, "\(response.body.text)")
@@ -114,7 +114,7 @@ import TouchTraceStore
         let api = TouchTraceAPI(configuration: ServerConfiguration(host: "127.0.0.1", port: 0, cors: try CORSPolicy(["null", "https://penpot.app"])), store: MemorySceneStore())
         let name = HTTPField.Name("Access-Control-Request-Private-Network")!
         let answer = HTTPField.Name("Access-Control-Allow-Private-Network")!
-        try await makeApp(api).test(transport.setup) { client in
+        try await makeApp(api).test(over: transport) { client in
             for origin in ["null", "https://penpot.app"] {
                 try await client.execute(uri: "/v1/import", method: .options, headers: [.origin: origin, .accessControlRequestMethod: "POST", name: "true"]) { response in
                     #expect(response.status == .noContent)

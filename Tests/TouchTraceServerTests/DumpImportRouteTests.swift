@@ -16,7 +16,7 @@ import TouchTraceServer
     @Test(arguments: [HTTPTransport.router, .live])
     func importADumpStoreItAndHitTestIt(_ transport: HTTPTransport) async throws {
         let dump = Self.fixture("H6-button-inside-image-view.txt")
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             // A pasted recursiveDescription, sent as text: the format is read off it.
             try await client.execute(uri: "/v1/import?file=home.txt&store=home", method: .post, headers: Self.plainText, body: ByteBuffer(string: dump)) { response in
                 #expect(response.status == .created)
@@ -39,7 +39,7 @@ import TouchTraceServer
             "dump": .string(dump),
             "overlay": .obj(["views": .obj(["0x7fc41e60c4e0": .obj(["enabled": false])])]),
         ]))
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/import", method: .post, headers: jsonHeaders, body: ByteBuffer(string: envelope)) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.json?["format"] == "recursive-description")
@@ -68,7 +68,7 @@ import TouchTraceServer
     func otherFormatsAndBadDumps(_ transport: HTTPTransport) async throws {
         let sentry = Self.fixture("sentry-view-hierarchy.sentry.json")
         let xcuitest = Self.fixture("propertiesUnknown-xcuitest-accessibility-tree.txt")
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             // A .json name does not make Sentry's file a Figma one.
             try await client.execute(uri: "/v1/import?file=view-hierarchy.json", method: .post, headers: jsonHeaders, body: ByteBuffer(string: sentry)) { response in
                 #expect(response.status == .ok)

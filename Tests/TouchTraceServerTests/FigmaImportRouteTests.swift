@@ -13,7 +13,7 @@ import TouchTraceServer
 
     @Test(arguments: [HTTPTransport.router, .live])
     func importAFrameStoreItAndTapItsLink(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             // The frames, then one of them by name; the format is read off the document (JSON).
             try await client.execute(uri: "/v1/import?list=true", method: .post, headers: jsonHeaders, body: ByteBuffer(string: Self.figma)) { response in
                 #expect(response.status == .ok)
@@ -59,7 +59,7 @@ import TouchTraceServer
 
     @Test(arguments: [HTTPTransport.router, .live])
     func badFigmaRequestsAreClearErrors(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             // Malformed JSON: 400 with line and column.
             try await client.execute(uri: "/v1/import?format=figma", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"document\":\n  [1, }")) { response in
                 #expect(response.status == .badRequest)

@@ -12,7 +12,7 @@ import TouchTraceServer
     /// operation on a stored scene lists the operations (404).
     @Test(arguments: [HTTPTransport.router, .live])
     func pathsUnderScenesExplainTheMistake(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             for (method, path) in [(HTTPRequest.Method.put, "/v1/scenes/my/scene"), (.get, "/v1/scenes/a/b/c"), (.post, "/v1/scenes/my/scene/hit-test")] {
                 try await client.execute(uri: path, method: method, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { response in
                     #expect(response.status == .badRequest, "\(method) \(path)")

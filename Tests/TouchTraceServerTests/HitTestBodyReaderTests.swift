@@ -80,8 +80,8 @@ import TouchTraceEngine
     /// Over HTTP, a stored scene answers a body the reader takes and the same point in a form it
     /// declines (an exponent) with the same bytes, on every tap of a grid over the scene.
     @Test(arguments: RouteTests.transports)
-    func bothPathsAnswerWithTheSameBytes(_ transport: TestingSetup) async throws {
-        try await makeApp(makeAPI()).test(transport) { client in
+    func bothPathsAnswerWithTheSameBytes(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) {
                 #expect($0.status == .created)
             }

@@ -37,7 +37,7 @@ import TouchTraceServer
 
     @Test(arguments: [HTTPTransport.router, .live])
     func importStoreAndTapThroughTheAPI(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/import?file=Checkout.xib", method: .post, headers: [.contentType: "application/xml"], body: ByteBuffer(string: Self.xib)) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.json?["format"] == "xib")
@@ -63,7 +63,7 @@ import TouchTraceServer
 
     @Test(arguments: [HTTPTransport.router, .live])
     func badDocumentsAreClearErrors(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             // Malformed XML: 400 with line and column.
             try await client.execute(uri: "/v1/import?format=xib", method: .post, headers: [.contentType: "application/xml"], body: ByteBuffer(string: "<document>\n  <objects>\n</document>")) { response in
                 #expect(response.status == .badRequest)

@@ -9,7 +9,7 @@ import TouchTraceEngine
 /// routes that use it. A scene sent again answers byte for byte as the first time; a scene that
 /// differs in one byte is its own; a broken scene is reported where the full parse reports it.
 @Suite struct InlineSceneCacheTests {
-    static let transports: [TestingSetup] = [.router, .live]
+    static let transports = HTTPTransport.allCases
     static let limits = SceneLimits()
     static func document(_ width: Int) -> [UInt8] {
         Array(#"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": \#(width), "height": 844}}}"#.utf8)
@@ -65,13 +65,13 @@ import TouchTraceEngine
     }
 
     @Test(arguments: transports)
-    func theInlineRoutesAnswerTheSameFromTheCache(_ transport: TestingSetup) async throws {
+    func theInlineRoutesAnswerTheSameFromTheCache(_ transport: HTTPTransport) async throws {
         let api = makeAPI()
         let layout = #"{"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}], "scene": \#(mapScene)}"#
         // The map scene with the locate button moved: a different scene of the same length.
         let moved = mapScene.replacingOccurrences(of: #""x": 320, "y": 760"#, with: #""x": 321, "y": 760"#)
         #expect(moved != mapScene && moved.utf8.count == mapScene.utf8.count)
-        try await makeApp(api).test(transport) { client in
+        try await makeApp(api).test(over: transport) { client in
             var first: [UInt8] = []
             for round in 0..<3 {
                 try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: layout)) { response in
@@ -99,10 +99,10 @@ import TouchTraceEngine
     /// then the scene's own problems (422 under `/scene`) — the scene is decoded with the body,
     /// its problems held until the query has been checked.
     @Test(arguments: transports)
-    func problemsAreAnsweredInTheRoutesOrder(_ transport: TestingSetup) async throws {
+    func problemsAreAnsweredInTheRoutesOrder(_ transport: HTTPTransport) async throws {
         let api = makeAPI()
         let (good, broken, invalid) = hitTestBodies()
-        try await makeApp(api).test(transport) { client in
+        try await makeApp(api).test(over: transport) { client in
             for (uri, body, status, type) in [
                 ("/v1/hit-test?x=1", broken, HTTPResponse.Status.badRequest, "malformed-json"),
                 ("/v1/hit-test?x=1", invalid, .badRequest, "bad-query"),
@@ -123,13 +123,13 @@ import TouchTraceEngine
     /// A broken scene after the same scene was cached: the error is the full parse's (line,
     /// column, pointer), and a scene problem is under `/scene`, as without the cache.
     @Test(arguments: transports)
-    func brokenScenesAreReportedWhereTheFullParseReportsThem(_ transport: TestingSetup) async throws {
+    func brokenScenesAreReportedWhereTheFullParseReportsThem(_ transport: HTTPTransport) async throws {
         let api = makeAPI()
         let (good, broken, invalid) = hitTestBodies()
         #expect(broken != good && invalid != good)
         let expected: JSONParseError
         do { _ = try JSONParser().parse(Array(broken.utf8)); Issue.record("parsed"); return } catch { expected = error }
-        try await makeApp(api).test(transport) { client in
+        try await makeApp(api).test(over: transport) { client in
             try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: good)) { #expect($0.status == .ok) }
             try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: broken)) { response in
                 #expect(response.status == .badRequest)

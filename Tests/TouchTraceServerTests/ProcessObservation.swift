@@ -144,7 +144,7 @@ func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
 /// its own and awaits its result. Swift Testing runs every test, synchronous ones too, on Swift
 /// concurrency's cooperative pool, which has one thread per core: two cores here and on small CI
 /// runners. A test that blocks a pool thread for seconds starves every in-process server of the
-/// suite (HummingbirdTesting's `.live` and `.router` run their handlers on the same pool):
+/// suite (the `.live` and `.router` transports run their handlers on the same pool):
 /// `ConcurrencyTests` timed out after 20 s while `HostileRequestTests` held a pool thread in `recv`.
 /// Assertions stay in the calling task (an issue recorded on another thread has no test).
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {

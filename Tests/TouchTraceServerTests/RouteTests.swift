@@ -9,11 +9,11 @@ import TouchTraceStore
 /// Every route's success path and every error status, in memory (`.router`) and over a real
 /// socket (`.live`), with one test body for both.
 @Suite struct RouteTests {
-    static let transports: [TestingSetup] = [.router, .live]
+    static let transports = HTTPTransport.allCases
 
     @Test(arguments: transports)
-    func healthAndOpenAPI(_ transport: TestingSetup) async throws {
-        try await makeApp(makeAPI()).test(transport) { client in
+    func healthAndOpenAPI(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.body.json == .obj(["status": "ok"]))
@@ -27,8 +27,8 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func sceneLifecycle(_ transport: TestingSetup) async throws {
-        try await makeApp(makeAPI()).test(transport) { client in
+    func sceneLifecycle(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(over: transport) { client in
             // POST stores under a new id.
             let created = try await client.execute(uri: "/v1/scenes", method: .post, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { response in
                 #expect(response.status == .created)
@@ -78,8 +78,8 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func putCreatesUnderAClientIdAndVersionsSurviveDeletes(_ transport: TestingSetup) async throws {
-        try await makeApp(makeAPI()).test(transport) { client in
+    func putCreatesUnderAClientIdAndVersionsSurviveDeletes(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/checkout", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { response in
                 #expect(response.status == .created)
                 #expect(response.headers[.eTag] == "\"v1\"")
@@ -97,9 +97,9 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func inlineHitTestWithSeveralPoints(_ transport: TestingSetup) async throws {
+    func inlineHitTestWithSeveralPoints(_ transport: HTTPTransport) async throws {
         let body = #"{"scene": \#(mapScene), "points": [{"x": 330, "y": 770}, {"x": 5, "y": 5}]}"#
-        try await makeApp(makeAPI()).test(transport) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body)) { response in
                 #expect(response.status == .ok)
                 guard case let .array(results)? = response.body.json?["results"] else { Issue.record("no results"); return }
@@ -109,8 +109,8 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func touchesAndActionsOnStoredAndInlineScenes(_ transport: TestingSetup) async throws {
-        try await makeApp(makeAPI()).test(transport) { client in
+    func touchesAndActionsOnStoredAndInlineScenes(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { #expect($0.status == .created) }
             try await client.execute(uri: "/v1/scenes/map/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"tap": {"x": 330, "y": 770}}"#)) { response in
                 #expect(response.status == .ok)
@@ -141,9 +141,9 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func layoutAndChangesBeforeATrace(_ transport: TestingSetup) async throws {
+    func layoutAndChangesBeforeATrace(_ transport: HTTPTransport) async throws {
         let rotate = #"[{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]"#
-        try await makeApp(makeAPI()).test(transport) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { #expect($0.status == .created) }
             try await client.execute(uri: "/v1/scenes/map/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"changes": \#(rotate)}"#)) { response in
                 #expect(response.status == .ok)
@@ -165,8 +165,8 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func errorStatuses(_ transport: TestingSetup) async throws {
-        try await makeApp(makeAPI(maxBodySize: 4096)).test(transport) { client in
+    func errorStatuses(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI(maxBodySize: 4096)).test(over: transport) { client in
             // 400 malformed JSON, with the position.
             try await client.execute(uri: "/v1/scenes", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"window\": ")) { response in
                 #expect(response.status == .badRequest)
@@ -233,10 +233,10 @@ import TouchTraceStore
     }
 
     @Test(arguments: transports)
-    func idsThatCouldEscapeTheDataDirectoryAreRejected(_ transport: TestingSetup) async throws {
+    func idsThatCouldEscapeTheDataDirectoryAreRejected(_ transport: HTTPTransport) async throws {
         let directory = temporaryDirectory()
         let store = try FileSceneStore(directory: directory)
-        try await makeApp(makeAPI(store: store)).test(transport) { client in
+        try await makeApp(makeAPI(store: store)).test(over: transport) { client in
             for path in ["/v1/scenes/..%2F..%2Fetc%2Fpasswd", "/v1/scenes/%2E%2E", "/v1/scenes/.hidden", "/v1/scenes/a%00b"] {
                 try await client.execute(uri: path, method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { response in
                     #expect(response.status == .badRequest || response.status == .notFound, "\(path) → \(response.status)")
@@ -254,9 +254,9 @@ import TouchTraceStore
     /// initial layout cycle (kept with the cached scene); the layout route starts from the
     /// scene as stored, so its trace can show that cycle.
     @Test(arguments: transports)
-    func storedAutoLayoutScenesAreHitTestedAfterTheirInitialLayout(_ transport: TestingSetup) async throws {
+    func storedAutoLayoutScenesAreHitTestedAfterTheirInitialLayout(_ transport: HTTPTransport) async throws {
         let scene = #"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 390, "height": 844}, "subviews": [{"id": "row", "class": "UIStackView", "translatesAutoresizingMaskIntoConstraints": false, "constraints": [{"firstAttribute": "leading", "secondItem": "w", "secondAttribute": "leading", "constant": 16}, {"firstAttribute": "trailing", "secondItem": "w", "secondAttribute": "trailing", "constant": -16}, {"firstAttribute": "top", "secondItem": "w", "secondAttribute": "top", "constant": 60}], "subviews": [{"id": "pay", "class": "UIButton", "text": "Pay", "control": {"targets": [{"target": null, "action": "pay:", "events": ["touchUpInside"]}]}}]}]}}"#
-        try await makeApp(makeAPI()).test(transport) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/al", method: .put, headers: jsonHeaders, body: ByteBuffer(string: scene)) { #expect($0.status == .created) }
             for _ in 0..<2 {  // a miss, then a cache hit
                 try await client.execute(uri: "/v1/scenes/al/hit-test", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"point": {"x": 100, "y": 70}}"#)) { response in
@@ -308,8 +308,4 @@ import TouchTraceStore
             }
         }
     }
-}
-
-extension TestingSetup: @retroactive CustomTestStringConvertible {
-    public var testDescription: String { "\(self)".contains("live") ? "live" : "router" }
 }

@@ -53,8 +53,8 @@ import TouchTraceEngine
         }
         #expect(results.count == 200)
         try await offPool { server.process.waitUntilExit() }
-        #expect(server.process.terminationReason == .exit)
-        #expect(server.process.terminationStatus == 0)
+        #expect(server.process.terminationReason == .exit, "the server's stderr: \(server.log)")
+        #expect(server.process.terminationStatus == 0, "the server's stderr: \(server.log)")
     }
 
     /// A response of tens of megabytes, read slowly, is written in full after SIGTERM (it was cut
@@ -110,6 +110,6 @@ import TouchTraceEngine
             #expect(results.count == 1000)
         }
         try await offPool { server.process.waitUntilExit() }
-        #expect(server.process.terminationStatus == 0)
+        #expect(server.process.terminationStatus == 0, "the server's stderr: \(server.log)")
     }
 }

@@ -41,10 +41,12 @@ func temporaryDirectory(_ name: String = "touchtrace") -> String {
     return path
 }
 
-/// A `touchtrace serve` child process on a free port.
+/// A `touchtrace serve` child process on a free port; what it writes to stderr is kept in a file
+/// (`log`), for the messages of failed expectations.
 final class ServerProcess: @unchecked Sendable {
     let process = Process()
     let port: Int
+    let logPath = temporaryDirectory("serve-log") + "/stderr.log"
 
     /// `ready` tells whether the server answers (plain HTTP `GET /health` unless given).
     /// `wrapper` runs the server through another program (`[prlimit, --as=…, touchtrace]`).
@@ -64,7 +66,8 @@ final class ServerProcess: @unchecked Sendable {
         }
         if let environment { process.environment = environment }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath) ?? FileHandle.nullDevice
         try process.run()
         // Wait until it answers (or exits). The limit only ends the wait for a server that never
         // starts: a debug build starting on a machine at load 8–14 takes seconds, not 20 ms.
@@ -79,6 +82,9 @@ final class ServerProcess: @unchecked Sendable {
         process.terminate()
         throw TestError("the server did not start on port \(port)")
     }
+
+    /// What the server wrote to stderr so far (its last 2,000 characters).
+    var log: String { String((try? String(contentsOfFile: logPath, encoding: .utf8))?.suffix(2000) ?? "") }
 
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)

@@ -11,7 +11,7 @@ import TouchTraceServer
 @Suite struct WhyNotRouteTests {
     @Test(arguments: [HTTPTransport.router, .live])
     func theClassicOverlayOverAMap(_ transport: HTTPTransport) async throws {
-        try await makeApp(makeAPI()).test(transport.setup) { client in
+        try await makeApp(makeAPI()).test(over: transport) { client in
             try await client.execute(uri: "/v1/scenes/map", method: .put, headers: jsonHeaders, body: ByteBuffer(string: mapScene)) { #expect($0.status == .created) }
             try await client.execute(uri: "/v1/scenes/map/why-not", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"view": "map", "point": {"x": 100, "y": 300}}"#)) { response in
                 #expect(response.status == .ok)

@@ -243,6 +243,10 @@ public struct NotHittableAssertion: Sendable {
 public enum NotHittableReason: String, Sendable, CaseIterable {
     case hidden, alpha, notInteractive, disabled, coveredBy, outsideParent, takenBySubview, takenByViewController,
         capturedByAncestor, redirected, passesThrough, nonInvertibleTransform, notInWindow, emptyTouchArea, outsideTouchArea
+    /// The view is in a window and open to touches there, but hit testing answers another
+    /// view (`by`) or none, for none of the reasons above: the region's `elsewhere`, such as
+    /// a subview whose `hitTest` sends the touch to a view outside the view (H9).
+    case hitElsewhere
 
     /// The reason a region blocker's relation stands for.
     init(_ relation: RegionBlocker.Relation) {
@@ -255,7 +259,7 @@ public enum NotHittableReason: String, Sendable, CaseIterable {
         case .redirected: self = .redirected
         case .passesThrough: self = .passesThrough
         case .outsideAncestor: self = .outsideParent
-        case .elsewhere: self = .notInWindow
+        case .elsewhere: self = .hitElsewhere
         }
     }
 

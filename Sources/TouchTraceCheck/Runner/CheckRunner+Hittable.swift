@@ -27,7 +27,7 @@ extension CheckRunner {
                     explanation: HitExplanation.lines(expected: nil, trace: trace, point: p, scene: scene), expected: "notHittable", actual: "hittable"))
                 return
             }
-            reason = Self.reason(at: p, of: v, region: region, map: map)
+            reason = Self.reason(at: p, of: v, hit: trace.hitView, region: region, map: map)
         } else {
             report.evidence = .obj(["region": region.json(in: scene)])
             if !region.isEmpty {
@@ -83,8 +83,8 @@ extension CheckRunner {
         return (NotHittableReason(blocker.relation), blocker.view, blocker.sentence(of: v, in: scene, touchBox: box, touchArea: region.touchArea) + frames(v, by: blocker.view, in: scene))
     }
 
-    /// Why the touch at `p` does not reach the view.
-    static func reason(at p: Point, of v: Int, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
+    /// Why the touch at `p` does not reach the view (`hit` is where the trace ended).
+    static func reason(at p: Point, of v: Int, hit: Int?, region: HitRegion, map: HitRegionMap) -> (NotHittableReason, by: Int?, sentence: String) {
         let scene = map.scene
         if let u = region.unreachable { return (NotHittableReason(u.reason), u.view, "it is " + u.phrase(of: v, in: scene)) }
         let q = region.axes.fromWindow(p)
@@ -94,6 +94,7 @@ extension CheckRunner {
         if let blocker = region.blockers.first(where: { $0.pieces.contains { $0.contains(q) } }) {
             return (NotHittableReason(blocker.relation), blocker.view, "at \(Measure.point(p)) it is " + blocker.phrase(of: v, in: scene))
         }
-        return (.notInWindow, nil, "nothing reaches it at \(Measure.point(p))")
+        // No blocked part holds the point (it lies on a part's edge): the trace says where it went.
+        return (.hitElsewhere, hit, "at \(Measure.point(p)) it is " + (hit.map { "hit by \(scene.views[$0].id) instead" } ?? "hit by nothing"))
     }
 }

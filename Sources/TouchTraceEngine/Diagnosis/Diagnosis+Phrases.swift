@@ -70,7 +70,7 @@ extension Diagnosis.Cause {
         case .scrollViewDelay:
             return "reached late: scroll view \(name(view)) delays touchesBegan (delaysContentTouches, S1)"
         case .notInWindow:
-            return "not in any window"
+            return isSelf ? "not in any window (H8)" : "inside \(name(view)), which is in no window (H8)"
         }
     }
 }

@@ -67,8 +67,9 @@ struct SceneShapes: Sendable {
         let n = scene.views.count
         reference = windowOrder.first
         toReference = Array(repeating: nil, count: n)
-        unreachable = Array(repeating: Unreachability(reason: .notInWindow, view: 0), count: n)
-        for v in 0..<n { unreachable[v] = Unreachability(reason: .notInWindow, view: v) }
+        // Until a window's tree claims it, a view is in no window (H8), and the view to name is
+        // the top of its detached tree, the one to add to a window (as the diagnosis names it).
+        unreachable = Self.treeTops(of: scene).map { Unreachability(reason: .notInWindow, view: $0) }
         segmentStart = Array(repeating: 0, count: n + 1)
         grid = SpatialGrid(area: .zero, boxes: [], include: { _ in false })
         boxes = Array(repeating: nil, count: n)
@@ -109,6 +110,26 @@ struct SceneShapes: Sendable {
                 for i in 0..<ring.count { segments.append(Segment(a: ring[i], b: ring[(i + 1) % ring.count])) }
             }
         }
+    }
+
+    /// The top of each view's tree (the view itself for a window or a root), each parent chain
+    /// walked once.
+    static func treeTops(of scene: Scene) -> [Int] {
+        let n = scene.views.count
+        var top = Array(repeating: -1, count: n)
+        var path: [Int] = []
+        for v in 0..<n where top[v] < 0 {
+            path.removeAll(keepingCapacity: true)
+            var u = v
+            while top[u] < 0, let parent = scene.views[u].parent {
+                path.append(u)
+                u = parent
+            }
+            let t = top[u] >= 0 ? top[u] : u
+            top[u] = t
+            for w in path { top[w] = t }
+        }
+        return top
     }
 
     /// Fills the view's transform, reachability, taker and outline (in reference space); its

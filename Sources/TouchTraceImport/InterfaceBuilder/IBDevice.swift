@@ -32,7 +32,9 @@ struct IBDevice: Sendable, Hashable {
 
     /// Xcode's device ids. iPhone X-class ids changed with the simulators: `retina5_9` (iPhone X,
     /// XS, 11 Pro) reports 50 pt at the top from iOS 16 (Xcode 16 documents store its navigation
-    /// bar at y = 50); `retina6_1` (XR, 11) 48 from iOS 14 (a sheet of Xcode 16 starts 48 pt down);
+    /// bar at y = 50); `retina6_1` (XR, 11) 48 from iOS 14, on the canvas of
+    /// tools version 21000 and later (44 up to 20037, 48 from 21225: a sheet of Xcode 16 starts 48 pt
+    /// down, iNaturalist's and tinode's views pinned to the safe area);
     /// `retina6_12` was the 390 × 844 iPhone 12–14 (47 pt) and is the 393 × 852 iPhone 15 (59 pt)
     /// in Xcode 15 and later (every root view of the corpus's 14 such documents is 393 × 852).
     static let known: [String: Model] = [
@@ -42,7 +44,7 @@ struct IBDevice: Sendable, Hashable {
         "retina5_5": Model(width: 414, height: 736, top: 20, bottom: 0),
         "retina5_9": Model(width: 375, height: 812, top: 44, bottom: 34, eras: [(23000, 375, 812, 50)]),
         "retina5_4": Model(width: 375, height: 812, top: 50, bottom: 34),
-        "retina6_1": Model(width: 414, height: 896, top: 44, bottom: 34, eras: [(23000, 414, 896, 48)]),
+        "retina6_1": Model(width: 414, height: 896, top: 44, bottom: 34, eras: [(21000, 414, 896, 48)]),
         "retina6_5": Model(width: 414, height: 896, top: 44, bottom: 34),
         "retina6_12": Model(width: 390, height: 844, top: 47, bottom: 34, eras: [(22000, 393, 852, 59)]),
         "retina6_3": Model(width: 393, height: 852, top: 59, bottom: 34),

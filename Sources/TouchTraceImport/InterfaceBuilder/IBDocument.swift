@@ -24,6 +24,9 @@ struct IBDocument: Sendable {
     /// The element of every id (`id` attributes; the first one wins).
     let elementsByID: [String: Int]
     /// Resource images by name (`<resources><image name width height>`), their sizes in points.
+    /// SF Symbols (`catalog="system"`) are not among them: Xcode writes their sizes scaled so
+    /// that the longer side is 128 (every one of the corpus's 60), not the points the symbol
+    /// takes, which its configuration decides.
     let imageSizes: [String: Size]
     /// Resource images whose stated size is not a finite, non-negative number: their elements.
     let unreadableImageSizes: [String: Int]
@@ -86,7 +89,7 @@ struct IBDocument: Sendable {
                 let inDefaults = element.parent.map { tree[$0]["key"] == "defaultSimulatedMetrics" } ?? false
                 if inDefaults, element["orientation"]?.hasPrefix("landscape") == true { landscape = true }
             case "image" where element.parent.map({ tree[$0].name }) == "resources":
-                if let name = element["name"] {
+                if element["catalog"] != "system", let name = element["name"] {
                     if let w = element["width"].flatMap(Double.init), let h = element["height"].flatMap(Double.init), w.isFinite, h.isFinite, w >= 0, h >= 0 {
                         images[name] = Size(width: w, height: h)
                     } else {

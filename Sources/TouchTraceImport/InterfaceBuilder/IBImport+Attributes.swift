@@ -64,16 +64,18 @@ extension IBImport {
         if hasHugging { v.contentHugging = hugging }
         if hasResistance { v.compressionResistance = resistance }
         v.alignmentRectInsets = Self.alignmentRectInsets(v.viewClass, tools: doc.toolsVersion)
+        if v.viewClass == .UIImageView, !misplaced, let insets = symbolAlignmentInsets(e, frame: v.frame) { v.alignmentRectInsets = insets }
         v.intrinsicContentSize = intrinsicSize(e, viewClass: v.viewClass, frame: v.frame, misplaced: misplaced, insets: v.alignmentRectInsets)
+        let d = Self.defaultMargins
         if let m = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") {
             v.layoutMargins = EdgeInsets(
-                top: number(m, "top") ?? 8, left: number(m, "left") ?? 8,
-                bottom: number(m, "bottom") ?? 8, right: number(m, "right") ?? 8)
+                top: number(m, "top") ?? d.top, left: number(m, "left") ?? d.left,
+                bottom: number(m, "bottom") ?? d.bottom, right: number(m, "right") ?? d.right)
         }
         if let m = tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") {
             v.directionalLayoutMargins = DirectionalEdgeInsets(
-                top: number(m, "top") ?? 8, leading: number(m, "leading") ?? 8,
-                bottom: number(m, "bottom") ?? 8, trailing: number(m, "trailing") ?? 8)
+                top: number(m, "top") ?? d.top, leading: number(m, "leading") ?? d.left,
+                bottom: number(m, "bottom") ?? d.bottom, trailing: number(m, "trailing") ?? d.right)
             if v.layoutMargins != nil { v.directionalLayoutMargins = nil }
         }
         if v.viewClass == .UIStackView { v.stack = readStack(e) }
@@ -81,6 +83,9 @@ extension IBImport {
 
     /// The standard space between sibling views (`NSLayoutConstraint` "standard" spacing).
     static let standardSpacing = 8.0
+
+    /// UIKit's default layout margins (8 pt on every side), as the engine has them.
+    static let defaultMargins = LayoutConfig().layoutMargins
 
     /// A priority attribute (1…1000).
     mutating func priority(_ e: Int, _ attribute: String) -> Double? {
@@ -139,9 +144,15 @@ extension IBImport {
             return Size(width: (pw ?? nil) ?? -1, height: (ph ?? nil) ?? -1)
         }
         if viewClass == .UIImageView {
-            guard let name = el["image"] else { return nil }
-            if let size = doc.imageSizes[name] { return size }
-            if let resource = doc.unreadableImageSizes[name] {
+            // The image: the `image` attribute, or the `<imageReference key="image">` Xcode 12 and
+            // later write for SF Symbols. A symbol's size is its configuration's, which the
+            // document does not state (its resource size is scaled to 128): the stored frame
+            // stands for it, as for other content sizes.
+            let reference = tree.child(of: e, named: "imageReference", key: "image")
+            guard let name = el["image"] ?? reference.flatMap({ tree[$0]["image"] }) else { return nil }
+            let symbol = showsSymbol(e)
+            if !symbol, let size = doc.imageSizes[name] { return size }
+            if !symbol, let resource = doc.unreadableImageSizes[name] {
                 warn(
                     .invalidValue, resource, "the size of image \"\(name.prefix(40))\" is not a finite, non-negative number",
                     lost: "the image view's intrinsic content size (none is used)")
@@ -182,6 +193,39 @@ extension IBImport {
         return Size(
             width: axes.width ? max(0, frame.size.width - e.left - e.right) : -1,
             height: axes.height ? max(0, frame.size.height - e.top - e.bottom) : -1)
+    }
+
+    /// Whether an image view shows an SF Symbol: `catalog="system"` on the view or on its
+    /// `<imageReference key="image">`.
+    func showsSymbol(_ e: Int) -> Bool {
+        if tree[e]["catalog"] == "system" { return true }
+        return tree.child(of: e, named: "imageReference", key: "image").map { tree[$0]["catalog"] == "system" } ?? false
+    }
+
+    /// The alignment insets of an image view that shows an SF Symbol (L6): UIImageView takes its
+    /// alignment rectangle from its image's `alignmentRectInsets` (UIImage.h: "used by
+    /// UIImageView … to determine the view's alignment rect insets for constraint-based
+    /// layout"), and a symbol's include the padding around its glyph, which depends on the
+    /// symbol and its configuration. The document states them where it fixes the view's width or
+    /// height by a constant and stores a frame of another size: the difference, split evenly
+    /// between the two sides (measured: tinode's and orbot's symbol image views, frames 1 to 9 pt
+    /// taller than their height constraints, the two sides within 0.5 pt of each other). Nil
+    /// when the view shows no symbol or the document fixes neither length.
+    func symbolAlignmentInsets(_ e: Int, frame: Rect?) -> EdgeInsets? {
+        guard let frame, showsSymbol(e), let list = tree.child(of: e, named: "constraints") else { return nil }
+        var width: Double?, height: Double?
+        for c in tree.children(of: list, named: "constraint") {
+            let el = tree[c]
+            guard el["secondItem"] == nil, el["firstItem"] == nil || el["firstItem"] == tree[e]["id"], el["relation"] == nil,
+                el["multiplier"] == nil, el["placeholder"] != "YES", el["priority"] == nil || el["priority"] == "1000",
+                let constant = el["constant"].flatMap(Double.init), constant.isFinite, constant >= 0
+            else { continue }
+            if el["firstAttribute"] == "width" { width = constant }
+            if el["firstAttribute"] == "height" { height = constant }
+        }
+        let dw = width.map { frame.size.width - $0 } ?? 0, dh = height.map { frame.size.height - $0 } ?? 0
+        guard abs(dw) > 0.25 || abs(dh) > 0.25 else { return nil }
+        return EdgeInsets(top: dh / 2, left: dw / 2, bottom: dh / 2, right: dw / 2)
     }
 
     /// Alignment insets that depend on the iOS release the document was made for, where they

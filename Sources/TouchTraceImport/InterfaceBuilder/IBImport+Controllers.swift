@@ -181,7 +181,18 @@ extension IBImport {
             let frame = doc.frame(of: view.element) ?? Rect(origin: .zero, size: screen?.size ?? .zero)
             // A view the size of the device's screen is a screen (Xcode gives it the device's safe area).
             let fullScreen = screen.map { $0.size == frame.size } ?? false
-            var insets = fullScreen && doc.useSafeAreas ? (screen?.insets ?? .zero) : .zero
+            // Safe areas are on for the document (`useSafeAreas`) or for this view: Xcode writes a
+            // `<viewLayoutGuide key="safeArea">` in the view it shows one for (tinode's bar).
+            let safeAreas = doc.useSafeAreas || tree.child(of: view.element, named: "viewLayoutGuide", key: "safeArea") != nil
+            var insets = fullScreen && safeAreas ? (screen?.insets ?? .zero) : .zero
+            // A freeform view smaller than the screen, on the canvas of a device with a sensor
+            // housing, has the housing's inset at its top (its bottom: the evidence is mixed).
+            // Not a cell: a table or collection view gives its cells their insets, not the screen.
+            if options.canvas, !fullScreen, safeAreas, !Self.cellElements.contains(tree[view.element].name), let screen,
+                let device = screen.device, device.notched, !device.landscape
+            {
+                insets.top = screen.insets.top
+            }
             if tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil, !(screen?.device?.notched ?? false) {
                 insets.top = 0
             }
@@ -202,6 +213,10 @@ extension IBImport {
         }
         attachUnconnectedFilesOwner(roots: roots)
     }
+
+    /// Top-level elements of a xib that a table or collection view places (their safe area
+    /// is the list's, not the screen's).
+    static let cellElements: Set<String> = ["tableViewCell", "collectionViewCell", "collectionReusableView", "tableViewHeaderFooterView"]
 
     /// File's Owner without a `view` outlet (a view subclass that loads the nib and adds its
     /// top-level view as a subview, or any object the code passes as owner) still receives the

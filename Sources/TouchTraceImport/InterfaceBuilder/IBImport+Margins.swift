@@ -40,7 +40,7 @@ extension IBImport {
             if let p, inScroll.contains(p) || document.views[p].viewClass.isScrollView { inScroll.insert(v) }
             var m = draft.layoutMargins ?? draft.directionalLayoutMargins.map {
                 EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
-            } ?? EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+            } ?? Self.defaultMargins
             var changed = false
             if let c = draft.viewController, respectsSystemMargins(controllerID: c.sourceID) {
                 let system = IBDevice.rootMargins(width: document.views[document.windows[0]].frame?.size.width ?? frame.size.width)
