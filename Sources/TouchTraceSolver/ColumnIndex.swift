@@ -16,6 +16,14 @@ struct ColumnIndex: Sendable {
     /// The first free entry (linked through `next`), or −1.
     private var free: Int32 = -1
 
+    /// Makes room for `symbols` columns and `entries` entries in all without growing.
+    mutating func reserveCapacity(symbols: Int, entries: Int) {
+        head.reserveCapacity(symbols)
+        tail.reserveCapacity(symbols)
+        slot.reserveCapacity(entries)
+        next.reserveCapacity(entries)
+    }
+
     /// Adds an empty column for a new symbol.
     mutating func appendSymbol() {
         head.append(-1)

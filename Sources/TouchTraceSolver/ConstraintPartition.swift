@@ -87,22 +87,28 @@ public enum ConstraintPartition {
     /// every pivot in an earlier subtree: on the 'cards' benchmark at 4,000 views this is ~3× less
     /// work than plain required-first, with the same frames.
     public static func requiredFirstOrder(_ constraints: [Constraint], groups: [Int]) -> [Int] {
+        // A stable counting sort on (group slot, optional): flat arrays instead of an array per
+        // group and two filtered copies of each (issue 27); the same order.
         var slotOfGroup: [Int: Int] = [:]
-        var members: [[Int]] = []
+        var key = [Int](repeating: 0, count: constraints.count)
         for i in constraints.indices {
             let g = i < groups.count ? groups[i] : Int.min   // missing entries: one trailing group
+            let slot: Int
             if let k = slotOfGroup[g] {
-                members[k].append(i)
+                slot = k
             } else {
-                slotOfGroup[g] = members.count
-                members.append([i])
+                slot = slotOfGroup.count
+                slotOfGroup[g] = slot
             }
+            key[i] = 2 * slot + (constraints[i].isRequired ? 0 : 1)
         }
-        var order: [Int] = []
-        order.reserveCapacity(constraints.count)
-        for m in members {
-            order += m.filter { constraints[$0].isRequired }
-            order += m.filter { !constraints[$0].isRequired }
+        var next = [Int](repeating: 0, count: 2 * slotOfGroup.count + 1)
+        for k in key { next[k + 1] += 1 }
+        for k in 1..<next.count { next[k] += next[k - 1] }
+        var order = [Int](repeating: 0, count: constraints.count)
+        for i in constraints.indices {
+            order[next[key[i]]] = i
+            next[key[i]] += 1
         }
         return order
     }

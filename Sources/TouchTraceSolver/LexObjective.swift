@@ -13,6 +13,12 @@
 /// megabytes for 3,000 views). Components are numbered in order of first use; `rank` says where
 /// each stands from the highest priority down, and drives every comparison. A new tier never
 /// changes the relative order of the existing ones, so the stored vectors stay sorted.
+///
+/// The vectors live in one pool (`pool`), each in a block of its own (start, length, capacity: a
+/// power of two), not in an array per symbol: a 1,000-view Auto Layout scene has thousands of
+/// error symbols, and an array each was an allocation to make, one or more to grow, a retain per
+/// symbol whenever a kept solver is copied (copy-on-write) and a release to free it (issue 27). A
+/// block that is outgrown goes to a free list of its size and is reused.
 struct LexObjective: Sendable {
     struct Entry: Sendable {
         var component: Int32
@@ -25,8 +31,18 @@ struct LexObjective: Sendable {
     private(set) var order: [Int] = []
     /// Position of each component in `order`.
     private(set) var rank: [Int32] = []
-    /// Per symbol: its non-zero components, by rank.
-    private(set) var vectors: [[Entry]] = []
+    /// Per symbol: its non-zero components, by rank, at `pool[start[s] ..< start[s] + length[s]]`,
+    /// in a block of `capacity[s]` entries (0: no block yet).
+    private var start: [Int32] = []
+    private var length: [Int32] = []
+    private var capacity: [Int32] = []
+    private var pool: [Entry] = []
+    /// Blocks given up by symbols that outgrew them, by size (index: log2 of the capacity).
+    private var freeBlocks: [[Int32]] = []
+    /// Scratch storage: the merge's output, and the vector ``take(_:)`` hands out (kept to save
+    /// an allocation per call).
+    private var mergeScratch: [Entry] = []
+    private var spare: [Entry] = []
     /// Non-zero coefficients over all symbols (bounded by ``SolverLimits/maximumObjectiveCoefficients``).
     private(set) var nonZeroCount = 0
 
@@ -61,47 +77,92 @@ struct LexObjective: Sendable {
         return component
     }
 
-    mutating func appendSymbol() {
-        vectors.append([])
+    /// Makes room for `symbols` symbols without growing.
+    mutating func reserveCapacity(symbols: Int) {
+        start.reserveCapacity(symbols)
+        length.reserveCapacity(symbols)
+        capacity.reserveCapacity(symbols)
     }
 
+    mutating func appendSymbol() {
+        start.append(0)
+        length.append(0)
+        capacity.append(0)
+    }
+
+    /// Makes `s`'s block hold at least `n` entries (its entries moved along when it moves).
+    private mutating func reserve(_ i: Int, _ n: Int) {
+        let old = Int(capacity[i])
+        guard n > old else { return }
+        var cap = max(2, old)
+        while cap < n { cap *= 2 }
+        let sizeClass = cap.trailingZeroBitCount
+        let newStart: Int
+        if sizeClass < freeBlocks.count, let reused = freeBlocks[sizeClass].popLast() {
+            newStart = Int(reused)
+        } else {
+            newStart = pool.count
+            pool.append(contentsOf: repeatElement(Entry(component: -1, coefficient: 0), count: cap))
+        }
+        let from = Int(start[i]), count = Int(length[i])
+        for k in 0..<count { pool[newStart + k] = pool[from + k] }
+        if old > 0 {
+            let oldClass = old.trailingZeroBitCount
+            while freeBlocks.count <= oldClass { freeBlocks.append([]) }
+            freeBlocks[oldClass].append(start[i])
+        }
+        start[i] = Int32(truncatingIfNeeded: newStart)
+        capacity[i] = Int32(truncatingIfNeeded: cap)
+    }
+
+    /// The rank of an entry's component (its place from the highest priority down).
     @inline(__always)
-    func isZero(_ s: Int32) -> Bool { vectors[Int(s)].isEmpty }
+    private func rankOf(_ e: Entry) -> Int32 { rank[Int(e.component)] }
+
+    @inline(__always)
+    private func isComponent(_ e: Entry, _ tier: Int) -> Bool { Int(e.component) == tier }
+
+    @inline(__always)
+    func isZero(_ s: Int32) -> Bool { length[Int(s)] == 0 }
 
     /// `true` when every *priority* component is zero (the tie-break tier is not looked at): moving
     /// the symbol costs nothing that any priority cares about.
     @inline(__always)
     func isZeroAtEveryPriority(_ s: Int32) -> Bool {
-        vectors[Int(s)].allSatisfy { Int($0.component) == tieBreakComponent }
+        let i = Int(s), from = Int(start[i])
+        for k in from..<(from + Int(length[i])) where Int(pool[k].component) != tieBreakComponent { return false }
+        return true
     }
 
     /// `true` when the first non-zero component (in importance order) is negative.
     @inline(__always)
     func isNegative(_ s: Int32) -> Bool {
-        guard let first = vectors[Int(s)].first else { return false }
-        return first.coefficient < 0
+        let i = Int(s)
+        guard length[i] > 0 else { return false }
+        return pool[Int(start[i])].coefficient < 0
     }
 
     /// Lexicographic comparison of `coef(a)/da` and `coef(b)/db` (`da`, `db` > 0).
     func ratioLess(_ a: Int32, _ da: Double, _ b: Int32, _ db: Double) -> Bool {
-        let va = vectors[Int(a)], vb = vectors[Int(b)]
+        let sa = Int(start[Int(a)]), na = Int(length[Int(a)])
+        let sb = Int(start[Int(b)]), nb = Int(length[Int(b)])
         var i = 0, j = 0
-        while i < va.count || j < vb.count {
-            let ra = i < va.count ? rank[Int(va[i].component)] : Int32.max
-            let rb = j < vb.count ? rank[Int(vb[j].component)] : Int32.max
+        while i < na || j < nb {
+            let ra = i < na ? rankOf(pool[sa + i]) : Int32.max
+            let rb = j < nb ? rankOf(pool[sb + j]) : Int32.max
             let x: Double, y: Double
             if ra == rb {
-                x = va[i].coefficient / da
-                y = vb[j].coefficient / db
+                x = pool[sa + i].coefficient / da
+                y = pool[sb + j].coefficient / db
                 i += 1
                 j += 1
             } else if ra < rb {
-                x = va[i].coefficient / da
+                x = pool[sa + i].coefficient / da
                 y = 0
                 i += 1
             } else {
                 x = 0
-                y = vb[j].coefficient / db
+                y = pool[sb + j].coefficient / db
                 j += 1
             }
             if x != y { return x < y }
@@ -113,54 +174,81 @@ struct LexObjective: Sendable {
     mutating func add(_ s: Int32, tier: Int, _ value: Double) {
         let r = rank[tier]
         let i = Int(s)
+        let from = Int(start[i]), n = Int(length[i])
         var k = 0
-        while k < vectors[i].count, rank[Int(vectors[i][k].component)] < r { k += 1 }
-        if k < vectors[i].count, Int(vectors[i][k].component) == tier {
-            let v = vectors[i][k].coefficient + value
+        while k < n, rankOf(pool[from + k]) < r { k += 1 }
+        if k < n, isComponent(pool[from + k], tier) {
+            let v = pool[from + k].coefficient + value
             if SolverTolerance.nearZero(v) {
-                vectors[i].remove(at: k)
+                for m in (from + k)..<(from + n - 1) { pool[m] = pool[m + 1] }
+                length[i] -= 1
                 nonZeroCount -= 1
             } else {
-                vectors[i][k].coefficient = v
+                pool[from + k].coefficient = v
             }
         } else if !SolverTolerance.nearZero(value) {
-            vectors[i].insert(Entry(component: Int32(truncatingIfNeeded: tier), coefficient: value), at: k)
+            reserve(i, n + 1)
+            let at = Int(start[i])
+            var m = at + n
+            while m > at + k {
+                pool[m] = pool[m - 1]
+                m -= 1
+            }
+            pool[at + k] = Entry(component: Int32(truncatingIfNeeded: tier), coefficient: value)
+            length[i] += 1
             nonZeroCount += 1
         }
     }
 
-    /// The non-zero components of `s`, by rank.
-    func vector(of s: Int32) -> [Entry] { vectors[Int(s)] }
+    /// The non-zero components of `s`, by rank, handed out and `s` cleared (`clear(_:)`); give the
+    /// array back with ``giveBack(_:)`` so the next call reuses its storage.
+    mutating func take(_ s: Int32) -> [Entry] {
+        var v: [Entry] = []
+        swap(&v, &spare)
+        v.removeAll(keepingCapacity: true)
+        let i = Int(s), from = Int(start[i])
+        for k in from..<(from + Int(length[i])) { v.append(pool[k]) }
+        clear(s)
+        return v
+    }
+
+    /// Returns the array ``take(_:)`` handed out.
+    mutating func giveBack(_ v: [Entry]) { spare = v }
 
     /// `coef(s) += scale × v` (`v` sorted by rank).
     mutating func addScaled(_ v: [Entry], _ scale: Double, to s: Int32) {
         let i = Int(s)
-        if vectors[i].isEmpty {
-            var out: [Entry] = []
-            out.reserveCapacity(v.count)
+        if length[i] == 0 {
+            reserve(i, v.count)
+            let at = Int(start[i])
+            var n = 0
             for e in v {
                 let c = e.coefficient * scale
-                if !SolverTolerance.nearZero(c) { out.append(Entry(component: e.component, coefficient: c)) }
+                if !SolverTolerance.nearZero(c) {
+                    pool[at + n] = Entry(component: e.component, coefficient: c)
+                    n += 1
+                }
             }
-            nonZeroCount += out.count
-            vectors[i] = out
+            nonZeroCount += n
+            length[i] = Int32(truncatingIfNeeded: n)
             return
         }
         if addScaledInPlace(v, scale, to: i) { return }
-        let old = vectors[i]
         var out: [Entry] = []
-        out.reserveCapacity(old.count + v.count)
+        swap(&out, &mergeScratch)
+        out.removeAll(keepingCapacity: true)
+        let from = Int(start[i]), oldCount = Int(length[i])
         var p = 0, q = 0
-        while p < old.count || q < v.count {
-            let rp = p < old.count ? rank[Int(old[p].component)] : Int32.max
+        while p < oldCount || q < v.count {
+            let rp = p < oldCount ? rankOf(pool[from + p]) : Int32.max
             let rq = q < v.count ? rank[Int(v[q].component)] : Int32.max
             if rp == rq {
-                let c = old[p].coefficient + v[q].coefficient * scale
-                if !SolverTolerance.nearZero(c) { out.append(Entry(component: old[p].component, coefficient: c)) }
+                let c = pool[from + p].coefficient + v[q].coefficient * scale
+                if !SolverTolerance.nearZero(c) { out.append(Entry(component: pool[from + p].component, coefficient: c)) }
                 p += 1
                 q += 1
             } else if rp < rq {
-                out.append(old[p])
+                out.append(pool[from + p])
                 p += 1
             } else {
                 let c = v[q].coefficient * scale
@@ -168,40 +256,57 @@ struct LexObjective: Sendable {
                 q += 1
             }
         }
-        nonZeroCount += out.count - old.count
-        vectors[i] = out
+        nonZeroCount += out.count - oldCount
+        reserve(i, out.count)
+        let at = Int(start[i])
+        for k in out.indices { pool[at + k] = out[k] }
+        length[i] = Int32(truncatingIfNeeded: out.count)
+        swap(&out, &mergeScratch)
     }
 
     /// `addScaled(_:_:to:)` when every component of `v` is already one of `s`'s (the usual case:
     /// one tier, or a tier and the tie-break): the same sums in the same order, written into the
-    /// vector instead of a new one, and the components that cancel dropped, in order. False, with
-    /// nothing changed, when `v` has a component `s` has not.
+    /// vector, and the components that cancel dropped, in order. False, with nothing changed, when
+    /// `v` has a component `s` has not.
     private mutating func addScaledInPlace(_ v: [Entry], _ scale: Double, to i: Int) -> Bool {
+        let from = Int(start[i]), n = Int(length[i])
         var p = 0
         for e in v {
             let r = rank[Int(e.component)]
-            while p < vectors[i].count, rank[Int(vectors[i][p].component)] < r { p += 1 }
-            guard p < vectors[i].count, vectors[i][p].component == e.component else { return false }
-            p += 1
-        }
-        var cancelled: [Int] = []
-        p = 0
-        for e in v {
-            while vectors[i][p].component != e.component { p += 1 }
-            let c = vectors[i][p].coefficient + e.coefficient * scale
-            vectors[i][p].coefficient = c
-            if SolverTolerance.nearZero(c) { cancelled.append(p) }
+            while p < n, rankOf(pool[from + p]) < r { p += 1 }
+            guard p < n, pool[from + p].component == e.component else { return false }
             p += 1
         }
         // Only the sums that cancel go (the other components are kept as they are, as the merge
-        // keeps them); positions ascending, so removing from the last keeps the others' places.
-        for k in cancelled.reversed() { vectors[i].remove(at: k) }
-        nonZeroCount -= cancelled.count
+        // keeps them), compacted in one pass that keeps the order.
+        var write = 0
+        p = 0
+        for e in v {
+            while pool[from + p].component != e.component {
+                pool[from + write] = pool[from + p]
+                write += 1
+                p += 1
+            }
+            let c = pool[from + p].coefficient + e.coefficient * scale
+            if !SolverTolerance.nearZero(c) {
+                pool[from + write] = Entry(component: e.component, coefficient: c)
+                write += 1
+            }
+            p += 1
+        }
+        while p < n {
+            pool[from + write] = pool[from + p]
+            write += 1
+            p += 1
+        }
+        nonZeroCount -= n - write
+        length[i] = Int32(truncatingIfNeeded: write)
         return true
     }
 
+    /// Sets every component of `s` to zero (its block stays its own, for reuse).
     mutating func clear(_ s: Int32) {
-        nonZeroCount -= vectors[Int(s)].count
-        vectors[Int(s)] = []
+        nonZeroCount -= Int(length[Int(s)])
+        length[Int(s)] = 0
     }
 }

@@ -112,6 +112,13 @@ public struct Solver: Sendable {
         return try box.core.addConstraint(constraint)
     }
 
+    /// Makes room for `n` more constraints, so that adding them does not grow the solver's storage
+    /// step by step (a capacity hint: the solution is the same with or without it).
+    public mutating func reserveCapacity(constraints n: Int) {
+        unique()
+        box.core.reserveCapacity(constraints: n)
+    }
+
     /// Adds many constraints in required-first order, as a layout pass does: a constraint that
     /// cannot be satisfied is left out and reported in ``BatchResult/failures``; the rest are added.
     public mutating func addConstraints(_ constraints: [Constraint]) -> BatchResult {

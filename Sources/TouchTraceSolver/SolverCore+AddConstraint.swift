@@ -15,7 +15,7 @@ extension SolverCore {
         records.append(ConstraintRecord(constraint: constraint, marker: -1, other: -1))
         installedCount += 1
         do {
-            try install(id)
+            try install(id, constraint)
         } catch {
             records[Int(id.rawValue)] = nil
             installedCount -= 1
@@ -27,12 +27,11 @@ extension SolverCore {
         return id
     }
 
-    /// Adds the row for `records[id]` (already stored) to the tableau and re-optimises.
-    mutating func install(_ id: ConstraintID) throws(SolverError) {
-        let constraint = records[Int(id.rawValue)]!.constraint
+    /// Adds the row for `records[id]` (already stored; `constraint` is its constraint, handed
+    /// over so that it is not made again from the record) to the tableau and re-optimises.
+    mutating func install(_ id: ConstraintID, _ constraint: Constraint) throws(SolverError) {
         var (row, marker, other) = makeRow(constraint, owner: id.rawValue)
-        records[Int(id.rawValue)]!.marker = marker
-        records[Int(id.rawValue)]!.other = other
+        records.setMarkers(Int(id.rawValue), marker: marker, other: other)
 
         if let fresh = freshSubject(for: constraint, row: row) {
             // A variable nothing mentions yet: the row defines it as written (SolverCore+Definitions).
@@ -64,10 +63,12 @@ extension SolverCore {
     }
 
     /// Throws once the tableau created more cells than ``maxCells``.
+    @inline(__always)
     func checkCells() throws(SolverError) {
         if cellsCreated > maxCells { throw .limitExceeded("the tableau created \(cellsCreated) coefficients, more than its limit of \(maxCells)") }
     }
 
+    @inline(__always)
     func validate(_ c: Constraint) throws(SolverError) {
         guard c.priority.isValid else { throw .invalidPriority(c.priority) }
         guard c.expression.isFinite, c.tieBreak.isFinite, c.tieBreak >= 0 else { throw .nonFiniteValue(c) }
@@ -130,6 +131,7 @@ extension SolverCore {
     /// The newest external symbol in the row (kiwi takes the oldest; the newest usually appears in
     /// no other row yet, so making it basic substitutes nothing), else a marker that can be basic
     /// with a feasible value.
+    @inline(__always)
     func chooseSubject(_ row: Row, _ marker: Int32, _ other: Int32) -> Int32? {
         var best: Int32 = -1
         row.forEach { s, _ in
@@ -214,7 +216,7 @@ extension SolverCore {
     func report(_ c: Constraint, involved: [Int32], excluding: Int32) -> UnsatisfiableConstraint {
         var ids = Set<Int32>()
         for o in involved where o >= 0 && o != excluding {
-            if let r = records[Int(o)], r.constraint.isRequired { ids.insert(o) }
+            if records.isRequired(Int(o)) { ids.insert(o) }
         }
         let sorted = ids.sorted().map(ConstraintID.init)
         return UnsatisfiableConstraint(constraint: c, conflictingIDs: sorted,
@@ -226,8 +228,8 @@ extension SolverCore {
     func explainConflict(_ c: Constraint) -> UnsatisfiableConstraint {
         var tracker = SolverCore(tracksRequiredEqualities: true, usesDefinitions: usesDefinitions)
         var original: [Int32: Int32] = [:]   // tracker handle -> this solver's handle
-        for (i, r) in records.enumerated() {
-            guard let r, r.constraint.isRequired else { continue }
+        for i in records.indices {
+            guard let r = records[i], r.constraint.isRequired else { continue }
             if let id = try? tracker.addConstraint(r.constraint) { original[id.rawValue] = Int32(i) }
         }
         do {

@@ -34,6 +34,7 @@ extension SolverCore {
     /// the sizes stay free for the constraints on them (hugging, compression) to be written
     /// directly. Defining the sizes instead would leave the positions to canonical rows, each
     /// holding every size before it.
+    @inline(__always)
     func freshSubject(for constraint: Constraint, row: Row) -> Int32? {
         guard usesDefinitions, artificial == nil else { return nil }
         for t in constraint.expression.terms {
@@ -49,45 +50,59 @@ extension SolverCore {
     /// Rewrites `row` in non-basic symbols only: canonical rows are substituted directly,
     /// definitions newest first (a definition only mentions older ones, so each is expanded once).
     mutating func canonicalize(_ row: inout Row) {
-        // Scratch storage kept by the solver between calls (one allocation per solver, not per row).
-        var heap = DefinitionHeap()
-        swap(&heap, &definitionHeap)
+        // Scratch storage kept by the solver between calls (one allocation per solver, not per
+        // row). No nested function or closure captures the heap or the row: a captured variable
+        // that is changed is checked for exclusive access at run time, on every access (issue 27).
         var basics: [Int32] = []
         swap(&basics, &canonicalScratch)
-        defer {
-            heap.removeAll()
-            swap(&heap, &definitionHeap)
-            basics.removeAll(keepingCapacity: true)
-            swap(&basics, &canonicalScratch)
-        }
-        // A definition's symbol is queued when it gets a cell in the row: while it has one it is
-        // in the heap (popping removes it), so no set of queued symbols is needed. (A cell that
-        // cancels and comes back is queued twice; the second pop finds no cell and skips it.)
-        func take(_ s: Int32, _ coefficient: Double, into row: inout Row) {
-            let slot = slotOf[Int(s)]
-            guard slot >= 0 else {
-                row.insert(s, coefficient)
-                return
-            }
-            let serial = definitionSerial[Int(slot)]
-            if serial < 0 {
-                row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
-            } else {
-                if row.insert(s, coefficient) { heap.push(serial, s) }
-            }
-        }
         row.forEach { s, _ in if slotOf[Int(s)] >= 0 { basics.append(s) } }
-        if basics.isEmpty { return }
+        if basics.isEmpty {
+            swap(&basics, &canonicalScratch)
+            return
+        }
+        var heap = DefinitionHeap()
+        swap(&heap, &definitionHeap)
         for s in basics {
             guard let c = row.remove(s) else { continue }
-            take(s, c, into: &row)
+            canonicalTake(s, c, into: &row, heap: &heap)
         }
         while let s = heap.pop() {
             guard let c = row.remove(s) else { continue }
             let slot = slotOf[Int(s)]
             let definition = rows[Int(slot)]
             row.constant += definition.constant * c
-            definition.forEach { t, a in take(t, a * c, into: &row) }
+            // `definition.forEach`, as a loop: every cell in table order.
+            if definition.count > 0 {
+                for cell in definition.table where cell.symbol >= 0 {
+                    canonicalTake(cell.symbol, cell.coefficient * c, into: &row, heap: &heap)
+                }
+            }
+        }
+        heap.removeAll()
+        swap(&heap, &definitionHeap)
+        basics.removeAll(keepingCapacity: true)
+        swap(&basics, &canonicalScratch)
+    }
+
+    /// `coefficient · s` into `row` (`canonicalize`): a non-basic symbol as it is, a canonical
+    /// row expanded, a definition's symbol kept and queued. A definition's symbol is queued when
+    /// it gets a cell in the row: while it has one it is in the heap (popping removes it), so no
+    /// set of queued symbols is needed. (A cell that cancels and comes back is queued twice; the
+    /// second pop finds no cell and skips it.) `mutating` though it changes nothing of the solver:
+    /// called from a mutating loop, a non-mutating method is handed a copy of the solver (a
+    /// 384-byte `memcpy` per loop).
+    @inline(__always)
+    mutating func canonicalTake(_ s: Int32, _ coefficient: Double, into row: inout Row, heap: inout DefinitionHeap) {
+        let slot = slotOf[Int(s)]
+        guard slot >= 0 else {
+            row.insert(s, coefficient)
+            return
+        }
+        let serial = definitionSerial[Int(slot)]
+        if serial < 0 {
+            row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
+        } else {
+            if row.insert(s, coefficient) { heap.push(serial, s) }
         }
     }
 
@@ -166,21 +181,21 @@ extension SolverCore {
             var saturated = false
             rows[Int(entry.slot)].forEach { t, c in
                 guard !saturated, !SolverTolerance.nearZero(c) else { return }
-                let part: [Cell]
-                if slotOf[Int(t)] < 0 {
-                    part = moves(t) ? [Cell(symbol: t, coefficient: 1)] : []
-                } else if partState[Int(t)] == 2 {
-                    part = parts[Int(t)]   // a canonical row's, or an older definition's
-                } else {
-                    saturated = true
-                    return
-                }
-                for cell in part {
+                func accumulate(_ cell: Cell) {
                     if let k = v.firstIndex(where: { $0.symbol == cell.symbol }) {
                         v[k].coefficient += cell.coefficient * c
                     } else {
                         v.append(Cell(symbol: cell.symbol, coefficient: 0 + cell.coefficient * c))
                     }
+                }
+                if slotOf[Int(t)] < 0 {
+                    // A non-basic symbol's part is itself (no one-cell array made for it).
+                    if moves(t) { accumulate(Cell(symbol: t, coefficient: 1)) }
+                } else if partState[Int(t)] == 2 {
+                    for cell in parts[Int(t)] { accumulate(cell) }   // a canonical row's, or an older definition's
+                } else {
+                    saturated = true
+                    return
                 }
                 if v.count > SolverLimits.ambiguityTerms {
                     v.removeAll { SolverTolerance.nearZero($0.coefficient) }

@@ -22,6 +22,7 @@ extension SolverCore {
     }
 
     /// Entering symbol for the phase-1 objective.
+    @inline(__always)
     func artificialEnteringSymbol() -> Int32? {
         guard let art = artificial else { return nil }
         var best: Int32 = -1

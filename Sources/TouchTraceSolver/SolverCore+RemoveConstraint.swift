@@ -78,15 +78,19 @@ extension SolverCore {
     /// equality; O(system), like adding everything again.
     mutating func rebuild() throws(SolverError) {
         var fresh = SolverCore(tracksRequiredEqualities: tracksRequiredEqualities, usesDefinitions: usesDefinitions)
-        fresh.records = records.map { r in r.map { ConstraintRecord(constraint: $0.constraint, marker: -1, other: -1) } }
+        fresh.records.reserveCapacity(records.count)
+        for i in records.indices {
+            fresh.records.append(records.constraint(i).map { ConstraintRecord(constraint: $0, marker: -1, other: -1) })
+        }
         fresh.installedCount = installedCount
         fresh.budget = budget
         fresh.maxCells = maxCells
         fresh.cellsCreated = cellsCreated
         var editOf: [Int32: (Variable, Double)] = [:]
         for (v, e) in edits { editOf[e.id.rawValue] = (v, e.constant) }
-        for i in records.indices where fresh.records[i] != nil {
-            try fresh.install(ConstraintID(Int32(i)))
+        for i in records.indices {
+            guard let constraint = fresh.records.constraint(i) else { continue }
+            try fresh.install(ConstraintID(Int32(i)), constraint)
             if let (v, value) = editOf[Int32(i)] {
                 fresh.edits[v] = EditRecord(id: ConstraintID(Int32(i)), constant: 0)
                 try fresh.suggestValue(v, value)

@@ -108,12 +108,12 @@ extension SolverCore {
     /// Objective: replaces `s` by `row` (vector coefficient times a scalar row).
     mutating func substituteObjective(_ s: Int32, _ row: Row) {
         guard !objective.isZero(s) else { return }
-        let v = objective.vector(of: s)
-        objective.clear(s)
+        let v = objective.take(s)
         row.forEach { sym, a in
             objective.addScaled(v, a, to: sym)
             markCandidate(sym)
         }
+        objective.giveBack(v)
     }
 
     /// Adds `coefficient · unit(tier)` times `s` — or times `s`'s row when `s` is basic — to the objective.

@@ -101,4 +101,59 @@ import Testing
         #expect(context.problems.map(\.pointer) == members.map(\.key).filter { !expectedKept.contains($0) }.map { "/o/" + $0 })
         #expect(fields?["caf\u{E9}"] == 1 && fields?["Kind"] == 2)
     }
+
+    /// The view reader asks for its fields by place (`ViewField`, issue 27): the cases name the
+    /// fields in the order of the list the unknown-field message prints.
+    @Test func viewFieldsAreTheViewFieldNamesInOrder() {
+        #expect(ViewField.allCases.map { "\($0)" } == SceneBuilder.viewFields)
+        #expect(ViewField.allCases.map(\.rawValue) == Array(SceneBuilder.viewFields.indices))
+        #expect(ViewField.allCases.map(\.name) == SceneBuilder.viewFields)
+        // The stack's and the intrinsic size's fields likewise: each case is its field's name.
+        #expect(StackField.allCases.map { "\($0)" } == StackField.names.names)
+        #expect(SizeField.allCases.map { "\($0)" } == SizeField.names.names)
+    }
+
+    /// An object read against a `JSONFieldKey` type reports the same problems as one read
+    /// against the same names as strings, keeps the same members, and answers a question by
+    /// place as the question by name is answered: first member winning (a tree made in code can
+    /// repeat a key), canonical equivalence (the Kelvin sign is a K, a precomposed é an e and
+    /// its accent), unknown members left out, objects of up to 2,000 members (the packed places
+    /// stop at eight, the index starts past 24), places past 64 (the presence bits' end).
+    @Test(arguments: [0, 1, 3, 8, 9, 24, 25, 70, 2_000])
+    func askingByPlaceAnswersAsAskingByName(_ count: Int) {
+        let pool = ["frame", "K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "\u{212A}ind", "Kind", "id", "x", "colour", "", "n3", "n63", "n64", "n69", "n70"]
+        for shift in [0, 5, 11] {
+            let members: [(key: String, value: JSONValue)] = (0..<count).map { i in
+                (key: pool[(i * 7 + shift) % pool.count], value: .number(Double(i)))
+            }
+            for check in [Probe.self as any ProbeKeys.Type, Wide.self] {
+                check.compare(members)
+            }
+        }
+    }
+
+    protocol ProbeKeys: JSONFieldKey {}
+    enum Probe: Int, ProbeKeys {
+        case frame, kelvin, cafe, kind, id, x
+        static let names = JSONFieldNames(["frame", "K", "caf\u{E9}", "\u{212A}ind", "id", "x"])
+    }
+    enum Wide: Int, ProbeKeys {
+        case n0, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12, n13, n14, n15, n16, n17, n18, n19, n20, n21, n22, n23, n24, n25, n26, n27, n28, n29, n30, n31, n32, n33, n34, n35, n36, n37, n38, n39, n40, n41, n42, n43, n44, n45, n46, n47, n48, n49, n50, n51, n52, n53, n54, n55, n56, n57, n58, n59, n60, n61, n62, n63, n64, n65, n66, n67, n68, n69
+        static let names = JSONFieldNames((0..<70).map { "n\($0)" })
+    }
+}
+
+extension JSONFieldsTests.ProbeKeys {
+    static func compare(_ members: [(key: String, value: JSONValue)]) {
+        var byName = DecodeContext(), byPlace = DecodeContext()
+        let named = byName.object(.object(members), at: "/o", allowed: names.names, what: "an object")
+        let placed = byPlace.object(.object(members), at: "/o", fields: Self.self, what: "an object")
+        #expect(byPlace.problems == byName.problems)
+        #expect(placed?.keys == named?.keys)
+        for key in allCases {
+            #expect(placed?[key] == named?[key.name], "\(key.name) in \(members.map(\.key))")
+            // A question by place of an object read without the type's names is one by name.
+            #expect(named?[key] == named?[key.name])
+        }
+    }
 }

@@ -192,7 +192,9 @@ public struct AutoLayoutSystem: Sendable {
             }
             if node.layout.stack != nil {
                 taking[v] = true
-                for a in AutoLayout.arrangedSubviews(of: v, in: scene) + AutoLayout.hiddenArrangedSubviews(of: v, in: scene) {
+                // Its arranged subviews, hidden or not (`arrangedSubviews` + `hiddenArrangedSubviews`,
+                // read in place).
+                for a in scene.views[v].subviews where !scene.views[a].detached {
                     taking[a] = true
                     arranged[a] = true
                 }
@@ -250,9 +252,14 @@ public struct AutoLayoutSystem: Sendable {
             repeating: (0, 0, .notAnAttribute), count: scene.views.count)
         for v in views {
             guard let config = scene.views[v].layout.stack else { continue }
-            let list = AutoLayout.arrangedSubviews(of: v, in: scene)
-            for (k, a) in list.enumerated() {
-                arrangement[a] = (k, list.count, config.axis == .horizontal ? .width : .height)
+            // `AutoLayout.arrangedSubviews(of:in:)`, counted and walked in place.
+            let subviews = scene.views[v].subviews
+            var count = 0
+            for a in subviews where !scene.views[a].hidden && !scene.views[a].detached { count += 1 }
+            var k = 0
+            for a in subviews where !scene.views[a].hidden && !scene.views[a].detached {
+                arrangement[a] = (k, count, config.axis == .horizontal ? .width : .height)
+                k += 1
             }
         }
         let n = Double(max(constraints.count, 1))
@@ -274,8 +281,9 @@ public struct AutoLayoutSystem: Sendable {
     func containers() -> [Int] {
         var depth = [Int](repeating: -1, count: scene.views.count)
         var container = [Int](repeating: -1, count: scene.views.count)
+        var path: [Int] = []   // one buffer for every walk
         for start in scene.views.indices where depth[start] < 0 {
-            var path: [Int] = []
+            path.removeAll(keepingCapacity: true)
             var v: Int? = start
             while let c = v, depth[c] < 0 {
                 path.append(c)
@@ -295,6 +303,10 @@ public struct AutoLayoutSystem: Sendable {
     }
 
     mutating func solve() {
+        // One reference to the constraints for the whole build (nothing here changes them): the
+        // closures below then read them in place instead of copying each `LayoutConstraint`
+        // (its strings retained and released) out of `self` (issue 27).
+        let constraints = self.constraints
         solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: scene) }
         let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
@@ -310,6 +322,7 @@ public struct AutoLayoutSystem: Sendable {
             solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
             let index = solvers.count
             let memberConstraints = members.compactMap { solverConstraints[$0] }
+            solver.reserveCapacity(constraints: memberConstraints.count)
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
             // from the previous one and its rows stay short however long the stack (issue 21).

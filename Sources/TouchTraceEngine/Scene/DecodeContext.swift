@@ -40,20 +40,52 @@ package struct DecodeContext: Sendable {
         var unknown = false
         for member in members where !isAllowed(member.key) {
             unknown = true
-            guard detailsProblems else {
-                fail(JSONPointer.join(pointer(), member.key), "unknown field")
-                continue
-            }
-            var message = "unknown field \"\(member.key)\" in \(what())"
-            if let close = Self.closest(to: member.key, in: allowed) {
-                message += " (did you mean \"\(close)\"?)"
-            } else {
-                message += "; known fields: " + allowed.joined(separator: ", ")
-            }
-            fail(JSONPointer.join(pointer(), member.key), message)
+            failUnknown(member.key, at: pointer(), allowed: allowed, what: what())
         }
         // The unknown members were reported; the fields are the allowed ones.
         return JSONFields(unknown ? members.filter { isAllowed($0.key) } : members)
+    }
+
+    /// The members of an object, as ``object(_:at:allowed:what:)`` reads them with `K`'s names
+    /// allowed (the same problems, in the same order), each member's key looked up once among
+    /// the names so that the reader asks by ``JSONFieldKey`` (`f[ViewField.frame]`) without
+    /// comparing strings: a view's reader asks for forty-odd fields of an object with a few.
+    public mutating func object<K: JSONFieldKey>(
+        _ value: JSONValue, at pointer: @autoclosure () -> String, fields: K.Type, what: @autoclosure () -> String
+    ) -> JSONFields? {
+        guard case let .object(members) = value else {
+            fail(pointer(), "\(what()) must be an object, not \(value.typeName)")
+            return nil
+        }
+        let names = K.names
+        var places = JSONFieldPlaces()
+        var unknown = false
+        for member in members {
+            if let place = names.place(of: member.key) {
+                places.append(place)
+            } else {
+                unknown = true
+                failUnknown(member.key, at: pointer(), allowed: names.names, what: what())
+            }
+        }
+        guard unknown else { return JSONFields(members, keys: K.self, places: places) }
+        // The unknown members were reported; the fields are the allowed ones.
+        return JSONFields(members.filter { names.place(of: $0.key) != nil }, keys: K.self, places: places)
+    }
+
+    /// Reports a member that `allowed` does not name, at its pointer under `pointer`.
+    private mutating func failUnknown(_ key: String, at pointer: String, allowed: [String], what: @autoclosure () -> String) {
+        guard detailsProblems else {
+            fail(JSONPointer.join(pointer, key), "unknown field")
+            return
+        }
+        var message = "unknown field \"\(key)\" in \(what())"
+        if let close = Self.closest(to: key, in: allowed) {
+            message += " (did you mean \"\(close)\"?)"
+        } else {
+            message += "; known fields: " + allowed.joined(separator: ", ")
+        }
+        fail(JSONPointer.join(pointer, key), message)
     }
 
     /// A finite number, optionally bounded.

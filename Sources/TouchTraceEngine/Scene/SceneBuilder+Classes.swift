@@ -22,28 +22,29 @@ extension SceneBuilder {
     mutating func readClassRole(_ f: JSONFields, into node: inout ViewNode, at pointer: String, view: Int) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         let cls = node.viewClass
-        func only(_ key: String, _ classes: [ViewClass]) -> JSONValue? {
-            guard let value = f[key] else { return nil }
+        func only(_ field: ViewField, _ classes: [ViewClass]) -> JSONValue? {
+            guard let value = f[field] else { return nil }
             guard classes.contains(cls) else {
+                let key = field.name
                 context.fail(p(key), "\"\(key)\" is for \(classes.map(\.rawValue).joined(separator: " and ")), not \(cls.rawValue)")
                 return nil
             }
             return value
         }
         if cls == .UITableView || cls == .UICollectionView {
-            node.role = .list(readList(only("selection", [.UITableView, .UICollectionView]), at: p("selection"), view: view))
+            node.role = .list(readList(only(.selection, [.UITableView, .UICollectionView]), at: p("selection"), view: view))
         } else {
-            _ = only("selection", [.UITableView, .UICollectionView])
+            _ = only(.selection, [.UITableView, .UICollectionView])
         }
         if cls == .UITableViewCell || cls == .UICollectionViewCell {
-            node.role = .cell(readCell(only("cell", [.UITableViewCell, .UICollectionViewCell]), at: p("cell"), cls: cls))
+            node.role = .cell(readCell(only(.cell, [.UITableViewCell, .UICollectionViewCell]), at: p("cell"), cls: cls))
             cellsRead.append((view, pointer))
         } else {
-            _ = only("cell", [.UITableViewCell, .UICollectionViewCell])
+            _ = only(.cell, [.UITableViewCell, .UICollectionViewCell])
         }
         if cls == .UITextView {
             var config = TextViewConfig()
-            if let v = only("textView", [.UITextView]),
+            if let v = only(.textView, [.UITextView]),
                 let o = context.object(v, at: p("textView"), allowed: ["editable", "selectable"], what: "textView")
             {
                 readFlag(o, "editable", at: p("textView")) { config.editable = $0 }
@@ -51,13 +52,13 @@ extension SceneBuilder {
             }
             node.role = .textView(config)
         } else {
-            _ = only("textView", [.UITextView])
+            _ = only(.textView, [.UITextView])
         }
         if cls.isBar {
-            node.role = .bar(readBar(only("bar", [.UINavigationBar, .UITabBar, .UIToolbar]), at: p("bar"), cls: cls, view: view))
+            node.role = .bar(readBar(only(.bar, [.UINavigationBar, .UITabBar, .UIToolbar]), at: p("bar"), cls: cls, view: view))
             bars.append(view)
         } else {
-            _ = only("bar", [.UINavigationBar, .UITabBar, .UIToolbar])
+            _ = only(.bar, [.UINavigationBar, .UITabBar, .UIToolbar])
         }
     }
 

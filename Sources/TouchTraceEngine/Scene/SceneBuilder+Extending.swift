@@ -13,7 +13,7 @@ extension SceneBuilder {
         options = scene.options
         origin = scene.origin
         usesZPosition = scene.usesZPosition
-        registered = scene.ids.mapValues { RegisteredID(ref: $0, pointer: "the scene") }
+        registered = scene.ids.mapValues { RegisteredID(ref: $0, place: "the scene") }
     }
 }
 

@@ -2,7 +2,7 @@ extension SceneBuilder {
     /// The layout fields (rules L1–L6), stored for the layout pass.
     mutating func readLayout(_ f: JSONFields, into node: inout ViewNode, at pointer: String, view: Int) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
-        if let v = f["autoresizingMask"], let items = context.array(v, at: p("autoresizingMask"), what: "autoresizingMask") {
+        if let v = f[ViewField.autoresizingMask], let items = context.array(v, at: p("autoresizingMask"), what: "autoresizingMask") {
             for (i, item) in items.enumerated() {
                 guard let name = context.string(item, at: p("autoresizingMask") + "/\(i)", what: "mask") else { continue }
                 if let entry = AutoresizingMask.named.first(where: { $0.name == name }) {
@@ -12,45 +12,46 @@ extension SceneBuilder {
                 }
             }
         }
-        readFlag(f, "translatesAutoresizingMaskIntoConstraints", at: pointer) { node.layout.translatesAutoresizingMaskIntoConstraints = $0 }
-        if let v = f["intrinsicContentSize"],
-            let s = context.object(v, at: p("intrinsicContentSize"), allowed: ["width", "height"], what: "intrinsicContentSize")
+        readFlag(f, ViewField.translatesAutoresizingMaskIntoConstraints, at: pointer) { node.layout.translatesAutoresizingMaskIntoConstraints = $0 }
+        if let v = f[ViewField.intrinsicContentSize],
+            let s = context.object(v, at: p("intrinsicContentSize"), fields: SizeField.self, what: "intrinsicContentSize")
         {
-            for key in ["width", "height"] {
-                guard let n = s[key].flatMap({ context.number($0, at: p("intrinsicContentSize") + "/" + key, what: key) }) else { continue }
+            for field in SizeField.allCases {
+                guard let n = s[field].flatMap({ context.number($0, at: p("intrinsicContentSize") + "/" + field.name, what: field.name) }) else { continue }
                 if n < 0, n != -1 {
-                    context.fail(p("intrinsicContentSize") + "/" + key, "\(key) must be at least 0, or -1 for no intrinsic size")
+                    context.fail(p("intrinsicContentSize") + "/" + field.name, "\(field.name) must be at least 0, or -1 for no intrinsic size")
                     continue
                 }
-                if key == "width" { node.layout.intrinsicContentSize.width = n } else { node.layout.intrinsicContentSize.height = n }
+                if field == .width { node.layout.intrinsicContentSize.width = n } else { node.layout.intrinsicContentSize.height = n }
             }
         }
-        for key in ["contentHugging", "compressionResistance"] {
-            guard let v = f[key], let s = context.object(v, at: p(key), allowed: ["horizontal", "vertical"], what: key) else { continue }
-            var pair = key == "contentHugging" ? node.layout.contentHugging : node.layout.compressionResistance
+        for field in [ViewField.contentHugging, .compressionResistance] {
+            let key = field.name
+            guard let v = f[field], let s = context.object(v, at: p(key), allowed: ["horizontal", "vertical"], what: key) else { continue }
+            var pair = field == .contentHugging ? node.layout.contentHugging : node.layout.compressionResistance
             if let h = s["horizontal"], let n = context.number(h, at: p(key) + "/horizontal", min: 1, max: 1000, what: "priority") { pair.horizontal = n }
             if let vv = s["vertical"], let n = context.number(vv, at: p(key) + "/vertical", min: 1, max: 1000, what: "priority") { pair.vertical = n }
-            if key == "contentHugging" { node.layout.contentHugging = pair } else { node.layout.compressionResistance = pair }
+            if field == .contentHugging { node.layout.contentHugging = pair } else { node.layout.compressionResistance = pair }
         }
-        if let v = f["layoutMargins"], let e = context.insets(v, at: p("layoutMargins"), what: "layoutMargins", defaults: node.layout.layoutMargins) {
+        if let v = f[ViewField.layoutMargins], let e = context.insets(v, at: p("layoutMargins"), what: "layoutMargins", defaults: node.layout.layoutMargins) {
             node.layout.layoutMargins = e
         }
-        if let v = f["directionalLayoutMargins"] {
-            if f["layoutMargins"] != nil {
+        if let v = f[ViewField.directionalLayoutMargins] {
+            if f[ViewField.layoutMargins] != nil {
                 context.fail(p("directionalLayoutMargins"), "give either \"layoutMargins\" or \"directionalLayoutMargins\", not both (UIKit keeps one set of margins)")
             } else if let e = readDirectionalInsets(v, at: p("directionalLayoutMargins"), what: "directionalLayoutMargins") {
                 node.layout.directionalLayoutMargins = e
             }
         }
-        if let v = f["semanticContentAttribute"],
+        if let v = f[ViewField.semanticContentAttribute],
             let a = context.choice(v, at: p("semanticContentAttribute"), as: SemanticContentAttribute.self, what: "semanticContentAttribute")
         {
             node.layout.semanticContentAttribute = a
         }
-        if let v = f["safeAreaInsets"], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
+        if let v = f[ViewField.safeAreaInsets], let e = context.insets(v, at: p("safeAreaInsets"), what: "safeAreaInsets") {
             node.layout.safeAreaInsets = e
         }
-        if let v = f["alignmentRectInsets"], let e = context.insets(v, at: p("alignmentRectInsets"), what: "alignmentRectInsets") {
+        if let v = f[ViewField.alignmentRectInsets], let e = context.insets(v, at: p("alignmentRectInsets"), what: "alignmentRectInsets") {
             // Generous bounds: real insets are a few points (L6); the bound keeps frames finite.
             if [e.top, e.left, e.bottom, e.right].allSatisfy({ abs($0) <= 10_000 }) {
                 node.layout.alignmentRectInsets = e
@@ -58,7 +59,7 @@ extension SceneBuilder {
                 context.fail(p("alignmentRectInsets"), "alignmentRectInsets must be between -10000 and 10000")
             }
         }
-        if let v = f["stack"] {
+        if let v = f[ViewField.stack] {
             if node.viewClass == .UIStackView {
                 node.layout.stack = readStack(v, at: p("stack"))
             } else {
@@ -67,7 +68,7 @@ extension SceneBuilder {
         } else if node.viewClass == .UIStackView {
             node.layout.stack = StackConfig()
         }
-        if let v = f["layoutGuides"], let items = context.array(v, at: p("layoutGuides"), what: "layoutGuides") {
+        if let v = f[ViewField.layoutGuides], let items = context.array(v, at: p("layoutGuides"), what: "layoutGuides") {
             for (i, item) in items.enumerated() {
                 guard let g = context.object(item, at: p("layoutGuides") + "/\(i)", allowed: ["id"], what: "a layout guide") else { continue }
                 guard let idValue = g["id"] else {
@@ -80,7 +81,7 @@ extension SceneBuilder {
                 }
             }
         }
-        if let v = f["constraints"], let items = context.array(v, at: p("constraints"), what: "constraints") {
+        if let v = f[ViewField.constraints], let items = context.array(v, at: p("constraints"), what: "constraints") {
             for (i, item) in items.enumerated() {
                 if let c = readConstraint(item, at: p("constraints") + "/\(i)", owner: node.id) { node.layout.constraints.append(c) }
             }
@@ -96,15 +97,15 @@ extension SceneBuilder {
         ).map { DirectionalEdgeInsets(top: $0[0], leading: $0[1], bottom: $0[2], trailing: $0[3]) }
     }
 
-    mutating func readStack(_ value: JSONValue, at pointer: String) -> StackConfig {
+    /// A stack view's `stack` object (L6), its pointer made only for a problem.
+    mutating func readStack(_ value: JSONValue, at pointer: @autoclosure () -> String) -> StackConfig {
         var stack = StackConfig()
-        let keys = ["axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement"]
-        guard let f = context.object(value, at: pointer, allowed: keys, what: "stack") else { return stack }
-        if let v = f["axis"], let a = context.choice(v, at: pointer + "/axis", as: StackConfig.Axis.self, what: "axis") { stack.axis = a }
-        if let v = f["distribution"], let d = context.choice(v, at: pointer + "/distribution", as: StackConfig.Distribution.self, what: "distribution") { stack.distribution = d }
-        if let v = f["alignment"], let a = context.choice(v, at: pointer + "/alignment", as: StackConfig.Alignment.self, what: "alignment") { stack.alignment = a }
-        if let v = f["spacing"], let n = context.number(v, at: pointer + "/spacing", what: "spacing") { stack.spacing = n }
-        readFlag(f, "layoutMarginsRelativeArrangement", at: pointer) { stack.layoutMarginsRelativeArrangement = $0 }
+        guard let f = context.object(value, at: pointer(), fields: StackField.self, what: "stack") else { return stack }
+        if let v = f[StackField.axis], let a = context.choice(v, at: pointer() + "/axis", as: StackConfig.Axis.self, what: "axis") { stack.axis = a }
+        if let v = f[StackField.distribution], let d = context.choice(v, at: pointer() + "/distribution", as: StackConfig.Distribution.self, what: "distribution") { stack.distribution = d }
+        if let v = f[StackField.alignment], let a = context.choice(v, at: pointer() + "/alignment", as: StackConfig.Alignment.self, what: "alignment") { stack.alignment = a }
+        if let v = f[StackField.spacing], let n = context.number(v, at: pointer() + "/spacing", what: "spacing") { stack.spacing = n }
+        readFlag(f, StackField.layoutMarginsRelativeArrangement, at: pointer()) { stack.layoutMarginsRelativeArrangement = $0 }
         return stack
     }
 
@@ -239,4 +240,16 @@ extension SceneBuilder {
         default: return .application
         }
     }
+}
+
+/// The fields of a stack view's `stack` object, asked for by place (``JSONFieldKey``).
+enum StackField: Int, JSONFieldKey {
+    case axis, distribution, alignment, spacing, layoutMarginsRelativeArrangement
+    static let names = JSONFieldNames(["axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement"])
+}
+
+/// The fields of an `intrinsicContentSize` object, asked for by place (``JSONFieldKey``).
+enum SizeField: Int, JSONFieldKey {
+    case width, height
+    static let names = JSONFieldNames(["width", "height"])
 }

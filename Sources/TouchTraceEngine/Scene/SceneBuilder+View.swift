@@ -8,25 +8,42 @@ extension SceneBuilder {
         "safeAreaInsets", "alignmentRectInsets", "semanticContentAttribute", "stack", "text", "font", "accessibilityIdentifier", "selection", "cell", "textView", "bar",
         "subviews",
     ]
+}
+
+/// The fields of a view object, in the order of ``SceneBuilder/viewFields`` (the order the
+/// unknown-field message lists them in): the view reader asks for each of them by place.
+enum ViewField: Int, JSONFieldKey {
+    case id, `class`, customClass, frame, center, bounds, transform, level, hidden, alpha
+    case userInteractionEnabled, clipsToBounds, multipleTouchEnabled, exclusiveTouch, zPosition, pointInside
+    case hitTest, touches, actions, viewController, control, gestureRecognizers, scroll
+    case autoresizingMask, translatesAutoresizingMaskIntoConstraints, constraints, layoutGuides
+    case intrinsicContentSize, contentHugging, compressionResistance, layoutMargins, directionalLayoutMargins
+    case safeAreaInsets, alignmentRectInsets, semanticContentAttribute, stack, text, font, accessibilityIdentifier, selection, cell, textView, bar
+    case subviews
+
+    static let names = JSONFieldNames(SceneBuilder.viewFields)
+}
+
+extension SceneBuilder {
 
     /// Reads one view object into the arena. Returns its index and its `subviews` items.
     mutating func readView(_ json: JSONValue, at pointer: String, parent: Int?) -> (Int, [JSONValue]?)? {
-        guard let f = context.object(json, at: pointer, allowed: Self.viewFields, what: "a view") else { return nil }
+        guard let f = context.object(json, at: pointer, fields: ViewField.self, what: "a view") else { return nil }
         let index = views.count
         let p = { (key: String) in JSONPointer.join(pointer, key) }
 
         var id = "#\(index)"
-        if let value = f["id"] {
+        if let value = f[ViewField.id] {
             if let valid = context.identifier(value, at: p("id")) {
                 id = valid
-                register(valid, as: .view(index), at: p("id"))
+                register(valid, as: .view(index), idOf: pointer)
             }
         } else {
             context.fail(pointer, "a view needs an \"id\"")
         }
 
         var viewClass: ViewClass = parent == nil ? .UIWindow : .UIView
-        if let value = f["class"], let name = context.string(value, at: p("class"), what: "class") {
+        if let value = f[ViewField.`class`], let name = context.string(value, at: p("class"), what: "class") {
             if let known = ViewClass(rawValue: name), known.isDeclarable {
                 viewClass = known
             } else if ViewClass(rawValue: name) != nil {
@@ -42,47 +59,47 @@ extension SceneBuilder {
         }
 
         var node = ViewNode(id: id, viewClass: viewClass, parent: parent)
-        if let value = f["customClass"] { node.customClass = context.string(value, at: p("customClass"), what: "customClass") }
+        if let value = f[ViewField.customClass] { node.customClass = context.string(value, at: p("customClass"), what: "customClass") }
         readGeometry(f, into: &node, at: pointer)
-        if let value = f["level"] {
+        if let value = f[ViewField.level] {
             if parent != nil {
                 context.fail(p("level"), "level is for windows only (UIWindow.Level)")
             } else if let n = context.number(value, at: p("level"), what: "level") {
                 node.level = n
             }
         }
-        readFlag(f, "hidden", at: pointer) { node.hidden = $0 }
-        readFlag(f, "userInteractionEnabled", at: pointer) { node.userInteractionEnabled = $0 }
-        readFlag(f, "clipsToBounds", at: pointer) { node.clipsToBounds = $0 }
-        readFlag(f, "multipleTouchEnabled", at: pointer) { node.multipleTouchEnabled = $0 }
-        readFlag(f, "exclusiveTouch", at: pointer) { node.exclusiveTouch = $0 }
-        if let value = f["alpha"], let alpha = context.number(value, at: p("alpha"), min: 0, max: 1, what: "alpha") {
+        readFlag(f, ViewField.hidden, at: pointer) { node.hidden = $0 }
+        readFlag(f, ViewField.userInteractionEnabled, at: pointer) { node.userInteractionEnabled = $0 }
+        readFlag(f, ViewField.clipsToBounds, at: pointer) { node.clipsToBounds = $0 }
+        readFlag(f, ViewField.multipleTouchEnabled, at: pointer) { node.multipleTouchEnabled = $0 }
+        readFlag(f, ViewField.exclusiveTouch, at: pointer) { node.exclusiveTouch = $0 }
+        if let value = f[ViewField.alpha], let alpha = context.number(value, at: p("alpha"), min: 0, max: 1, what: "alpha") {
             node.alpha = alpha
         }
-        if let value = f["zPosition"], let z = context.number(value, at: p("zPosition"), what: "zPosition") {
+        if let value = f[ViewField.zPosition], let z = context.number(value, at: p("zPosition"), what: "zPosition") {
             node.zPosition = z
             if z != 0 { usesZPosition = true }
         }
-        if let value = f["pointInside"] { node.pointInside = readTouchArea(value, at: p("pointInside")) ?? .bounds }
-        if let value = f["hitTest"] { node.hitTest = readHitTest(value, at: p("hitTest"), view: index) }
-        if let value = f["touches"],
+        if let value = f[ViewField.pointInside] { node.pointInside = readTouchArea(value, at: p("pointInside")) ?? .bounds }
+        if let value = f[ViewField.hitTest] { node.hitTest = readHitTest(value, at: p("hitTest"), view: index) }
+        if let value = f[ViewField.touches],
             let handling = context.choice(value, at: p("touches"), as: TouchHandling.self, what: "touches handling")
         {
             node.touches = handling
         }
-        if let value = f["actions"] { node.actions = readActions(value, at: p("actions")) }
-        if let value = f["viewController"] { node.viewController = readViewController(value, at: p("viewController"), view: index) }
-        if let value = f["control"] {
+        if let value = f[ViewField.actions] { node.actions = readActions(value, at: p("actions")) }
+        if let value = f[ViewField.viewController] { node.viewController = readViewController(value, at: p("viewController"), view: index) }
+        if let value = f[ViewField.control] {
             if viewClass.isControl {
                 node.control = readControl(value, at: p("control"), viewClass: viewClass)
             } else {
                 context.fail(p("control"), "\"control\" is only for UIControl classes, not \(viewClass.rawValue)")
             }
         }
-        if let value = f["gestureRecognizers"] {
+        if let value = f[ViewField.gestureRecognizers] {
             node.gestureRecognizers = readGestureRecognizers(value, at: p("gestureRecognizers"), view: index)
         }
-        if let value = f["scroll"] {
+        if let value = f[ViewField.scroll] {
             if viewClass.isScrollView {
                 node.scroll = readScroll(value, at: p("scroll"), geometry: &node.geometry)
             } else {
@@ -94,18 +111,18 @@ extension SceneBuilder {
         readClassRole(f, into: &node, at: pointer, view: index)
 
         var subviews: [JSONValue]?
-        if let value = f["subviews"] { subviews = context.array(value, at: p("subviews"), what: "subviews") }
+        if let value = f[ViewField.subviews] { subviews = context.array(value, at: p("subviews"), what: "subviews") }
         views.append(node)
         return (index, subviews)
     }
 
     /// `text` (a label's text or a button's title) and `font` (its point size, default 17).
     mutating func readText(_ f: JSONFields, into node: inout ViewNode, at pointer: String) {
-        if let value = f["text"] { node.text = context.string(value, at: JSONPointer.join(pointer, "text"), what: "text") }
-        if let value = f["accessibilityIdentifier"] {
+        if let value = f[ViewField.text] { node.text = context.string(value, at: JSONPointer.join(pointer, "text"), what: "text") }
+        if let value = f[ViewField.accessibilityIdentifier] {
             node.accessibilityIdentifier = context.string(value, at: JSONPointer.join(pointer, "accessibilityIdentifier"), what: "accessibilityIdentifier")
         }
-        if let value = f["font"],
+        if let value = f[ViewField.font],
             let size = context.number(value, at: JSONPointer.join(pointer, "font"), min: 0, max: 10_000, what: "font size")
         {
             node.fontSize = size
@@ -117,20 +134,26 @@ extension SceneBuilder {
         if let b = context.bool(value, at: JSONPointer.join(pointer, key), what: key) { apply(b) }
     }
 
+    /// ``readFlag(_:_:at:_:)`` for a field asked for by place.
+    mutating func readFlag<K: JSONFieldKey>(_ f: JSONFields, _ key: K, at pointer: @autoclosure () -> String, _ apply: (Bool) -> Void) {
+        guard let value = f[key] else { return }
+        if let b = context.bool(value, at: JSONPointer.join(pointer(), key.name), what: key.name) { apply(b) }
+    }
+
     /// `frame`, or `center` and `bounds`, and `transform` (rules L1 and H5).
     mutating func readGeometry(_ f: JSONFields, into node: inout ViewNode, at pointer: String) {
         let p = { (key: String) in JSONPointer.join(pointer, key) }
         var transform = Transform2D.identity
-        if let value = f["transform"], let t = readTransform(value, at: p("transform")) { transform = t }
+        if let value = f[ViewField.transform], let t = readTransform(value, at: p("transform")) { transform = t }
         var frame: Rect?
-        if let value = f["frame"] { frame = context.rect(value, at: p("frame"), what: "frame") }
+        if let value = f[ViewField.frame] { frame = context.rect(value, at: p("frame"), what: "frame") }
         var bounds: Rect?
-        if let value = f["bounds"] {
+        if let value = f[ViewField.bounds] {
             bounds = context.rect(value, at: p("bounds"), what: "bounds", defaults: Rect(origin: .zero, size: frame?.size ?? .zero))
         }
         var center: Point?
-        if let value = f["center"] { center = context.point(value, at: p("center"), what: "center") }
-        if f["frame"] != nil, f["center"] != nil {
+        if let value = f[ViewField.center] { center = context.point(value, at: p("center"), what: "center") }
+        if f[ViewField.frame] != nil, f[ViewField.center] != nil {
             context.fail(p("center"), "give either \"frame\" or \"center\" (with \"bounds\"), not both")
         }
         if let frame, let bounds, bounds.size != frame.size {
