@@ -14,13 +14,19 @@ public var touchtraceExecutable: URL? {
 /// The repository root: tests run the CLI there, so the README's relative paths work.
 public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// Runs the built `touchtrace` executable from the repository root, with `stdin` as its input.
+/// Runs the built `touchtrace` executable from the repository root, with `stdin` as its input, on a
+/// thread of its own (``offPool(stackSize:_:)``): waiting for the child process does not hold a
+/// thread of the cooperative pool.
 public enum CLITestSupport {
     public struct NotBuilt: Error, CustomStringConvertible {
         public var description: String { "touchtrace is not built" }
     }
 
-    public static func run(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], stdin: String? = nil) async throws -> (status: Int32, output: String) {
+        try await offPool { try runBlocking(arguments, stdin: stdin) }
+    }
+
+    private static func runBlocking(_ arguments: [String], stdin: String?) throws -> (status: Int32, output: String) {
         guard let executable = touchtraceExecutable else { throw NotBuilt() }
         let process = Process()
         process.executableURL = executable

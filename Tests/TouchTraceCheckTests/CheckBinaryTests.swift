@@ -8,8 +8,13 @@ import TouchTraceEngine
 /// the image's entrypoint is the binary, the working directory holds the files), and the exit
 /// statuses `touchtrace check --help` documents: 0 passed, 1 failed, 2 bad input, 64 usage.
 @Suite struct CheckBinaryTests {
-    /// Runs the executable in `directory` with `environment` added to a clean one.
-    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
+    /// Runs the executable in `directory` with `environment` added to a clean one, on a thread of
+    /// its own (``offPool(stackSize:_:)``).
+    static func run(_ arguments: [String], in directory: URL, environment: [String: String] = [:]) async throws -> (status: Int32, output: String) {
+        try await offPool { try runBlocking(arguments, in: directory, environment: environment) }
+    }
+
+    private static func runBlocking(_ arguments: [String], in directory: URL, environment: [String: String]) throws -> (status: Int32, output: String) {
         guard let executable = touchtraceExecutable else { throw CheckHarnessError("touchtrace is not built (swift build)") }
         let process = Process()
         process.executableURL = executable
@@ -35,7 +40,7 @@ import TouchTraceEngine
         return directory
     }
 
-    @Test func theContainerCommandLineWritesTheJUnitReport() throws {
+    @Test func theContainerCommandLineWritesTheJUnitReport() async throws {
         // The command line docs/ci.md gives for the container; the image's entrypoint is the binary.
         let ci = try String(contentsOf: packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
         #expect(ci.contains(#"docker run --rm -v "$PWD:/work" -w /work IMAGE check app.touchtrace.yaml --junit report.xml"#))
@@ -43,7 +48,7 @@ import TouchTraceEngine
         #expect(dockerfile.contains(#"ENTRYPOINT ["/app/touchtrace"]"#))
         let work = try Self.workDirectory()
         defer { try? FileManager.default.removeItem(at: work) }
-        let (status, output) = try Self.run(["check", "app.touchtrace.yaml", "--junit", "report.xml"], in: work)
+        let (status, output) = try await Self.run(["check", "app.touchtrace.yaml", "--junit", "report.xml"], in: work)
         // The example screen has real bugs: the check fails, and says where.
         #expect(status == 1, "\(output)")
         #expect(output.contains("expected hitView applyCouponButton, but toastContainer was hit"))
@@ -55,7 +60,7 @@ import TouchTraceEngine
 
     /// docs/ci.md's storyboard job: the binary, from the repository root, checks the example
     /// straight from its storyboard and writes the JUnit report.
-    @Test func theStoryboardJobOfCIRunsStraightFromTheStoryboard() throws {
+    @Test func theStoryboardJobOfCIRunsStraightFromTheStoryboard() async throws {
         let ci = try String(contentsOf: packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
         #expect(ci.contains("check Examples/ci-storyboard/checkout.touchtrace.yaml\n          --junit touchtrace.xml --github"))
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("touchtrace-storyboard-\(UUID().uuidString)")
@@ -63,20 +68,20 @@ import TouchTraceEngine
         try FileManager.default.createDirectory(at: work.appendingPathComponent("Tests"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/ci-storyboard"), to: work.appendingPathComponent("Examples/ci-storyboard"))
-        let (status, output) = try Self.run(["check", "Examples/ci-storyboard/checkout.touchtrace.yaml", "--junit", "touchtrace.xml", "--github"], in: work)
+        let (status, output) = try await Self.run(["check", "Examples/ci-storyboard/checkout.touchtrace.yaml", "--junit", "touchtrace.xml", "--github"], in: work)
         #expect(status == 0, "\(output)")
         #expect(output.contains("scene main: imported from Examples/ci-storyboard/Checkout.storyboard (storyboard)"), "\(output)")
         let junit = try String(contentsOf: work.appendingPathComponent("touchtrace.xml"), encoding: .utf8)
         #expect(junit.contains("<testsuite name=\"Checkout\""), "\(junit.prefix(400))")
         // --init on the same storyboard, as docs/ci.md says to start: the file it writes passes.
-        let (initStatus, initOutput) = try Self.run(["check", "--init", "Examples/ci-storyboard/Checkout.storyboard", "-o", "Tests/main.touchtrace.yaml"], in: work)
+        let (initStatus, initOutput) = try await Self.run(["check", "--init", "Examples/ci-storyboard/Checkout.storyboard", "-o", "Tests/main.touchtrace.yaml"], in: work)
         #expect(initStatus == 0, "\(initOutput)")
-        let (again, againOutput) = try Self.run(["check", "Tests/main.touchtrace.yaml"], in: work)
+        let (again, againOutput) = try await Self.run(["check", "Tests/main.touchtrace.yaml"], in: work)
         #expect(again == 0, "\(againOutput)")
     }
 
-    @Test func exitStatusesAreTheDocumentedOnes() throws {
-        let help = try Self.run(["check", "--help"], in: packageRoot)
+    @Test func exitStatusesAreTheDocumentedOnes() async throws {
+        let help = try await Self.run(["check", "--help"], in: packageRoot)
         #expect(help.status == 0)
         #expect(help.output.replacingOccurrences(of: "\n", with: " ").contains("Exit status: 0 passed, 1 failed, 2 bad input, 64 usage"), "\(help.output)")
         let fixtures = try Self.fixtureDirectory()
@@ -94,7 +99,7 @@ import TouchTraceEngine
             (["check", "hitView-pass.touchtrace.yaml", "--github", "--format", "json"], [:], 64),
         ]
         for c in cases {
-            let (status, output) = try Self.run(c.arguments, in: fixtures, environment: c.environment)
+            let (status, output) = try await Self.run(c.arguments, in: fixtures, environment: c.environment)
             #expect(status == c.status, "\(c.arguments.joined(separator: " ")) exits \(status): \(output.prefix(600))")
         }
     }
@@ -118,7 +123,7 @@ import TouchTraceEngine
 /// -->` (optionally ending `exit=N`, else 1) is exactly what `touchtrace check ARGS` prints from
 /// the repository root.
 @Suite struct CheckReadmeExampleTests {
-    @Test func theReadmeShowsWhatTheCheckExamplesPrint() throws {
+    @Test func theReadmeShowsWhatTheCheckExamplesPrint() async throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = "<!-- readme-test: check "
         var rest = readme[...]
@@ -134,7 +139,7 @@ import TouchTraceEngine
             let afterFence = try #require(rest[start.upperBound...].range(of: "```text\n"))
             let end = try #require(rest[afterFence.upperBound...].range(of: "```\n"))
             let shown = String(rest[afterFence.upperBound..<end.lowerBound])
-            let (code, output) = try CheckBinaryTests.run(["check"] + words, in: packageRoot)
+            let (code, output) = try await CheckBinaryTests.run(["check"] + words, in: packageRoot)
             #expect(code == status, "\(words)")
             #expect(output == shown, "the README's output of check \(words.joined(separator: " ")) is stale; paste the new output:\n\(output)")
             rest = rest[end.upperBound...]

@@ -75,10 +75,10 @@ import TouchTraceEngine
         #expect(errors.first?.hasPrefix("::error file=hitView-fail.touchtrace.yaml,line=6,col=") == true)
     }
 
-    @Test(.enabled(if: Python.has("xmlschema"), "python3 with xmlschema is missing (pip install xmlschema): the JUnit schema check is skipped"))
-    func junitIsValidAgainstTheJUnitSchema() throws {
+    @Test(.enabled("python3 with xmlschema is missing (pip install xmlschema): the JUnit schema check is skipped") { await Python.has("xmlschema") })
+    func junitIsValidAgainstTheJUnitSchema() async throws {
         let junit = try #require(try Self.runReports().files["report.xml"])
-        let result = try Python.run("""
+        let result = try await Python.run("""
             import sys, xmlschema
             xmlschema.XMLSchema(sys.argv[1]).validate(sys.argv[2])
             print("valid")
@@ -86,10 +86,10 @@ import TouchTraceEngine
         #expect(result.status == 0 && result.output.contains("valid"), "\(result.output)")
     }
 
-    @Test(.enabled(if: Python.has("jsonschema"), "python3 with jsonschema is missing (pip install jsonschema): the SARIF schema check is skipped"))
-    func sarifIsValidAgainstTheSARIF210Schema() throws {
+    @Test(.enabled("python3 with jsonschema is missing (pip install jsonschema): the SARIF schema check is skipped") { await Python.has("jsonschema") })
+    func sarifIsValidAgainstTheSARIF210Schema() async throws {
         let sarif = try #require(try Self.runReports().files["report.sarif"])
-        let result = try Python.run("""
+        let result = try await Python.run("""
             import sys, json, jsonschema
             schema = json.load(open(sys.argv[1]))
             jsonschema.Draft4Validator(schema).validate(json.load(open(sys.argv[2])))

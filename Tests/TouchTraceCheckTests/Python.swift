@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs python3 for the schema checks; tests that need it are skipped, with a message, when
 /// python3 or the module is missing (`.ci/run` installs them).
@@ -8,12 +9,17 @@ enum Python {
         var output: String
     }
 
-    static func has(_ module: String) -> Bool {
-        (try? run("import \(module)", arguments: [], input: nil, suffix: ""))?.status == 0
+    static func has(_ module: String) async -> Bool {
+        (try? await run("import \(module)", arguments: [], input: nil, suffix: ""))?.status == 0
     }
 
-    /// Runs `script` with `arguments`, then the path of a temporary file holding `input`, if any.
-    static func run(_ script: String, arguments: [String], input: String?, suffix: String) throws -> Result {
+    /// Runs `script` with `arguments`, then the path of a temporary file holding `input`, if any, on a
+    /// thread of its own (``offPool(stackSize:_:)``).
+    static func run(_ script: String, arguments: [String], input: String?, suffix: String) async throws -> Result {
+        try await offPool { try runBlocking(script, arguments: arguments, input: input, suffix: suffix) }
+    }
+
+    private static func runBlocking(_ script: String, arguments: [String], input: String?, suffix: String) throws -> Result {
         var args = ["python3", "-c", script] + arguments
         var temporary: URL?
         if let input {

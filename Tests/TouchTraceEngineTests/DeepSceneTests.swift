@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TouchTraceEngine
 
 /// Traversals must not overflow the stack at the depth limit, even on a thread with a small
@@ -14,22 +15,16 @@ import TouchTraceEngine
         return Array(text.utf8)
     }
 
-    /// Runs `body` on a thread with a 512 KiB stack and waits for it.
-    static func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = 512 * 1024
-        thread.start()
-        done.wait()
+    /// Runs `body` on a thread with a 512 KiB stack and waits for it, off the cooperative pool
+    /// (``offPool(stackSize:_:)``).
+    static func onSmallStack(_ body: @escaping @Sendable () -> Void) async {
+        await offPool(stackSize: 512 * 1024) { body() }
     }
 
-    @Test func hitTestAndResponderChainAtTheDepthLimit() {
+    @Test func hitTestAndResponderChainAtTheDepthLimit() async {
         let bytes = Self.chainScene(depth: 1000)
         let outcome = Mutex<(String?, Int, Int)?>(nil)
-        Self.onSmallStack {
+        await Self.onSmallStack {
             guard let scene = try? SceneDecoder().decode(bytes: bytes) else { return }
             let result = HitTester(scene: scene).hitTest(Point(x: 50, y: 50))
             let trace = ResponseEncoder.bytes(result, in: scene)
@@ -41,12 +36,12 @@ import TouchTraceEngine
         #expect(length > 0)
     }
 
-    @Test func maximalJSONNestingParsesAndFreesOnASmallStack() {
+    @Test func maximalJSONNestingParsesAndFreesOnASmallStack() async {
         let limits = SceneLimits()
         let depth = limits.maxJSONNesting
         let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         let parsed = Mutex(false)
-        Self.onSmallStack {
+        await Self.onSmallStack {
             let value = try? JSONParser(maxNesting: depth).parse(text)
             parsed.withLock { $0 = value != nil }
         }

@@ -67,7 +67,7 @@ func layoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
 @Suite struct LayoutCLITests {
     static let rotation = #"{"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]}"#
 
-    @Test func layoutPrintsTheEngineResponse() throws {
+    @Test func layoutPrintsTheEngineResponse() async throws {
         let fixture = Fixtures.root.appendingPathComponent("layout/L5-rotation-relayouts-only-resized-views.json")
         let document = try JSONParser().parse([UInt8](Data(contentsOf: fixture)))
         let sceneText = JSONWriter().string(document["scene"]!)
@@ -76,13 +76,13 @@ func layoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
         defer { try? FileManager.default.removeItem(at: changesURL) }
 
         let expected = layoutResponse(scene: document["scene"]!, request: try JSONParser().parse(Self.rotation))
-        let (status, output) = try CLITestSupport.run(["layout", "-", changesURL.path], stdin: sceneText)
+        let (status, output) = try await CLITestSupport.run(["layout", "-", changesURL.path], stdin: sceneText)
         #expect(status == 0)
         #expect(output == JSONWriter().string(expected) + "\n")
 
         // A bare list of changes works too; a bad change prints the problem document.
         try Data(#"[{"op": "resizeWindow", "window": "win", "width": -1, "height": 390}]"#.utf8).write(to: changesURL)
-        let (badStatus, badOutput) = try CLITestSupport.run(["layout", "-", changesURL.path], stdin: sceneText)
+        let (badStatus, badOutput) = try await CLITestSupport.run(["layout", "-", changesURL.path], stdin: sceneText)
         #expect(badStatus == 1)
         #expect(badOutput.contains("/changes/0/width"))
     }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TouchTraceEngine
 
 /// Hostile and degenerate scenes: regions, the audit, warnings and their JSON never trap, and
@@ -34,21 +35,23 @@ import TouchTraceEngine
 
     /// A chain of 60 nested buttons, each 1 pt larger than its child on every side: every region
     /// is the 1-pt frame around its child (R3).
-    @Test func deepChain() throws {
-        var json = #"{"id": "b59", "class": "UIButton", "frame": {"x": 1, "y": 1, "width": 2, "height": 2}}"#
-        for k in stride(from: 58, through: 0, by: -1) {
-            let size = 2 + 2 * (59 - k)
-            json = #"{"id": "b\#(k)", "class": "UIButton", "frame": {"x": 1, "y": 1, "width": \#(size), "height": \#(size)}, "subviews": [\#(json)]}"#
+    @Test func deepChain() async throws {
+        try await offPool {
+            var json = #"{"id": "b59", "class": "UIButton", "frame": {"x": 1, "y": 1, "width": 2, "height": 2}}"#
+            for k in stride(from: 58, through: 0, by: -1) {
+                let size = 2 + 2 * (59 - k)
+                json = #"{"id": "b\#(k)", "class": "UIButton", "frame": {"x": 1, "y": 1, "width": \#(size), "height": \#(size)}, "subviews": [\#(json)]}"#
+            }
+            let scene = try SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 200, "height": 200}, "subviews": [\#(json)]}}"#.utf8)).laidOut()
+            let map = HitRegionMap(scene: scene)
+            for k in [0, 30, 58] {
+                let size = Double(2 + 2 * (59 - k))
+                let region = map.region(of: scene.viewIndex("b\(k)")!)
+                #expect(region.area == size * size - (size - 2) * (size - 2), "b\(k)")
+                #expect(region.blockers.first?.relation == .covered(.subview))
+            }
+            try Self.exercise(scene)
         }
-        let scene = try SceneDecoder().decode(bytes: Array(#"{"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 200, "height": 200}, "subviews": [\#(json)]}}"#.utf8)).laidOut()
-        let map = HitRegionMap(scene: scene)
-        for k in [0, 30, 58] {
-            let size = Double(2 + 2 * (59 - k))
-            let region = map.region(of: scene.viewIndex("b\(k)")!)
-            #expect(region.area == size * size - (size - 2) * (size - 2), "b\(k)")
-            #expect(region.blockers.first?.relation == .covered(.subview))
-        }
-        try Self.exercise(scene)
     }
 
     static func exercise(_ scene: Scene) throws {

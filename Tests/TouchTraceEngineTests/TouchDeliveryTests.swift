@@ -10,10 +10,10 @@ import TestSupport
         return try TouchTrace.touches(TouchRequest.decode(JSONParser().parse(request)), in: decoded)
     }
 
-    @Test func deliveryAlongAThousandViewChainOnASmallStack() {
+    @Test func deliveryAlongAThousandViewChainOnASmallStack() async {
         let bytes = DeepSceneTests.chainScene(depth: 1000)
         let outcome = Mutex<Int?>(nil)
-        DeepSceneTests.onSmallStack {
+        await DeepSceneTests.onSmallStack {
             guard let scene = try? SceneDecoder().decode(bytes: bytes),
                 let request = try? TouchRequest.decode(JSONParser().parse(#"{"tap": {"x": 50, "y": 50}}"#)),
                 let response = try? TouchTrace.touches(request, in: scene),
@@ -51,7 +51,7 @@ import TestSupport
         #expect(log.contains { $0["type"] == "touchesBegan" && $0["point"] == .obj(["x": 10, "y": 10]) })
     }
 
-    @Test func cliTouchesAndActionsPrintTheEngineResponse() throws {
+    @Test func cliTouchesAndActionsPrintTheEngineResponse() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("touchtrace-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -64,18 +64,18 @@ import TestSupport
         let path = { (name: String) in folder.appendingPathComponent(name).path }
         let scene = try SceneDecoder().decode(JSONParser().parse(sceneText))
 
-        let touches = try CLITestSupport.run(["touches", path("scene.json"), path("touches.json")])
+        let touches = try await CLITestSupport.run(["touches", path("scene.json"), path("touches.json")])
         #expect(touches.status == 0)
         let expectedTouches = try TouchTrace.touches(TouchRequest.decode(JSONParser().parse(touchesText)), in: scene)
         #expect(touches.output == JSONWriter().string(expectedTouches) + "\n")
 
-        let actions = try CLITestSupport.run(["actions", path("scene.json"), path("actions.json")])
+        let actions = try await CLITestSupport.run(["actions", path("scene.json"), path("actions.json")])
         #expect(actions.status == 0)
         let expectedActions = try TouchTrace.actions(ActionsRequest.decode(JSONParser().parse(actionsText)), in: scene)
         #expect(actions.output == JSONWriter().string(expectedActions) + "\n")
         #expect(actions.output.contains(#""target":"vc""#))
 
-        let bad = try CLITestSupport.run(["touches", path("scene.json"), path("bad.json")])
+        let bad = try await CLITestSupport.run(["touches", path("scene.json"), path("bad.json")])
         #expect(bad.status == 1)
         #expect(bad.output.contains(#""pointer":"/tap/y""#))
     }

@@ -78,41 +78,43 @@ struct SentryByteReaderTests {
     /// replaced by a byte JSON gives a meaning to (or an invalid UTF-8 one), followed by such a
     /// byte, or followed by a copy of the span it starts: where the byte reader reads the result, the tree reader reads the
     /// same; the import always answers as the tree reader does.
-    @Test func damagedFixturesReadAsTheTreeReaderReadsThem() throws {
-        let seeds = try Self.fixtures.map { try DumpFixtures.bytes($0) }
-        let bytes: [UInt8] = Array("{}[]\",:0-+.eE tnu\\/\r".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0x80]
-        var rng = SplitMix64(state: 24)
-        var read = 0
-        var left = 0
-        for seed in seeds {
-            for offset in 0..<seed.count {
-                // Cut here, and two of the four other damages, drawn (to keep the test's time down).
-                var variants = [Array(seed[..<offset])]
-                for damage in [0, 1, 2, 3].shuffled(using: &rng).prefix(2) {
-                    var b = seed
-                    switch damage {
-                    case 0: b.remove(at: offset)
-                    case 1: b[offset] = rng.pick(bytes)
-                    case 2: b.insert(rng.pick(bytes), at: offset)
-                    default: b.insert(contentsOf: seed[offset..<min(seed.count, offset + rng.int(1...60))], at: offset)
+    @Test func damagedFixturesReadAsTheTreeReaderReadsThem() async throws {
+        try await offPool {
+            let seeds = try Self.fixtures.map { try DumpFixtures.bytes($0) }
+            let bytes: [UInt8] = Array("{}[]\",:0-+.eE tnu\\/\r".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0x80]
+            var rng = SplitMix64(state: 24)
+            var read = 0
+            var left = 0
+            for seed in seeds {
+                for offset in 0..<seed.count {
+                    // Cut here, and two of the four other damages, drawn (to keep the test's time down).
+                    var variants = [Array(seed[..<offset])]
+                    for damage in [0, 1, 2, 3].shuffled(using: &rng).prefix(2) {
+                        var b = seed
+                        switch damage {
+                        case 0: b.remove(at: offset)
+                        case 1: b[offset] = rng.pick(bytes)
+                        case 2: b.insert(rng.pick(bytes), at: offset)
+                        default: b.insert(contentsOf: seed[offset..<min(seed.count, offset + rng.int(1...60))], at: offset)
+                        }
+                        variants.append(b)
                     }
-                    variants.append(b)
-                }
-                for v in variants {
-                    if let fast = Self.byteReader(v) {
-                        read += 1
-                        #expect(Self.treeReader(v) == .read(fast), "offset \(offset): \(String(decoding: v, as: UTF8.self).prefix(300))")
-                    } else {
-                        left += 1
-                        // Left to the tree reader: the import answers as it does (checked on
-                        // every fourth, to keep the test's time down; it is so by construction).
-                        if left % 4 == 0 { #expect(Self.imported(v) == Self.treeReader(v)) }
+                    for v in variants {
+                        if let fast = Self.byteReader(v) {
+                            read += 1
+                            #expect(Self.treeReader(v) == .read(fast), "offset \(offset): \(String(decoding: v, as: UTF8.self).prefix(300))")
+                        } else {
+                            left += 1
+                            // Left to the tree reader: the import answers as it does (checked on
+                            // every fourth, to keep the test's time down; it is so by construction).
+                            if left % 4 == 0 { #expect(Self.imported(v) == Self.treeReader(v)) }
+                        }
                     }
                 }
             }
+            // Both sides are exercised: a damaged value or member still reads, a broken document is left.
+            #expect(read > 2_500 && left > 2_500, "\(read) read, \(left) left")
         }
-        // Both sides are exercised: a damaged value or member still reads, a broken document is left.
-        #expect(read > 2_500 && left > 2_500, "\(read) read, \(left) left")
     }
 
     /// Documents the byte reader reads (escapes, non-ASCII text, numbers in every form, empty

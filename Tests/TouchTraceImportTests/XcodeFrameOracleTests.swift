@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import TouchTraceEngine
 @testable import TouchTraceImport
 
@@ -11,28 +12,30 @@ struct XcodeFrameOracleTests {
     /// (`IBConnectionOracle`). The table is docs/import-ib-corpus.md, compared byte for byte
     /// (`TOUCHTRACE_RECORD_FIXTURES=1` rewrites it); `TOUCHTRACE_ORACLE_FILES=a,b` runs only the
     /// files whose names contain those (nothing compared or written).
-    @Test(.requires(.ib)) func framesAndConnectionsAgreeWithTheDocuments() throws {
-        let only = ProcessInfo.processInfo.environment["TOUCHTRACE_ORACLE_FILES"]
-        let corpus = try Corpus.ib.checked().filter { entry in only.map { f in f.split(separator: ",").contains { entry.file.contains($0) } } ?? true }
-        let report = try IBCorpusReport.make(corpus)
-        print(report.summary)
-        let url = Corpus.packageRoot.appendingPathComponent("docs/import-ib-corpus.md")
-        if only == nil {
-            if ImportFixtures.recording {
-                try report.markdown.write(to: url, atomically: true, encoding: .utf8)
-            } else {
-                let committed = try String(contentsOf: url, encoding: .utf8)
-                #expect(committed == report.markdown, "docs/import-ib-corpus.md is not what the oracles give now (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it; review the diff)")
+    @Test(.requires(.ib)) func framesAndConnectionsAgreeWithTheDocuments() async throws {
+        try await offPool {
+            let only = ProcessInfo.processInfo.environment["TOUCHTRACE_ORACLE_FILES"]
+            let corpus = try Corpus.ib.checked().filter { entry in only.map { f in f.split(separator: ",").contains { entry.file.contains($0) } } ?? true }
+            let report = try IBCorpusReport.make(corpus)
+            print(report.summary)
+            let url = Corpus.packageRoot.appendingPathComponent("docs/import-ib-corpus.md")
+            if only == nil {
+                if ImportFixtures.recording {
+                    try report.markdown.write(to: url, atomically: true, encoding: .utf8)
+                } else {
+                    let committed = try String(contentsOf: url, encoding: .utf8)
+                    #expect(committed == report.markdown, "docs/import-ib-corpus.md is not what the oracles give now (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it; review the diff)")
+                }
             }
+            // Floors at what this branch measured (the targets are higher: docs/import-ib.md).
+            #expect(report.canvas.compared > 5000, "the corpus should give thousands of views to compare")
+            #expect(report.canvas.share >= 0.931, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
+            #expect(report.connections.eligible > 500)
+            #expect(report.app.share >= 0.887, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
+            #expect(report.cellSegues.eligible > 50, "segues from cells the corpus shows tappable")
+            #expect(report.cellSegues.passing >= report.cellSegues.eligible * 98 / 100, "\(report.cellSegues.passing) of \(report.cellSegues.eligible) segues from cells are sent when the cell is tapped (V5)")
+            #expect(report.connections.share >= 0.995, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")
         }
-        // Floors at what this branch measured (the targets are higher: docs/import-ib.md).
-        #expect(report.canvas.compared > 5000, "the corpus should give thousands of views to compare")
-        #expect(report.canvas.share >= 0.931, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
-        #expect(report.connections.eligible > 500)
-        #expect(report.app.share >= 0.887, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
-        #expect(report.cellSegues.eligible > 50, "segues from cells the corpus shows tappable")
-        #expect(report.cellSegues.passing >= report.cellSegues.eligible * 98 / 100, "\(report.cellSegues.passing) of \(report.cellSegues.eligible) segues from cells are sent when the cell is tapped (V5)")
-        #expect(report.connections.share >= 0.995, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")
     }
 }
 

@@ -94,44 +94,46 @@ import TouchTraceStore
 
     /// `touchtrace serve --cors-origin null` and `TOUCHTRACE_CORS_ORIGIN`, over a real socket to a
     /// child process: the flag and the variable both turn it on; without them OPTIONS is a 405.
-    @Test func theServeFlagAndVariable() throws {
-        let preflight = ["Origin": "null", "Access-Control-Request-Method": "POST"]
-        let flagged = try ServerProcess(dataDirectory: temporaryDirectory("cors"), extraArguments: ["--cors-origin", "null"])
-        defer { flagged.stop() }
-        let allowed = try httpRequest(port: flagged.port, method: "OPTIONS", path: "/v1/import", headers: preflight)
-        #expect(allowed.status == 204)
-        #expect(allowed.headers["access-control-allow-origin"] == "null")
+    @Test func theServeFlagAndVariable() async throws {
+        try await offPool {
+            let preflight = ["Origin": "null", "Access-Control-Request-Method": "POST"]
+            let flagged = try ServerProcess(dataDirectory: temporaryDirectory("cors"), extraArguments: ["--cors-origin", "null"])
+            defer { flagged.stop() }
+            let allowed = try httpRequest(port: flagged.port, method: "OPTIONS", path: "/v1/import", headers: preflight)
+            #expect(allowed.status == 204)
+            #expect(allowed.headers["access-control-allow-origin"] == "null")
 
-        let plain = try ServerProcess(dataDirectory: temporaryDirectory("cors"))
-        defer { plain.stop() }
-        let refused = try httpRequest(port: plain.port, method: "OPTIONS", path: "/v1/import", headers: preflight)
-        #expect(refused.status == 405)
-        #expect(refused.headers["access-control-allow-origin"] == nil)
+            let plain = try ServerProcess(dataDirectory: temporaryDirectory("cors"))
+            defer { plain.stop() }
+            let refused = try httpRequest(port: plain.port, method: "OPTIONS", path: "/v1/import", headers: preflight)
+            #expect(refused.status == 405)
+            #expect(refused.headers["access-control-allow-origin"] == nil)
 
-        guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
-        let port = try freePort()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", String(port), "--data-dir", temporaryDirectory("cors"), "--log-level", "warning"]
-        process.environment = ProcessInfo.processInfo.environment.merging(["TOUCHTRACE_CORS_ORIGIN": "https://www.figma.com,null"]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            process.terminate()
-            process.waitUntilExit()
+            guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
+            let port = try freePort()
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["serve", "--port", String(port), "--data-dir", temporaryDirectory("cors"), "--log-level", "warning"]
+            process.environment = ProcessInfo.processInfo.environment.merging(["TOUCHTRACE_CORS_ORIGIN": "https://www.figma.com,null"]) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer {
+                process.terminate()
+                process.waitUntilExit()
+            }
+            // Until it answers; the limit only ends the wait for a server that never starts (as in
+            // ``ServerProcess``).
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline, process.isRunning, (try? httpRequest(port: port, method: "GET", path: "/health"))?.status != 200 { usleep(20_000) }
+            let viaEnvironment = try httpRequest(port: port, method: "OPTIONS", path: "/v1/scenes/x/hit-test", headers: preflight)
+            #expect(viaEnvironment.status == 204)
+            let actual = try httpRequest(port: port, method: "GET", path: "/health", headers: ["Origin": "https://www.figma.com"])
+            #expect(actual.headers["access-control-allow-origin"] == "https://www.figma.com")
+
+            // A bad origin stops the server before it starts (a usage error).
+            let bad = try await CLITestSupport.run(["serve", "--cors-origin", "https://www.figma.com/", "--port", "0"])
+            #expect(bad.status == 64)
         }
-        // Until it answers; the limit only ends the wait for a server that never starts (as in
-        // ``ServerProcess``).
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, process.isRunning, (try? httpRequest(port: port, method: "GET", path: "/health"))?.status != 200 { usleep(20_000) }
-        let viaEnvironment = try httpRequest(port: port, method: "OPTIONS", path: "/v1/scenes/x/hit-test", headers: preflight)
-        #expect(viaEnvironment.status == 204)
-        let actual = try httpRequest(port: port, method: "GET", path: "/health", headers: ["Origin": "https://www.figma.com"])
-        #expect(actual.headers["access-control-allow-origin"] == "https://www.figma.com")
-
-        // A bad origin stops the server before it starts (a usage error).
-        let bad = try CLITestSupport.run(["serve", "--cors-origin", "https://www.figma.com/", "--port", "0"])
-        #expect(bad.status == 64)
     }
 }

@@ -37,7 +37,7 @@ import TouchTraceStore
             cli: ["--view", "locateButton", "--point", "-5,-5", "--window", "win"]),
     ]
 
-    @Test func everyOperationHasItsRoutesAndSubcommand() throws {
+    @Test func everyOperationHasItsRoutesAndSubcommand() async throws {
         let names = Catalogue.operations.map { $0.name }
         #expect(Set(names).count == names.count, "operation names are unique")
         let registered = Set(TouchTraceAPI.routes.map(\.path))
@@ -45,9 +45,9 @@ import TouchTraceStore
             for route in operation.routes { #expect(registered.contains(route.path), "\(route.path) is registered") }
             #expect(operation.helpText.contains("Errors are RFC 9457 problem documents"))
         }
-        let help = try CLITestSupport.run(["--help"]).output
+        let help = try await CLITestSupport.run(["--help"]).output
         for name in names { #expect(help.contains(name), "touchtrace --help lists \(name)") }
-        let hitTestHelp = try CLITestSupport.run(["help", "hit-test"]).output
+        let hitTestHelp = try await CLITestSupport.run(["help", "hit-test"]).output
         #expect(hitTestHelp.contains("UIKit rules applied: H1–H9, R1"))
     }
 
@@ -59,7 +59,7 @@ import TouchTraceStore
         try c.body.write(toFile: directory + "/request.json", atomically: true, encoding: .utf8)
         try "[]".write(toFile: directory + "/empty-list.json", atomically: true, encoding: .utf8)
         let arguments = [c.operation, sceneFile] + c.cli.map { $0.hasPrefix("@") ? directory + "/" + $0.dropFirst() + ".json" : $0 }
-        let (status, cliOutput) = try CLITestSupport.run(arguments)
+        let (status, cliOutput) = try await CLITestSupport.run(arguments)
         #expect(status == 0)
         let inlineBody = c.body == "{}" ? "{\"scene\": \(mapScene)}" : "{\"scene\": \(mapScene), " + c.body.dropFirst()
         try await makeApp(makeAPI()).test(.router) { client in
@@ -115,7 +115,7 @@ import TouchTraceStore
 
     /// The same problem document from the CLI as from the API, with exit status 1.
     @Test func cliProblemsAreTheAPIProblems() async throws {
-        let (status, output) = try CLITestSupport.run(["touches", "Examples/map-overlay.json", "-"], stdin: #"{"tap": {"x": 1}}"#)
+        let (status, output) = try await CLITestSupport.run(["touches", "Examples/map-overlay.json", "-"], stdin: #"{"tap": {"x": 1}}"#)
         #expect(status == 1)
         try await makeApp(makeAPI()).test(.router) { client in
             try await client.execute(uri: "/v1/touches", method: .post, headers: jsonHeaders, body: ByteBuffer(string: "{\"scene\": \(mapScene), \"tap\": {\"x\": 1}}")) { response in

@@ -13,7 +13,7 @@ import TouchTraceStore
 /// acknowledgement after the round's results were read); and a scene on disk that no
 /// acknowledgement names is allowed when a writer sent it (a write the server made durable just
 /// before it died, whose answer never left), where the test demanded one acknowledgement per
-/// scene. The blocking waits run off the cooperative pool (``offPool(_:)``).
+/// scene. The blocking waits run off the cooperative pool (``offPool(stackSize:_:)``).
 @Suite struct CrashSafetyTests {
     @Test(.timeLimit(.minutes(3)))
     func killedWriterLeavesNoTornSceneAndLosesNoAcknowledgedWrite() async throws {
@@ -51,12 +51,12 @@ import TouchTraceStore
             writers.forEach { _ in finished.enter() }
             writers.forEach { $0.start() }
             // The first acknowledged write, then a random moment.
-            let acknowledgedOne = try await offPool { waitUntil { !results.withLock { $0.isEmpty } || finished.wait(timeout: .now()) == .success } }
+            let acknowledgedOne = await offPool { waitUntil { !results.withLock { $0.isEmpty } || finished.wait(timeout: .now()) == .success } }
             #expect(acknowledgedOne, "round \(round): no write acknowledged")
-            try await offPool { Thread.sleep(forTimeInterval: killAfter) }
-            try await offPool { server.kill() }
+            await offPool { Thread.sleep(forTimeInterval: killAfter) }
+            await offPool { server.kill() }
             // Every writer has seen the dead socket and stopped.
-            try await offPool { finished.wait() }
+            await offPool { finished.wait() }
             for (id, version, marker) in results.withLock({ $0 }) where version >= (acknowledged[id]?.version ?? 0) {
                 acknowledged[id] = (version, marker)
             }

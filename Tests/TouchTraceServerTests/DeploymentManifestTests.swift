@@ -14,20 +14,24 @@ import Testing
 
     @Test(.enabled(if: validator != nil, "kubernetes-validate is not installed (pip install kubernetes-validate; .ci/run does)"),
           arguments: ["1.30.0", nil as String?])
-    func manifestsMatchTheKubernetesSchemas(version: String?) throws {
-        #expect(Self.manifests.count == 5)
-        let arguments = ["--strict"] + (version.map { ["-k", $0] } ?? []) + Self.manifests
-        let result = try runProgram(Self.validator!, arguments)
-        #expect(result.status == 0, "\(result.output)")
+    func manifestsMatchTheKubernetesSchemas(version: String?) async throws {
+        try await offPool {
+            #expect(Self.manifests.count == 5)
+            let arguments = ["--strict"] + (version.map { ["-k", $0] } ?? []) + Self.manifests
+            let result = try runProgram(Self.validator!, arguments)
+            #expect(result.status == 0, "\(result.output)")
+        }
     }
 
     /// The validator does catch a mistake (so the test above means something).
     @Test(.enabled(if: validator != nil, "kubernetes-validate is not installed"))
-    func aMisspeltFieldFailsValidation() throws {
-        let deployment = try String(contentsOf: Self.folder.appendingPathComponent("deployment.yaml"), encoding: .utf8)
-        let broken = temporaryDirectory("k8s") + "/deployment.yaml"
-        try deployment.replacingOccurrences(of: "readinessProbe:", with: "readynessProbe:").write(toFile: broken, atomically: true, encoding: .utf8)
-        #expect(try runProgram(Self.validator!, ["--strict", broken]).status != 0)
+    func aMisspeltFieldFailsValidation() async throws {
+        try await offPool {
+            let deployment = try String(contentsOf: Self.folder.appendingPathComponent("deployment.yaml"), encoding: .utf8)
+            let broken = temporaryDirectory("k8s") + "/deployment.yaml"
+            try deployment.replacingOccurrences(of: "readinessProbe:", with: "readynessProbe:").write(toFile: broken, atomically: true, encoding: .utf8)
+            #expect(try runProgram(Self.validator!, ["--strict", broken]).status != 0)
+        }
     }
 
     @Test func deploymentIsHardenedAndProbed() throws {

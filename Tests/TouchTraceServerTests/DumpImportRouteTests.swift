@@ -99,7 +99,7 @@ import TouchTraceServer
         }
     }
 
-    @Test func theCLITakesAnOverlayAndControllers() throws {
+    @Test func theCLITakesAnOverlayAndControllers() async throws {
         let directory = temporaryDirectory("import-dump-cli")
         let views = directory + "/views.txt"
         let controllers = directory + "/controllers.txt"
@@ -110,16 +110,16 @@ import TouchTraceServer
         try split[0].write(toFile: controllers, atomically: true, encoding: .utf8)
         try #"{"views": {"0x7fdf53c0c000": {"targets": [{"target": "CheckoutViewController", "action": "pay:", "events": ["touchUpInside"]}]}, "CheckoutViewController": {"actions": ["pay:"]}}}"#
             .write(toFile: overlay, atomically: true, encoding: .utf8)
-        let (status, output) = try CLITestSupport.run([
+        let (status, output) = try await CLITestSupport.run([
             "import", views, "--controllers", controllers, "--overlay", overlay, "-o", directory + "/scene.json",
         ])
         #expect(status == 0, "\(output)")
         #expect(try String(contentsOfFile: directory + "/scene.json", encoding: .utf8).contains(#""CheckoutViewController": "0x7fdf51d7d520""#))
-        let touches = try CLITestSupport.run(["touches", directory + "/scene.json", "-"], stdin: #"{"tap": {"x": 195, "y": 765}}"#)
+        let touches = try await CLITestSupport.run(["touches", directory + "/scene.json", "-"], stdin: #"{"tap": {"x": 195, "y": 765}}"#)
         #expect(touches.output.contains(#""action":"pay:""#) && touches.output.contains(#""target":"CheckoutViewController""#), "\(touches.output)")
         // An overlay problem is located in the overlay file itself.
         try #"{"views": {"0x7fdf53c0c000": {"enabled": 1}}}"#.write(toFile: overlay, atomically: true, encoding: .utf8)
-        let bad = try CLITestSupport.run(["import", views, "--overlay", overlay])
+        let bad = try await CLITestSupport.run(["import", views, "--overlay", overlay])
         #expect(bad.status == 1)
         #expect(bad.output.contains(#""pointer":"/views/0x7fdf53c0c000/enabled""#), "\(bad.output)")
     }

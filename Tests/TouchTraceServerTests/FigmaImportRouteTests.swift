@@ -88,25 +88,25 @@ import TouchTraceServer
         }
     }
 
-    @Test func theCLIListsImportsAndMapsFrames() throws {
+    @Test func theCLIListsImportsAndMapsFrames() async throws {
         let directory = temporaryDirectory("figma-cli")
-        let list = try CLITestSupport.run(["import", Self.fixture.path, "--list"])
+        let list = try await CLITestSupport.run(["import", Self.fixture.path, "--list"])
         #expect(list.status == 0)
         #expect(list.output.contains("\"Payment\""))
-        let (status, output) = try CLITestSupport.run(["import", Self.fixture.path, "--frame", "Cart", "-o", directory + "/scene.json"])
+        let (status, output) = try await CLITestSupport.run(["import", Self.fixture.path, "--frame", "Cart", "-o", directory + "/scene.json"])
         #expect(status == 0)
         #expect(!output.contains("\"window\""), "\(output)")
         #expect(try String(contentsOfFile: directory + "/scene.json", encoding: .utf8).contains("\"Checkout\": \"1:3\""))
-        let tapped = try CLITestSupport.run(["touches", directory + "/scene.json", "-"], stdin: #"{"tap": {"x": 195, "y": 765}}"#)
+        let tapped = try await CLITestSupport.run(["touches", directory + "/scene.json", "-"], stdin: #"{"tap": {"x": 195, "y": 765}}"#)
         #expect(tapped.output.contains("\"action\":\"navigate:2:1\""))
         // --mapping FILE: a team's names.
         try #"{"rules": [{"match": "Edit*", "class": "UIButton", "customClass": "LinkButton"}]}"#.write(toFile: directory + "/mapping.json", atomically: true, encoding: .utf8)
-        let mapped = try CLITestSupport.run(["import", Self.fixture.path, "--mapping", directory + "/mapping.json"])
+        let mapped = try await CLITestSupport.run(["import", Self.fixture.path, "--mapping", directory + "/mapping.json"])
         #expect(mapped.output.contains("\"customClass\":\"LinkButton\""))
-        let badMapping = try CLITestSupport.run(["import", Self.fixture.path, "--mapping", "-"], stdin: #"{"rules": 3}"#)
+        let badMapping = try await CLITestSupport.run(["import", Self.fixture.path, "--mapping", "-"], stdin: #"{"rules": 3}"#)
         #expect(badMapping.status == 1)
         #expect(badMapping.output.contains("invalid-request"))
-        let unknown = try CLITestSupport.run(["import", Self.fixture.path, "--frame", "Nope"])
+        let unknown = try await CLITestSupport.run(["import", Self.fixture.path, "--frame", "Nope"])
         #expect(unknown.status == 1)
         #expect(unknown.output.contains("unknown-document-part"))
     }

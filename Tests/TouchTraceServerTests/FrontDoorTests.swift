@@ -81,62 +81,64 @@ import TouchTraceServer
                 #expect("\(warnings[0]["message"] ?? .null)".contains("covered by cover, a later sibling"))
             }
         }
-        let cli = try CLITestSupport.run(["validate", "-"], stdin: scene)
+        let cli = try await CLITestSupport.run(["validate", "-"], stdin: scene)
         #expect(cli.status == 0, "warnings are not errors")
         #expect(cli.output.contains(#""pointer":"/window/subviews/0""#))
     }
 
-    @Test func versionAndExitCodes() throws {
-        let version = try CLITestSupport.run(["--version"])
+    @Test func versionAndExitCodes() async throws {
+        let version = try await CLITestSupport.run(["--version"])
         #expect(version.status == 0)
         #expect(version.output == TouchTrace.version + "\n")
         #expect(OpenAPITests.yaml.contains("\n  version: \(TouchTrace.version)\n"), "openapi.yaml's info.version is the binary's")
         // 0 success, 1 an invalid scene or request (a problem document), 64 usage.
-        #expect(try CLITestSupport.run(["validate", "Examples/map-overlay.json"]).status == 0)
-        #expect(try CLITestSupport.run(["validate", "-"], stdin: #"{"window": {"id": "w", "hiden": true}}"#).status == 1)
-        #expect(try CLITestSupport.run(["hit-test", "Examples/map-overlay.json"]).status == 64)
-        #expect(try CLITestSupport.run(["hit-test", "Examples/map-overlay.json", "--point", "1"]).status == 64)
-        #expect(try CLITestSupport.run(["validate", "no-such-file.json"]).status == 64)
-        #expect(try CLITestSupport.run(["frobnicate"]).status == 64)
-        let help = try CLITestSupport.run(["--help"]).output
+        #expect(try await CLITestSupport.run(["validate", "Examples/map-overlay.json"]).status == 0)
+        #expect(try await CLITestSupport.run(["validate", "-"], stdin: #"{"window": {"id": "w", "hiden": true}}"#).status == 1)
+        #expect(try await CLITestSupport.run(["hit-test", "Examples/map-overlay.json"]).status == 64)
+        #expect(try await CLITestSupport.run(["hit-test", "Examples/map-overlay.json", "--point", "1"]).status == 64)
+        #expect(try await CLITestSupport.run(["validate", "no-such-file.json"]).status == 64)
+        #expect(try await CLITestSupport.run(["frobnicate"]).status == 64)
+        let help = try await CLITestSupport.run(["--help"]).output
         #expect(help.contains("Exit status: 0 success"))
     }
 
     /// A port already in use names the port and suggests --port; the server logs a line when it
     /// stops, with how many requests it answered.
-    @Test func portInUseAndTheStopLine() throws {
-        let first = try ServerProcess(dataDirectory: temporaryDirectory("front-a"))
-        defer { first.stop() }
-        let second = try runToEnd(["serve", "--port", String(first.port), "--data-dir", temporaryDirectory("front-b")])
-        #expect(second.status == 1)
-        #expect(second.output.contains("port \(first.port) on 127.0.0.1 is already in use"), "\(second.output)")
-        #expect(second.output.contains("--port"))
-        #expect(!second.output.contains("errno"))
+    @Test func portInUseAndTheStopLine() async throws {
+        try await offPool {
+            let first = try ServerProcess(dataDirectory: temporaryDirectory("front-a"))
+            defer { first.stop() }
+            let second = try runToEnd(["serve", "--port", String(first.port), "--data-dir", temporaryDirectory("front-b")])
+            #expect(second.status == 1)
+            #expect(second.output.contains("port \(first.port) on 127.0.0.1 is already in use"), "\(second.output)")
+            #expect(second.output.contains("--port"))
+            #expect(!second.output.contains("errno"))
 
-        // A server at info level: two requests, SIGTERM, then the stop line.
-        guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
-        let port = try freePort()
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", String(port), "--data-dir", temporaryDirectory("front-c")]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        var up = false
-        // Until it answers; the limit (3,000 tries, a minute at least) only ends the wait for a
-        // server that never starts (as in ``ServerProcess``).
-        for _ in 0..<3000 where !up && process.isRunning {
-            up = (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200
-            if !up { usleep(20_000) }
+            // A server at info level: two requests, SIGTERM, then the stop line.
+            guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
+            let port = try freePort()
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = ["serve", "--port", String(port), "--data-dir", temporaryDirectory("front-c")]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            var up = false
+            // Until it answers; the limit (3,000 tries, a minute at least) only ends the wait for a
+            // server that never starts (as in ``ServerProcess``).
+            for _ in 0..<3000 where !up && process.isRunning {
+                up = (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200
+                if !up { usleep(20_000) }
+            }
+            #expect(up)
+            _ = try httpRequest(port: port, method: "GET", path: "/health")
+            process.terminate()
+            process.waitUntilExit()
+            let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(log.contains("requests=2"), "\(log)")
+            #expect(log.contains("stopped"))
         }
-        #expect(up)
-        _ = try httpRequest(port: port, method: "GET", path: "/health")
-        process.terminate()
-        process.waitUntilExit()
-        let log = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(log.contains("requests=2"), "\(log)")
-        #expect(log.contains("stopped"))
     }
 
     func runToEnd(_ arguments: [String]) throws -> (status: Int32, output: String) {

@@ -23,7 +23,7 @@ import TestSupport
 /// time the server's threads and this test's thread waited for a CPU (what is left is time the
 /// server spent neither working nor starved: a lock, a queue, a sleep; on a quiet machine the two
 /// are the old wall-time bound). The blocking socket calls run off the cooperative pool
-/// (``offPool(_:)``), so that this long test does not starve the suite's in-process servers.
+/// (``offPool(stackSize:_:)``), so that this long test does not starve the suite's in-process servers.
 @Suite struct HostileRequestTests {
     static let prlimit = findTool("prlimit")
     static let python = findTool("python3")
@@ -52,8 +52,8 @@ import TestSupport
     func everyHostileRequestIsAnsweredAndTheServerStaysUp() async throws {
         let directory = temporaryDirectory("hostile")
         let all = ProcessInfo.processInfo.environment["TOUCHTRACE_HOSTILE_ALL"] == "1"
-        let emit = try runProgram(
-            try #require(Self.python), [packageRoot.appendingPathComponent("scripts/hostile.py").path, "emit", directory])
+        let python = try #require(Self.python)
+        let emit = try await offPool { try runProgram(python, [packageRoot.appendingPathComponent("scripts/hostile.py").path, "emit", directory]) }
         #expect(emit.status == 0, "scripts/hostile.py emit failed")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
         let chosen = all ? names.sorted() : Self.subset
@@ -126,7 +126,7 @@ import TestSupport
     }
 
     /// Sends one case and measures it: wall time, the server's CPU time and run-queue delay, the
-    /// client thread's run-queue delay. Runs on a thread of its own (``offPool(_:)``).
+    /// client thread's run-queue delay. Runs on a thread of its own (``offPool(stackSize:_:)``).
     static func measure(pid: Int32, port: Int, _ c: Case, body: [UInt8]) throws -> Measured {
         let before = SchedulerTimes.of(pid), clientBefore = SchedulerTimes.currentThreadWaiting()
         let started = Date()

@@ -108,20 +108,20 @@ import TouchTraceServer
         }
     }
 
-    @Test func theCLIImportsAndWritesTheScene() throws {
+    @Test func theCLIImportsAndWritesTheScene() async throws {
         let directory = temporaryDirectory("import-cli")
         let file = directory + "/Checkout.xib"
         try Self.xib.write(toFile: file, atomically: true, encoding: .utf8)
-        let (status, output) = try CLITestSupport.run(["import", file, "-o", directory + "/scene.json"])
+        let (status, output) = try await CLITestSupport.run(["import", file, "-o", directory + "/scene.json"])
         #expect(status == 0)
         // With -o the scene is in the file, and only warnings are printed.
         #expect(!output.contains("\"window\""), "\(output)")
         #expect(try String(contentsOfFile: directory + "/scene.json", encoding: .utf8).contains("\"payButton\": \"pay-btn-01\""))
-        let validated = try CLITestSupport.run(["validate", directory + "/scene.json"])
+        let validated = try await CLITestSupport.run(["validate", directory + "/scene.json"])
         #expect(validated.status == 0)
-        let hit = try CLITestSupport.run(["hit-test", directory + "/scene.json", "--point", "200,820"])
+        let hit = try await CLITestSupport.run(["hit-test", directory + "/scene.json", "--point", "200,820"])
         #expect(hit.output.contains("\"hitView\":\"payButton\""))
-        let bad = try CLITestSupport.run(["import", "-", "--format", "storyboard"], stdin: "<document")
+        let bad = try await CLITestSupport.run(["import", "-", "--format", "storyboard"], stdin: "<document")
         #expect(bad.status == 1)
         #expect(bad.output.contains("malformed-xml"))
     }

@@ -18,7 +18,7 @@ import TouchTraceEngine
     /// and the fourth once it has read all three and is idle (no thread of it runnable:
     /// ``SchedulerTimes/isIdle(_:)``), so each of the three handlers has taken its permit or
     /// joined the queue (a handler does so before it reads the body). The socket calls run
-    /// off the cooperative pool (``offPool(_:)``). The time limit is a hang detector: 51 s in the
+    /// off the cooperative pool (``offPool(stackSize:_:)``). The time limit is a hang detector: 51 s in the
     /// whole server suite at load 12 on 2 cores (1 s on a quiet machine), so 3 minutes, not 1.
     @Test(.timeLimit(.minutes(3)))
     func requestsBeyondTheQueueGet503WithRetryAfter() async throws {
@@ -43,7 +43,7 @@ import TouchTraceEngine
         // … and the server has done all it can with them (no thread of it runs or waits for a
         // CPU, twice 10 ms apart): their handlers wait in the gate or for their bodies.
         let pid = server.process.processIdentifier
-        #expect(try await offPool { waitUntil { SchedulerTimes.isIdle(pid) && { usleep(10_000); return SchedulerTimes.isIdle(pid) }() } })
+        #expect(await offPool { waitUntil { SchedulerTimes.isIdle(pid) && { usleep(10_000); return SchedulerTimes.isIdle(pid) }() } })
         let refused = try await offPool {
             try httpRequest(port: port, method: "POST", path: "/v1/hit-test", headers: ["Content-Type": "application/json"], body: body)
         }

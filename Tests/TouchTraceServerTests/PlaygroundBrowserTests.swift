@@ -18,13 +18,16 @@ import TouchTraceEngine
     static let chromedriver = "/usr/bin/chromedriver"
     static var required: Bool { ProcessInfo.processInfo.environment["TOUCHTRACE_REQUIRE_BROWSER"] == "1" }
 
-    /// What is missing for the browser test, or nil when everything is there.
+    /// What is missing for the browser test, or nil when everything is there (python3 runs off the
+    /// pool, ``offPool(stackSize:_:)``).
     static var missing: String? {
-        var missing: [String] = []
-        if !FileManager.default.isExecutableFile(atPath: chromium) { missing.append("chromium (apt-get install chromium)") }
-        if !FileManager.default.isExecutableFile(atPath: chromedriver) { missing.append("chromedriver (apt-get install chromium-driver)") }
-        if (try? run(["python3", "-c", "import selenium"]).status) != 0 { missing.append("selenium (pip install selenium)") }
-        return missing.isEmpty ? nil : missing.joined(separator: ", ")
+        get async {
+            var missing: [String] = []
+            if !FileManager.default.isExecutableFile(atPath: chromium) { missing.append("chromium (apt-get install chromium)") }
+            if !FileManager.default.isExecutableFile(atPath: chromedriver) { missing.append("chromedriver (apt-get install chromium-driver)") }
+            if (try? await runOffThePool(["python3", "-c", "import selenium"]).status) != 0 { missing.append("selenium (pip install selenium)") }
+            return missing.isEmpty ? nil : missing.joined(separator: ", ")
+        }
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -41,28 +44,25 @@ import TouchTraceEngine
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    /// ``run(_:)`` on a thread of its own: the browser script takes tens of seconds, and waiting
-    /// for it on one of Swift concurrency's few threads (two on a 2-core machine) would delay
-    /// every other test's tasks — the suite's wall-clock tests (SlowClientTests) failed so.
+    /// ``run(_:)`` on a thread of its own (``offPool(stackSize:_:)``): the browser script takes
+    /// tens of seconds, and waiting for it on one of Swift concurrency's few threads (two on a
+    /// 2-core machine) would delay every other test's tasks — the suite's wall-clock tests
+    /// (SlowClientTests) failed so.
     static func runOffThePool(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try run(arguments) })
-            }
-        }
+        try await offPool { try run(arguments) }
     }
 
-    @Test(.enabled(if: missing == nil || required, "Chromium, chromedriver or Selenium is not installed (.ci/run installs them)"),
+    @Test(.enabled("Chromium, chromedriver or Selenium is not installed (.ci/run installs them)") { await missing == nil || required },
           .timeLimit(.minutes(3)))
     func clickAPointAndSeeTheHitViewAndItsPath() async throws {
-        if let missing = Self.missing {
+        if let missing = await Self.missing {
             Issue.record("TOUCHTRACE_REQUIRE_BROWSER=1 but \(missing) is missing")
             return
         }
         let directory = temporaryDirectory("browser")
-        let server = try ServerProcess(dataDirectory: directory + "/data")
+        let server = try await offPool { try ServerProcess(dataDirectory: directory + "/data") }
         defer { server.stop() }
-        let stored = try httpRequest(
+        let stored = try await httpRequestOffPool(
             port: server.port, method: "PUT", path: "/v1/scenes/map", headers: ["Content-Type": "application/json"], body: Array(mapScene.utf8))
         #expect(stored.status == 201)
 

@@ -12,15 +12,15 @@ import TouchTraceEngine
 /// that every call a plugin made is a route of openapi.yaml. Skipped without Chromium,
 /// chromedriver or Selenium (`.ci/run` installs them and sets TOUCHTRACE_REQUIRE_BROWSER=1).
 @Suite struct PluginBrowserTests {
-    @Test(.enabled(if: PlaygroundBrowserTests.missing == nil || PlaygroundBrowserTests.required, "Chromium, chromedriver or Selenium is not installed (.ci/run installs them)"),
+    @Test(.enabled("Chromium, chromedriver or Selenium is not installed (.ci/run installs them)") { await PlaygroundBrowserTests.missing == nil || PlaygroundBrowserTests.required },
           .timeLimit(.minutes(3)))
     func figmaAndPenpotPluginsImportDrawAndHitTest() async throws {
-        if let missing = PlaygroundBrowserTests.missing {
+        if let missing = await PlaygroundBrowserTests.missing {
             Issue.record("TOUCHTRACE_REQUIRE_BROWSER=1 but \(missing) is missing")
             return
         }
         let directory = temporaryDirectory("plugins")
-        let server = try ServerProcess(dataDirectory: directory + "/data", extraArguments: ["--cors-origin", "null,*"])
+        let server = try await offPool { try ServerProcess(dataDirectory: directory + "/data", extraArguments: ["--cors-origin", "null,*"]) }
         defer { server.stop() }
         let screenshots = ProcessInfo.processInfo.environment["TOUCHTRACE_SCREENSHOT_DIR"] ?? directory
         let (status, output) = try await PlaygroundBrowserTests.runOffThePool([

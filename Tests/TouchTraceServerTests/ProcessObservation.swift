@@ -140,23 +140,8 @@ func waitUntil(seconds: Double = 60, _ condition: () -> Bool) -> Bool {
     return condition()
 }
 
-/// Runs blocking work (socket reads, `Thread.sleep`, waiting for a child process) on a thread of
-/// its own and awaits its result. Swift Testing runs every test, synchronous ones too, on Swift
-/// concurrency's cooperative pool, which has one thread per core: two cores here and on small CI
-/// runners. A test that blocks a pool thread for seconds starves every in-process server of the
-/// suite (the `.live` and `.router` transports run their handlers on the same pool):
-/// `ConcurrencyTests` timed out after 20 s while `HostileRequestTests` held a pool thread in `recv`.
-/// Assertions stay in the calling task (an issue recorded on another thread has no test).
-func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread { continuation.resume(with: Result { try body() }) }
-        thread.stackSize = 4 << 20
-        thread.start()
-    }
-}
-
 /// ``httpRequest(port:method:path:headers:body:)`` from a test's task, on a thread of its own
-/// (``offPool(_:)``).
+/// (``offPool(stackSize:_:)``).
 func httpRequestOffPool(port: Int, method: String, path: String, headers: [String: String] = [:], body: [UInt8] = []) async throws
     -> (status: Int, headers: [String: String], body: [UInt8])
 {

@@ -64,7 +64,7 @@ import Testing
         }
     }
 
-    /// The server's start and each curl run off the cooperative pool (``offPool(_:)``): waiting for
+    /// The server's start and each curl run off the cooperative pool (``offPool(stackSize:_:)``): waiting for
     /// child processes there for a minute starved the suite's in-process servers.
     @Test(.timeLimit(.minutes(2)))
     func everyExampleWorksAgainstAFreshServer() async throws {
@@ -143,10 +143,12 @@ enum ReadmeBlocks {
 /// The README's `touchtrace import` lines (the block after `<!-- readme-test: import -->`), run
 /// as written: each exits 0, and the tap at the end reaches the Pay button's prototype action.
 @Suite struct ReadmeImportExampleTests {
-    @Test func theImportLinesRunAsWritten() throws {
-        let lines = ReadmeBlocks.lines(after: "<!-- readme-test: import -->")
-        #expect(lines.count == 3, "the README's import block: \(lines)")
-        let last = try ReadmeBlocks.runAsWritten(lines, scratch: "readme-import")
-        #expect(last.contains(#""action":"navigate:3:1""#) && last.contains(#""sender":"Button-Pay""#), "\(last.prefix(600))")
+    @Test func theImportLinesRunAsWritten() async throws {
+        try await offPool {
+            let lines = ReadmeBlocks.lines(after: "<!-- readme-test: import -->")
+            #expect(lines.count == 3, "the README's import block: \(lines)")
+            let last = try ReadmeBlocks.runAsWritten(lines, scratch: "readme-import")
+            #expect(last.contains(#""action":"navigate:3:1""#) && last.contains(#""sender":"Button-Pay""#), "\(last.prefix(600))")
+        }
     }
 }

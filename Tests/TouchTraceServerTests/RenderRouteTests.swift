@@ -77,20 +77,20 @@ import TouchTraceServer
 
     /// `touchtrace render … -o FILE` writes the picture and prints nothing; without `-o` the
     /// picture goes to standard output.
-    @Test func commandWritesThePicture() throws {
+    @Test func commandWritesThePicture() async throws {
         let out = temporaryDirectory("render") + "/map.svg"
-        let (status, output) = try CLITestSupport.run(["render", "Examples/map-overlay.json", "--point", "100,300", "--regions", "-o", out])
+        let (status, output) = try await CLITestSupport.run(["render", "Examples/map-overlay.json", "--point", "100,300", "--regions", "-o", out])
         #expect(status == 0, "\(output)")
         #expect(output.isEmpty)
         let expected = try Self.expected(RenderRequest(points: [Point(x: 100, y: 300)], regions: true))
         let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out))) == expected
         #expect(written, "-o writes the renderer's bytes")
-        let (status2, printed) = try CLITestSupport.run(["render", "Examples/map-overlay.json", "--audit", "wcag-2.5.8"])
+        let (status2, printed) = try await CLITestSupport.run(["render", "Examples/map-overlay.json", "--audit", "wcag-2.5.8"])
         #expect(status2 == 0)
         let audited = try Self.expected(RenderRequest(audit: AuditOptions(profile: .wcag258)))
         let printedSame = Array(printed.utf8) == audited
         #expect(printedSame, "standard output is the picture's bytes, as -o writes them")
-        let (status3, problem) = try CLITestSupport.run(["render", "Examples/map-overlay.json", "--audit", "apple-45"])
+        let (status3, problem) = try await CLITestSupport.run(["render", "Examples/map-overlay.json", "--audit", "apple-45"])
         #expect(status3 != 0)
         #expect(problem.contains("apple-45"))
     }
@@ -98,14 +98,14 @@ import TouchTraceServer
     /// The README's picture (docs/pictures/map-overlay-tap.svg) is what
     /// `touchtrace render Examples/map-overlay.json --point 100,300 --regions` draws now.
     /// `TOUCHTRACE_RECORD_FIXTURES=1` writes it again.
-    @Test func readmePictureIsWhatTheToolDrawsNow() throws {
+    @Test func readmePictureIsWhatTheToolDrawsNow() async throws {
         let picture = packageRoot.appendingPathComponent("docs/pictures/map-overlay-tap.svg")
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let command = "touchtrace render Examples/map-overlay.json --point 100,300 --regions -o docs/pictures/map-overlay-tap.svg"
         #expect(readme.contains(command), "the README says how its picture is made")
         #expect(readme.contains("](docs/pictures/map-overlay-tap.svg)"), "the README shows the picture")
         let out = temporaryDirectory("readme-picture") + "/map.svg"
-        let (status, output) = try CLITestSupport.run(["render", "Examples/map-overlay.json", "--point", "100,300", "--regions", "-o", out])
+        let (status, output) = try await CLITestSupport.run(["render", "Examples/map-overlay.json", "--point", "100,300", "--regions", "-o", out])
         #expect(status == 0, "\(output)")
         let drawn = try Data(contentsOf: URL(fileURLWithPath: out))
         if ProcessInfo.processInfo.environment["TOUCHTRACE_RECORD_FIXTURES"] == "1" {

@@ -6,7 +6,7 @@ import TouchTraceStore
 /// Several `touchtrace serve` processes on one data directory (issue 16, "many replicas"):
 /// writes to one id are serialised across processes (file locks), and each server's parsed-scene
 /// cache is checked against the stored version on every read. The test's own requests and the
-/// servers' starts run off the cooperative pool (``offPool(_:)``), so that they do not starve the
+/// servers' starts run off the cooperative pool (``offPool(stackSize:_:)``), so that they do not starve the
 /// suite's in-process servers.
 @Suite(.serialized) struct ReplicaTests {
     static func scene(_ subviews: [String]) -> [UInt8] {
@@ -124,8 +124,8 @@ import TouchTraceStore
         threads.forEach { $0.start() }
         // During the storm: once a first writer has succeeded (it was 300 ms after the start,
         // which on a busy machine can come before any write, or after the last).
-        _ = try await offPool { waitUntil { !done.withLock { $0.isEmpty } || !failures.withLock { $0.isEmpty } } }
-        try await offPool { a.kill() }
+        _ = await offPool { waitUntil { !done.withLock { $0.isEmpty } || !failures.withLock { $0.isEmpty } } }
+        await offPool { a.kill() }
         for _ in 0..<600 where done.withLock({ $0.count }) + failures.withLock({ $0.count }) < writers {
             try await Task.sleep(for: .milliseconds(100))
         }

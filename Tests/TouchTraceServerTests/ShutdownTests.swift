@@ -11,7 +11,7 @@ import TouchTraceEngine
 /// was in flight): the signal goes once the server's end of the connection has read everything
 /// sent (`/proc/net/tcp`'s receive queue is empty: ``TCPTable``), and the rest of the body once
 /// the server has begun its graceful shutdown (it no longer listens on its port). The socket
-/// calls run off the cooperative pool (``offPool(_:)``) and wait for the answer as long as the
+/// calls run off the cooperative pool (``offPool(stackSize:_:)``) and wait for the answer as long as the
 /// test's time limit allows: how soon it comes is not what these tests are about.
 @Suite struct ShutdownTests {
     /// A receive timeout for answers the server works on (seconds): a debug build at a load that
@@ -52,7 +52,7 @@ import TouchTraceEngine
             return
         }
         #expect(results.count == 200)
-        try await offPool { server.process.waitUntilExit() }
+        await offPool { server.process.waitUntilExit() }
         #expect(server.process.terminationReason == .exit, "the server's stderr: \(server.log)")
         #expect(server.process.terminationStatus == 0, "the server's stderr: \(server.log)")
     }
@@ -109,7 +109,7 @@ import TouchTraceEngine
             }
             #expect(results.count == 1000)
         }
-        try await offPool { server.process.waitUntilExit() }
+        await offPool { server.process.waitUntilExit() }
         #expect(server.process.terminationStatus == 0, "the server's stderr: \(server.log)")
     }
 }

@@ -10,7 +10,7 @@ import TouchTraceEngine
 /// off after the configured timeout. The clients pace themselves with `Thread.sleep`, not
 /// `Task.sleep`: in the whole suite other tests hold the cooperative pool's threads, and a
 /// `Task.sleep` then resumes seconds late, so the test measured its own delay (10 s and more)
-/// instead of the server's cut-off. Each client runs on a thread of its own (``offPool(_:)``),
+/// instead of the server's cut-off. Each client runs on a thread of its own (``offPool(stackSize:_:)``),
 /// so that it does not hold one of the pool's threads either.
 ///
 /// A cut-off has a lower bound (never before the timeout: the server's timer cannot fire early,
@@ -165,7 +165,7 @@ import TouchTraceEngine
         for (status, silence) in asked where silence < 0.9 {
             #expect(status == 200, "no answer after \(silence) s of silence")
         }
-        let (closed, wall, unstarved) = try await offPool {
+        let (closed, wall, unstarved) = await offPool {
             Self.timed(server: pid) { () -> Bool in
                 let start = Date()
                 while Date().timeIntervalSince(start) < 5 {

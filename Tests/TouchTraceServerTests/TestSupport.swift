@@ -91,9 +91,13 @@ final class ServerProcess: @unchecked Sendable {
         process.waitUntilExit()
     }
 
+    /// Asks the server to stop (SIGTERM) and waits for it to exit on a thread of its own, so that
+    /// a test's `defer { server.stop() }` does not hold a thread of the cooperative pool while the
+    /// server shuts down (see ``offPool(stackSize:_:)``). Nothing reads the server after it stops.
     func stop() {
         process.terminate()
-        process.waitUntilExit()
+        let process = self.process
+        Thread.detachNewThread { process.waitUntilExit() }
     }
 }
 

@@ -52,20 +52,20 @@ import TouchTraceServer
         }
     }
 
-    @Test func theCLIExitsZeroEitherWayAndOneForAProblem() throws {
-        let (status, output) = try CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "100,300"])
+    @Test func theCLIExitsZeroEitherWayAndOneForAProblem() async throws {
+        let (status, output) = try await CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "100,300"])
         #expect(status == 0)
         #expect(output.contains(#""reachable":false"#))
-        let reachable = try CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "locateButton"])
+        let reachable = try await CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "locateButton"])
         #expect(reachable.status == 0 && reachable.output.contains(#""reachable":true"#))
         // A negative point is a point, not an option.
-        let negative = try CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "-5,-5"])
+        let negative = try await CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "-5,-5"])
         #expect(negative.status == 0 && negative.output.contains(#""point":{"x":-5,"y":-5}"#))
-        let unknown = try CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "mapp"])
+        let unknown = try await CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "mapp"])
         #expect(unknown.status == 1 && unknown.output.contains(#"did you mean \"map\"?"#))
-        let bad = try CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "x,1"])
+        let bad = try await CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "x,1"])
         #expect(bad.status == 64, "a usage error")
-        let help = try CLITestSupport.run(["help", "why-not"]).output
+        let help = try await CLITestSupport.run(["help", "why-not"]).output
         #expect(help.contains("UIKit rules applied: H1–H9, R3, G3, S1"))
         #expect(help.contains("--point") && help.contains("--view"))
     }
