@@ -92,8 +92,8 @@ let package = Package(
             ]
         ),
         // Shared by the test targets: the 'cards' benchmark scene with kiwisolver's frames for it,
-        // a seeded random number generator, and the HTTP tests' two transports (in process and
-        // over a socket to a live server).
+        // a seeded random number generator, the HTTP tests' two transports (in process and over
+        // a socket to a live server), and `offPool` (blocking work on a thread of its own).
         .target(
             name: "TestSupport",
             dependencies: [
