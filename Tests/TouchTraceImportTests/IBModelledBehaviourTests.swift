@@ -135,11 +135,8 @@ struct IBModelledBehaviourTests {
         let result = try ImportFixtures.importFixture(name)
         #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["keyboardPlaceholder"])
         #expect(!result.warnings.contains { $0.kind == .unreachableControl })
-        var options = try ImportFixtures.options(name)
-        options.canvas = true
-        let canvas = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        let (canvas, laidOut) = try ImportFixtures.laidOut(name, canvas: true)
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
-        let laidOut = try SceneDecoder().decode(try #require(canvas.scene)).laidOut()
         let canvasPanel = try #require(laidOut.viewIndex("Panel"))
         #expect(laidOut.views[canvasPanel].frame == Rect(x: 0, y: 0, width: 375, height: 667))
     }
@@ -149,10 +146,7 @@ struct IBModelledBehaviourTests {
     /// the corpus: docs/import-ib.md, "Layout margins").
     @Test func aCellWithAnAccessoryHasXcode26sTrailingMargin() throws {
         let name = "L6-cell-accessory-trailing-margin-xcode26.storyboard"
-        var options = try ImportFixtures.options(name)
-        options.canvas = true
-        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
-        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let (result, scene) = try ImportFixtures.laidOut(name, canvas: true)
         for (value, content, margin) in [("Units-value", "unitsContent", 8.0), ("Version-value", "versionContent", 20.0)] {
             let v = try #require(scene.viewIndex(value))
             let contentID = try #require(result.ids.first { $0.value == content }?.key)
@@ -223,9 +217,7 @@ struct IBModelledBehaviourTests {
         #expect(scene.views[call].frame.minY == 164.5)
         let result = try ImportFixtures.importFixture(name)
         #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["steps"])
-        var options = try ImportFixtures.options(name)
-        options.canvas = true
-        let canvas = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
+        let canvas = try ImportFixtures.importFixture(name, canvas: true)
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
     }
 
@@ -235,10 +227,7 @@ struct IBModelledBehaviourTests {
     @Test func theCanvasStretchesAnUnsizedViewAcrossACentredStack() throws {
         let name = "L6-canvas-stretches-an-unsized-view-across-a-centred-stack.xib"
         for canvas in [true, false] {
-            var options = try ImportFixtures.options(name)
-            options.canvas = canvas
-            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
-            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
             let badge = try #require(scene.viewIndex("Badge"))
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
@@ -254,10 +243,7 @@ struct IBModelledBehaviourTests {
         let bytes = try ImportFixtures.bytes(name)
         let older = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"21507\"", with: "toolsVersion=\"20037\"").utf8)
         for (document, canvas, top) in [(bytes, true, 48.0), (older, true, 44.0), (bytes, false, 0.0)] {
-            var options = try ImportFixtures.options(name)
-            options.canvas = canvas
-            let result = try Importer.importDocument(document, format: .xib, options: options)
-            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas, document: document)
             let draft = try #require(scene.viewIndex("Draft"))
             #expect(scene.views[draft].frame == Rect(x: 16, y: top + 4, width: 340, height: 120 - top - 8), "canvas: \(canvas), top \(top)")
             let send = try #require(scene.viewIndex("Send"))
@@ -265,8 +251,7 @@ struct IBModelledBehaviourTests {
         }
         // A cell's insets are its table's: a top-level cell gets none from the screen.
         let cell = "L6-canvas-freeform-cell-keeps-the-table-s-insets.xib"
-        let result = try Importer.importDocument(try ImportFixtures.bytes(cell), format: .xib, options: try ImportFixtures.options(cell))
-        let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let (_, laidOut) = try ImportFixtures.laidOut(cell)
         let label = try #require(laidOut.viewIndex("Name"))
         #expect(laidOut.views[label].frame == Rect(x: 16, y: 11, width: 45, height: 22))
     }
@@ -277,10 +262,7 @@ struct IBModelledBehaviourTests {
     @Test func symbolImageViewsKeepTheirStoredFramesAndAlignmentInsets() throws {
         let name = "L6-alignment-rect-symbol-image-views.xib"
         for canvas in [true, false] {
-            var options = try ImportFixtures.options(name)
-            options.canvas = canvas
-            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .xib, options: options)
-            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
             let verified = try #require(scene.viewIndex("Verified"))
             #expect(scene.views[verified].frame == Rect(x: 16, y: 7.5, width: 18, height: 21), "canvas: \(canvas)")
             let bin = try #require(scene.viewIndex("Bin"))

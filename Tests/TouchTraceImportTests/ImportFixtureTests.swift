@@ -48,9 +48,19 @@ enum ImportFixtures {
         #expect(actual == expected, "\(name): the import result differs from \(url.lastPathComponent) (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it)")
     }
 
-    static func importFixture(_ name: String) throws -> ImportResult {
+    /// The fixture imported with its options; `canvas` overrides their mode (Xcode's canvas or
+    /// the running app), `document` stands for the file's bytes (a variant a test made of it).
+    static func importFixture(_ name: String, canvas: Bool? = nil, document: [UInt8]? = nil) throws -> ImportResult {
         let format = try #require(ImportFormat(fileName: name))
-        return try Importer.importDocument(bytes(name), format: format, options: options(name))
+        var options = try options(name)
+        if let canvas { options.canvas = canvas }
+        return try Importer.importDocument(document ?? bytes(name), format: format, options: options)
+    }
+
+    /// ``importFixture(_:canvas:document:)`` and its scene decoded and laid out.
+    static func laidOut(_ name: String, canvas: Bool? = nil, document: [UInt8]? = nil) throws -> (ImportResult, Scene) {
+        let result = try importFixture(name, canvas: canvas, document: document)
+        return (result, try SceneDecoder().decode(try #require(result.scene)).laidOut())
     }
 }
 
