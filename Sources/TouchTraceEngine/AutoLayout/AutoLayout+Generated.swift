@@ -89,7 +89,14 @@ extension AutoLayout {
     /// A stack view's visible arranged subviews: its subviews that are not hidden (a hidden
     /// arranged subview collapses, see ``hidingConstraints(of:in:)``).
     static func arrangedSubviews(of stack: Int, in scene: Scene) -> [Int] {
-        scene.views[stack].subviews.filter { !scene.views[$0].hidden && !scene.views[$0].detached }
+        scene.views[stack].subviews.filter { isShownArranged($0, in: scene) }
+    }
+
+    /// Whether subview `a` of a stack view is one of its shown arranged subviews (the test of
+    /// ``arrangedSubviews(of:in:)``, for walks that read the subviews in place).
+    @inline(__always)
+    static func isShownArranged(_ a: Int, in scene: Scene) -> Bool {
+        !scene.views[a].hidden && !scene.views[a].detached
     }
 
     /// A stack view's hidden arranged subviews, in arrangement order.

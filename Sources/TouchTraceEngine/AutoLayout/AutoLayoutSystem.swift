@@ -255,9 +255,9 @@ public struct AutoLayoutSystem: Sendable {
             // `AutoLayout.arrangedSubviews(of:in:)`, counted and walked in place.
             let subviews = scene.views[v].subviews
             var count = 0
-            for a in subviews where !scene.views[a].hidden && !scene.views[a].detached { count += 1 }
+            for a in subviews where AutoLayout.isShownArranged(a, in: scene) { count += 1 }
             var k = 0
-            for a in subviews where !scene.views[a].hidden && !scene.views[a].detached {
+            for a in subviews where AutoLayout.isShownArranged(a, in: scene) {
                 arrangement[a] = (k, count, config.axis == .horizontal ? .width : .height)
                 k += 1
             }
