@@ -167,10 +167,10 @@ public struct Solver: Sendable {
     /// views with an ambiguous frame variable. See `SolverCore.isAmbiguous` for the exact test.
     public func isAmbiguous(_ variable: Variable) -> Bool { box.isAmbiguous(variable) }
 
-    /// The ambiguous variables among `variables`, in order.
-    public func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
-        variables.filter { box.isAmbiguous($0) }
-    }
+    /// The ambiguous variables among `variables`, in order: the answers of ``isAmbiguous(_:)``,
+    /// worked out in one pass (one lock, the tableau's mobility at most once) instead of a
+    /// question each.
+    public func ambiguousVariables(_ variables: [Variable]) -> [Variable] { box.ambiguousVariables(variables) }
 }
 
 /// The outcome of ``Solver/addConstraints(_:)``: a handle per accepted constraint, and the rejections.
@@ -242,6 +242,15 @@ final class SolverBox: @unchecked Sendable {
             let m = core.symbolMobility()
             d = Derived(values: d?.values, mobility: m)
             return m[Int(s)]
+        }
+    }
+
+    func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
+        derived.withLock { d -> [Variable] in
+            var m = d?.mobility
+            let out = core.ambiguousVariables(variables, mobility: &m)
+            if d?.mobility == nil, m != nil { d = Derived(values: d?.values, mobility: m) }
+            return out
         }
     }
 }
