@@ -391,19 +391,19 @@ public struct AutoLayoutSystem: Sendable {
         var asked = [[Variable]](repeating: [], count: solvers.count)
         for v in views {
             for k in 0..<4 {
-                let x = LayoutVariables.view(v, k)
-                if let p = part(of: x) { asked[p].append(x) }
+                let variable = LayoutVariables.view(v, k)
+                if let p = part(of: variable) { asked[p].append(variable) }
             }
         }
         // By variable id (`part(of:)` holds only ids below `partOfVariable.count`).
         var ambiguous = [Bool](repeating: false, count: partOfVariable.count)
         for p in solvers.indices where !asked[p].isEmpty {
-            for x in solvers[p].ambiguousVariables(asked[p]) { ambiguous[Int(x.id)] = true }
+            for variable in solvers[p].ambiguousVariables(asked[p]) { ambiguous[Int(variable.id)] = true }
         }
         return views.filter { v in
             (0..<4).contains { k in
-                let x = LayoutVariables.view(v, k)
-                return part(of: x) == nil || ambiguous[Int(x.id)]
+                let variable = LayoutVariables.view(v, k)
+                return part(of: variable) == nil || ambiguous[Int(variable.id)]
             }
         }
     }
