@@ -17,4 +17,19 @@ import Testing
     func passLiteralsAreTheRawValue(_ pass: LayoutTrace.Pass) {
         #expect(Self.text(pass.quotedName) == Self.json(pass.rawValue))
     }
+
+    /// Ids are sorted by their bytes (the order of an object's keys) over contiguous storage:
+    /// the same answer as comparing the two `UTF8View`s, for ids and for strings no id can be.
+    @Test func idOrderIsByteOrder() {
+        let strings = [
+            "", "a", "A", "a1", "a10", "a2", "a:b", "a.b", "a-b", "a_b", "Z", "z", "0", "9", "button", "button2",
+            "a-much-longer-identifier-past-the-small-string-size", "a-much-longer-identifier-past-the-small-string-sizf",
+            "é", "e\u{301}", "日本", "🙂", "#3", "#12",
+        ]
+        for a in strings {
+            for b in strings {
+                #expect(Scene.precedes(a, b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a) \(b)")
+            }
+        }
+    }
 }
