@@ -279,9 +279,11 @@ public struct AutoLayoutSystem: Sendable {
         }
         let n = Double(max(constraints.count, 1))
         for k in constraints.indices where constraints[k].priority < 1000 {
-            let c = constraints[k]
-            let place = c.view >= 0 && c.view < arrangement.count ? arrangement[c.view] : (0, 0, .notAnAttribute)
-            if c.origin == .intrinsicContentSize, place.count > 0, c.firstAttribute == place.axis {
+            // The three fields read in place: a copy of the constraint (`let c = constraints[k]`)
+            // retained and released its strings, once per optional constraint (issue 27).
+            let view = constraints[k].view
+            let place = view >= 0 && view < arrangement.count ? arrangement[view] : (0, 0, .notAnAttribute)
+            if constraints[k].origin == .intrinsicContentSize, place.count > 0, constraints[k].firstAttribute == place.axis {
                 constraints[k].tieBreak = 1 + Double(place.index + 1) / Double(place.count + 1)
             } else {
                 constraints[k].tieBreak = 2 - Double(k) / n
