@@ -17,7 +17,11 @@
 # inline-layout-bench); these routes run 4 connections (the requests take milliseconds each).
 # The line ends with the CPU time split into user and system time. CONN sets the layout routes'
 # connections and WT wrk's threads (default 2): CONN=1 WT=1 keeps one request in flight, so
-# the server's time is the request's own, not contention's.
+# the server's time is the request's own, not contention's. PERF=FILE also records the server
+# with `perf record -g` (frame pointers, PERF_HZ samples a second, default 999) during the
+# measured 8 s, for `perf report -i FILE --no-children --sort symbol` or by caller; the
+# figures of such a run include perf's own overhead. The server's environment passes through,
+# so e.g. MALLOC_TRIM_THRESHOLD_=… scripts/cpu-per-request.sh … measures a glibc setting.
 BIN=$1; PORT=$2; ROUTE=$3; WORK=$(mktemp -d); HERE=$(dirname "$0")
 python3 "$HERE/generate-scene.py" 1000 > $WORK/scene.json
 $BIN serve --port $PORT --data-dir $WORK/data --log-level error & S=$!
@@ -67,8 +71,11 @@ case $ROUTE in
 esac
 wrk -t${WT:-2} -c$CONNECTIONS -d2s $ARGS >/dev/null
 T0=$(awk '{print $14" "$15}' /proc/$S/stat)
+[ -n "${PERF:-}" ] && { perf record -q -g -F ${PERF_HZ:-999} -p $S -o "$PERF" -- sleep 8 2>/dev/null & P=$!; }
 OUT=$(wrk -t${WT:-2} -c$CONNECTIONS -d8s --latency $ARGS)
 T1=$(awk '{print $14" "$15}' /proc/$S/stat)
+RSS=$(awk '/VmRSS/ {print $2}' /proc/$S/status)
+[ -n "${PERF:-}" ] && wait $P
 REQ=$(echo "$OUT" | grep -o '[0-9]* requests in' | awk '{print $1}')
 HZ=$(getconf CLK_TCK)
 RPS=$(echo "$OUT" | awk '/Requests\/sec/ {print $2}')
@@ -78,5 +85,5 @@ BAD=$(echo "$OUT" | awk '/Non-2xx/ {print $NF}')
 python3 -c "
 a, b = '$T0'.split(), '$T1'.split()
 user, sys = ((int(b[i]) - int(a[i])) / $HZ / $REQ * 1e6 for i in (0, 1))
-print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD, user %.1f sys %.1f us' % ($REQ, user + sys, user, sys) + ('${BAD:+, NON-2XX $BAD}'))"
+print('$ROUTE: %d requests, %.1f us CPU per request, $RPS req/s, p99 $P99, load $LOAD, user %.1f sys %.1f us, RSS %d MiB' % ($REQ, user + sys, user, sys, $RSS // 1024) + ('${BAD:+, NON-2XX $BAD}'))"
 kill $S; wait $S 2>/dev/null; rm -rf $WORK

@@ -2,7 +2,8 @@
 """Peak memory of `touchtrace serve` under 64 concurrent 8 MB requests (issue 16, "Memory stays
 bounded"). Starts the given binary on a free port, sends N concurrent POST /v1/hit-test requests
 whose inline scene is just under the 8 MiB body limit (generated: a window of padded views), and
-prints the status counts, the time taken and the server's peak RSS (VmHWM from /proc).
+prints the status counts, the time taken, the server's peak RSS (VmHWM from /proc) and the RSS it
+still holds 2 s after the last answer (VmRSS: memory the allocator kept rather than gave back).
 
     scripts/memory-load.py BINARY [concurrent=64] [serve options ...]
 """
@@ -50,8 +51,12 @@ try:
     elapsed = time.time() - start
     status = open(f"/proc/{server.pid}/status").read()
     peak = next(l for l in status.splitlines() if l.startswith("VmHWM")).split()[1]
+    # What the server still holds once the requests are answered (the allocator's kept memory).
+    time.sleep(2)
+    held = next(l for l in open(f"/proc/{server.pid}/status").read().splitlines() if l.startswith("VmRSS")).split()[1]
     alive = server.poll() is None
     print(f"{count} concurrent requests of {len(body):,} bytes ({len(views):,} views each): "
-          f"{dict(statuses)} in {elapsed:.1f} s; server alive: {alive}; peak RSS {int(peak) / 1024:.0f} MiB")
+          f"{dict(statuses)} in {elapsed:.1f} s; server alive: {alive}; peak RSS {int(peak) / 1024:.0f} MiB, "
+          f"{int(held) / 1024:.0f} MiB held 2 s after")
 finally:
     server.terminate(); server.wait()

@@ -10,6 +10,10 @@ public struct ServerConfiguration: Sendable {
     public var maxBodySize: Int
     /// How many parsed scenes the server keeps in memory.
     public var cacheCapacity: Int
+    /// How many inline scene documents the server keeps prepared (``PreparedSceneCache``: a
+    /// client that sends the same scene bytes again skips decoding, layout and the Auto Layout
+    /// solve); 0 keeps none.
+    public var inlineCacheCapacity: Int
     public var limits: SceneLimits
     /// When set, `/v1` routes need `Authorization: Bearer <token>`.
     public var authToken: String?
@@ -32,7 +36,7 @@ public struct ServerConfiguration: Sendable {
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, dataDirectory: String = "./data",
-        maxBodySize: Int = 8 * 1024 * 1024, cacheCapacity: Int = 256, limits: SceneLimits = SceneLimits(),
+        maxBodySize: Int = 8 * 1024 * 1024, cacheCapacity: Int = 256, inlineCacheCapacity: Int = 8, limits: SceneLimits = SceneLimits(),
         authToken: String? = nil, tls: TLSFiles? = nil, timeouts: ConnectionTimeouts = ConnectionTimeouts(),
         admission: AdmissionLimits = AdmissionLimits(), timeBudget: Duration? = .seconds(10), shutdownTimeout: Duration = .seconds(30),
         cors: CORSPolicy? = nil
@@ -44,6 +48,7 @@ public struct ServerConfiguration: Sendable {
         self.dataDirectory = dataDirectory
         self.maxBodySize = maxBodySize
         self.cacheCapacity = cacheCapacity
+        self.inlineCacheCapacity = inlineCacheCapacity
         self.limits = limits
         self.authToken = authToken
         self.tls = tls

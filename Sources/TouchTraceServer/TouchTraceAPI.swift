@@ -14,13 +14,14 @@ public struct TouchTraceAPI: Sendable {
     let gate: OperationGate
     /// Inline scenes prepared once per content (the inline routes: a client that posts the same
     /// scene again does not pay for its decoding, layout and Auto Layout solve again).
-    let inlineScenes = PreparedSceneCache()
+    let inlineScenes: PreparedSceneCache
 
     public init(configuration: ServerConfiguration, store: any SceneStore, metrics: ServerMetrics = ServerMetrics()) {
         self.configuration = configuration
         self.store = store
         self.metrics = metrics
         self.cache = SceneCache(capacity: configuration.cacheCapacity)
+        self.inlineScenes = PreparedSceneCache(capacity: configuration.inlineCacheCapacity)
         self.gate = OperationGate(limits: configuration.admission)
     }
 

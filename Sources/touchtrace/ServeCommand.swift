@@ -12,7 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             Every option also reads an environment variable (the flag wins; an empty variable is \
             unset): TOUCHTRACE_HOST, TOUCHTRACE_PORT, TOUCHTRACE_DATA_DIR, TOUCHTRACE_MAX_BODY_BYTES, \
-            TOUCHTRACE_CACHE_SCENES, TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_AUTH_TOKEN_FILE, \
+            TOUCHTRACE_CACHE_SCENES, TOUCHTRACE_CACHE_INLINE_SCENES, TOUCHTRACE_AUTH_TOKEN, TOUCHTRACE_AUTH_TOKEN_FILE, \
             TOUCHTRACE_CORS_ORIGIN (comma-separated), \
             TOUCHTRACE_TLS_CERT, TOUCHTRACE_TLS_KEY, TOUCHTRACE_HEADER_TIMEOUT, TOUCHTRACE_BODY_TIMEOUT, \
             TOUCHTRACE_IDLE_TIMEOUT, TOUCHTRACE_MAX_DISCARD_BYTES, TOUCHTRACE_MAX_CONCURRENT, \
@@ -38,6 +38,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("cache-scenes"), help: "Parsed scenes kept in memory (env TOUCHTRACE_CACHE_SCENES; default 256).")
     var cacheScenes: Int?
+
+    @Option(name: .customLong("cache-inline-scenes"), help: "Inline scene documents kept prepared, for requests that send the same scene bytes again; 0 keeps none (env TOUCHTRACE_CACHE_INLINE_SCENES; default 8).")
+    var cacheInlineScenes: Int?
 
     @Option(name: .customLong("auth-token"), help: "Require 'Authorization: Bearer TOKEN' on /v1 routes (env TOUCHTRACE_AUTH_TOKEN; default: no auth).")
     var authToken: String?
@@ -99,6 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
         configuration.dataDirectory = setting(dataDirectory, "TOUCHTRACE_DATA_DIR") ?? configuration.dataDirectory
         configuration.maxBodySize = try number(maxBodyBytes, "TOUCHTRACE_MAX_BODY_BYTES", default: configuration.maxBodySize)
         configuration.cacheCapacity = try number(cacheScenes, "TOUCHTRACE_CACHE_SCENES", default: configuration.cacheCapacity)
+        configuration.inlineCacheCapacity = try number(cacheInlineScenes, "TOUCHTRACE_CACHE_INLINE_SCENES", default: configuration.inlineCacheCapacity)
         configuration.authToken = try Self.token(setting(authToken, "TOUCHTRACE_AUTH_TOKEN"), file: setting(authTokenFile, "TOUCHTRACE_AUTH_TOKEN_FILE"))
         let corsValues = corsOrigins.isEmpty ? setting(nil, "TOUCHTRACE_CORS_ORIGIN").map { [$0] } ?? [] : corsOrigins
         do {
@@ -140,6 +144,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard configuration.admission.capacity > 0, configuration.admission.queueLength >= 0 else {
             throw ValidationError("--max-concurrent must be positive and --max-queue at least 0")
         }
+        guard configuration.inlineCacheCapacity >= 0 else { throw ValidationError("--cache-inline-scenes must be at least 0") }
         guard configuration.timeouts.maxDiscardBytes >= 0 else { throw ValidationError("--max-discard-bytes must be at least 0") }
         guard (0...65535).contains(configuration.port) else { throw ValidationError("the port must be from 0 to 65535") }
         guard configuration.maxBodySize > 0 else { throw ValidationError("the body limit must be positive") }

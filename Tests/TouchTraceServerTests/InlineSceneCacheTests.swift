@@ -1,7 +1,10 @@
+import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Synchronization
 import Testing
 import TouchTraceEngine
+import TouchTraceStore
 @testable import TouchTraceOperations
 @testable import TouchTraceServer
 
@@ -91,6 +94,71 @@ import TouchTraceEngine
                 #expect(Array(response.body.readableBytesView) != first)
             }
             #expect(api.inlineScenes.counts.hits == 3)
+        }
+    }
+
+    /// `--cache-inline-scenes` (``ServerConfiguration/inlineCacheCapacity``): a server that keeps
+    /// no inline scene prepared answers every request as one that does, byte for byte, and keeps
+    /// nothing (issue 27: keeping eight 1,000-view card scenes holds ~115 MiB and costs a new
+    /// document ~0.6–0.9 ms; a server whose clients send each scene once can turn it off).
+    @Test(arguments: transports)
+    func aServerThatKeepsNoInlineSceneAnswersTheSame(_ transport: HTTPTransport) async throws {
+        let layout = #"{"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}], "scene": \#(mapScene)}"#
+        let answers = Mutex<Set<[UInt8]>>([])
+        for capacity in [8, 0] {
+            let api = TouchTraceAPI(
+                configuration: ServerConfiguration(host: "127.0.0.1", port: 0, inlineCacheCapacity: capacity), store: MemorySceneStore())
+            try await makeApp(api).test(over: transport) { client in
+                for _ in 0..<3 {
+                    try await client.execute(uri: "/v1/layout", method: .post, headers: jsonHeaders, body: ByteBuffer(string: layout)) { response in
+                        #expect(response.status == .ok)
+                        let bytes = Array(response.body.readableBytesView)
+                        answers.withLock { _ = $0.insert(bytes) }
+                    }
+                }
+            }
+            #expect(api.inlineScenes.capacity == capacity)
+            #expect(api.inlineScenes.counts == (capacity == 0 ? (hits: 0, misses: 3) : (hits: 2, misses: 1)))
+        }
+        // Six answers, one set of bytes.
+        #expect(answers.withLock { $0.count } == 1)
+    }
+
+    /// The option and its variable as `touchtrace serve` reads them: a count of at least 0.
+    @Test func theServeOptionTakesACountOfAtLeastZero() async throws {
+        // A usage error (status 64) before the server starts, named on stderr.
+        for (arguments, environment, message) in [
+            (["--cache-inline-scenes=-1"], [:], "--cache-inline-scenes must be at least 0"),
+            ([], ["TOUCHTRACE_CACHE_INLINE_SCENES": "-1"], "--cache-inline-scenes must be at least 0"),
+            ([], ["TOUCHTRACE_CACHE_INLINE_SCENES": "eight"], "TOUCHTRACE_CACHE_INLINE_SCENES must be a whole number, not eight"),
+        ] {
+            let (status, stderr) = try await offPool { () throws -> (Int32, String) in
+                guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
+                let process = Process()
+                process.executableURL = executable
+                process.arguments = ["serve", "--port", "0", "--data-dir", temporaryDirectory("inline-cache-usage")] + arguments
+                process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+                let pipe = Pipe()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = pipe
+                try process.run()
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+            }
+            #expect(status == 64, "\(arguments) \(environment)")
+            #expect(stderr.contains(message), "\(stderr)")
+        }
+        let server = try await offPool {
+            try ServerProcess(dataDirectory: temporaryDirectory("inline-cache-0"), extraArguments: ["--cache-inline-scenes", "0"])
+        }
+        defer { server.stop() }
+        let body = Array(#"{"point": {"x": 1, "y": 1}, "scene": \#(mapScene)}"#.utf8)
+        for _ in 0..<2 {
+            let answer = try await offPool {
+                try httpRequest(port: server.port, method: "POST", path: "/v1/hit-test", headers: ["Content-Type": "application/json"], body: body)
+            }
+            #expect(answer.status == 200)
         }
     }
 

@@ -42,10 +42,11 @@ extension AutoLayoutSystem {
             let lower = pair.filter { constraints[$0].relation == .greaterThanOrEqual }
             for i in growing ? upper + lower : lower + upper { updateConstant(ofConstraint: i, to: value) }
         }
-        // The system's own copy of the window (read when constraints are rebuilt); a window that
-        // takes no part in the system is not copied in.
-        guard window < scene.views.count, views.contains(window) else { return }
-        scene.views[window].geometry.bounds.size = size
+        // The window's new size, for ``scene`` (``built`` keeps the views as they were, shared
+        // with the system this one was copied from); a window that takes no part in the system
+        // is not recorded.
+        guard window < built.views.count, views.contains(window) else { return }
+        resizedWindows[window] = size
     }
 
     /// The priority of a window length's edit variable: the highest optional priority, a tier of
@@ -113,7 +114,7 @@ extension AutoLayoutSystem {
     /// (Re)installs constraint `i` from ``constraints`` in its part: the old row, if any, is
     /// removed; a required constraint that cannot hold is recorded in ``conflicts``.
     mutating func install(_ i: Int) {
-        guard let new = variables.solverConstraint(constraints[i], tag: i, in: scene) else { return }
+        guard let new = variables.solverConstraint(constraints[i], tag: i, in: built) else { return }
         solverConstraints[i] = new
         let p = part[i]
         guard p >= 0 else { return }

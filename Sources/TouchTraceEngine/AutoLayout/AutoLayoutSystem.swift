@@ -19,7 +19,22 @@ import TouchTraceSolver
 /// out and reported with the constraints it conflicts with, as UIKit's "Unable to simultaneously
 /// satisfy constraints" does.
 public struct AutoLayoutSystem: Sendable {
-    public internal(set) var scene: Scene
+    /// The scene the system was built from, as the system reads it (declared constants changed
+    /// through ``applying(_:)`` included). A window resize does not write its new size here but in
+    /// ``resizedWindows``: a request that continues a kept system would otherwise copy every view
+    /// of this scene (copy-on-write: the kept system shares them) to change one window's bounds,
+    /// which nothing the system reads after it was built depends on (issue 27).
+    var built: Scene
+    /// The windows resized since the system was built (``resize(window:to:)``), with their sizes.
+    var resizedWindows: [Int: Size] = [:]
+    /// The scene the system stands for: the one it was built from, its windows at the sizes they
+    /// were last resized to.
+    public var scene: Scene {
+        guard !resizedWindows.isEmpty else { return built }
+        var scene = built
+        for (window, size) in resizedWindows { scene.views[window].geometry.bounds.size = size }
+        return scene
+    }
     /// Every constraint, declared and generated, in creation order (per view in arena order).
     public internal(set) var constraints: [LayoutConstraint] = []
     /// The views that take part, ascending.
@@ -80,7 +95,7 @@ public struct AutoLayoutSystem: Sendable {
     /// instead of rebuilding its part, at the price of a larger tableau (about 2× slower to build
     /// on the 'cards' scene).
     public init(scene: Scene, tracksRequiredEqualities: Bool = false, budget: WorkBudget = .unlimited, maxCells: Int = .max) {
-        self.scene = scene
+        self.built = scene
         self.tracksRequiredEqualities = tracksRequiredEqualities
         self.budget = budget
         self.maxCells = maxCells
@@ -89,7 +104,7 @@ public struct AutoLayoutSystem: Sendable {
         if views.isEmpty {
             // Nothing uses Auto Layout: keep no reference to the scene, so the layout pass that
             // keeps this system can mutate its own scene without copying it (copy-on-write).
-            self.scene = Scene(
+            self.built = Scene(
                 name: nil, views: [], windows: [], viewControllers: [], application: ApplicationNode(), firstResponder: nil,
                 options: scene.options, ids: [:])
             return
@@ -112,18 +127,18 @@ public struct AutoLayoutSystem: Sendable {
         // What the first solution used (the current frames' insets), kept so that a later
         // incremental change can tell whether they still hold (`safeAreasAreCurrent`).
         for o in owners where variables.safeAreaInsets[o] == nil {
-            variables.safeAreaInsets[o] = AutoLayout.safeAreaInsets(of: o, in: scene)
+            variables.safeAreaInsets[o] = AutoLayout.safeAreaInsets(of: o, in: built)
         }
         let inSystem = Set(views)
         for _ in 0..<3 {
             var next: [Int: EdgeInsets] = [:]
             var changed = false
             for o in owners.sorted() {
-                let insets = AutoLayout.safeAreaInsets(of: o, in: scene) { v in
-                    inSystem.contains(v) ? frame(of: v) : scene.views[v].geometry.untransformedFrame
+                let insets = AutoLayout.safeAreaInsets(of: o, in: built) { v in
+                    inSystem.contains(v) ? frame(of: v) : built.views[v].geometry.untransformedFrame
                 }
                 next[o] = insets
-                let used = variables.safeAreaInsets[o] ?? AutoLayout.safeAreaInsets(of: o, in: scene)
+                let used = variables.safeAreaInsets[o] ?? AutoLayout.safeAreaInsets(of: o, in: built)
                 if Self.differ(insets, used) { changed = true }
             }
             guard changed else { return }
@@ -146,7 +161,7 @@ public struct AutoLayoutSystem: Sendable {
             case let .resize(window, size):
                 system.resize(window: window, to: size)
             case let .constant(view, index, value):
-                system.scene.views[view].layout.constraints[index].constant = value
+                system.built.views[view].layout.constraints[index].constant = value
                 // Not installed (inactive or refused): nothing to solve.
                 guard let i = system.declared[DeclaredConstraint(view: view, index: index)] else { continue }
                 system.updateConstant(ofConstraint: i, to: value)
@@ -160,8 +175,8 @@ public struct AutoLayoutSystem: Sendable {
         guard !variables.safeAreaInsets.isEmpty else { return true }
         let inSystem = Set(views)
         for (o, used) in variables.safeAreaInsets {
-            let insets = AutoLayout.safeAreaInsets(of: o, in: scene) { v in
-                inSystem.contains(v) ? frame(of: v) : scene.views[v].geometry.untransformedFrame
+            let insets = AutoLayout.safeAreaInsets(of: o, in: built) { v in
+                inSystem.contains(v) ? frame(of: v) : built.views[v].geometry.untransformedFrame
             }
             if Self.differ(insets, used) { return false }
         }
@@ -176,25 +191,25 @@ public struct AutoLayoutSystem: Sendable {
 
     mutating func collect() {
         // Flags per view (arena order), not sets: this runs for every layout of a scene.
-        var taking = [Bool](repeating: false, count: scene.views.count)
-        var arranged = [Bool](repeating: false, count: scene.views.count)
+        var taking = [Bool](repeating: false, count: built.views.count)
+        var arranged = [Bool](repeating: false, count: built.views.count)
         var valid: [Int: [(index: Int, spec: ConstraintSpec)]] = [:]
-        for v in scene.views.indices {
+        for v in built.views.indices {
             // Most views take part in nothing: decide that from two fields, without copying the node.
-            guard !scene.views[v].layout.constraints.isEmpty || scene.views[v].layout.stack != nil else { continue }
-            guard !scene.views[v].detached, scene.isAttached(v) else { continue }
-            let node = scene.views[v]
-            for (k, spec) in node.layout.constraints.enumerated() where spec.active && ConstraintValidation.problems(of: spec, in: scene).isEmpty {
+            guard !built.views[v].layout.constraints.isEmpty || built.views[v].layout.stack != nil else { continue }
+            guard !built.views[v].detached, built.isAttached(v) else { continue }
+            let node = built.views[v]
+            for (k, spec) in node.layout.constraints.enumerated() where spec.active && ConstraintValidation.problems(of: spec, in: built).isEmpty {
                 valid[v, default: []].append((k, spec))
                 taking[v] = true
-                if let a = scene.layoutItem(named: spec.firstItem) { taking[a.anchor] = true }
-                if let s = spec.secondItem, let b = scene.layoutItem(named: s) { taking[b.anchor] = true }
+                if let a = built.layoutItem(named: spec.firstItem) { taking[a.anchor] = true }
+                if let s = spec.secondItem, let b = built.layoutItem(named: s) { taking[b.anchor] = true }
             }
             if node.layout.stack != nil {
                 taking[v] = true
                 // Its arranged subviews, hidden or not (`arrangedSubviews` + `hiddenArrangedSubviews`,
                 // read in place).
-                for a in scene.views[v].subviews where !scene.views[a].detached {
+                for a in built.views[v].subviews where !built.views[a].detached {
                     taking[a] = true
                     arranged[a] = true
                 }
@@ -203,30 +218,30 @@ public struct AutoLayoutSystem: Sendable {
         // Every ancestor of a view that takes part takes part (its frame follows its mask).
         var withAncestors = taking
         for v in taking.indices where taking[v] {
-            var p = scene.views[v].parent
+            var p = built.views[v].parent
             while let c = p, !withAncestors[c] {
                 withAncestors[c] = true
-                p = scene.views[c].parent
+                p = built.views[c].parent
             }
         }
         views = withAncestors.indices.filter { withAncestors[$0] }
         // The generated constraints are appended where they go, not built in an array per view
         // and copied (issue 27); the view's node is read in place, not copied.
         for v in views {
-            if scene.views[v].isWindow {
+            if built.views[v].isWindow {
                 let start = constraints.count
-                AutoLayout.windowConstraints(of: v, in: scene, into: &constraints)
+                AutoLayout.windowConstraints(of: v, in: built, into: &constraints)
                 windowConstraints[v] = start..<constraints.count
-            } else if scene.views[v].layout.translatesAutoresizingMaskIntoConstraints && !arranged[v] {
-                AutoLayout.autoresizingConstraints(of: v, in: scene, into: &constraints)
+            } else if built.views[v].layout.translatesAutoresizingMaskIntoConstraints && !arranged[v] {
+                AutoLayout.autoresizingConstraints(of: v, in: built, into: &constraints)
             } else {
                 positioned.insert(v)
-                AutoLayout.intrinsicConstraints(of: v, in: scene, into: &constraints)
+                AutoLayout.intrinsicConstraints(of: v, in: built, into: &constraints)
             }
-            AutoLayout.stackConstraints(of: v, in: scene, into: &constraints)
-            AutoLayout.hidingConstraints(of: v, in: scene, into: &constraints)
+            AutoLayout.stackConstraints(of: v, in: built, into: &constraints)
+            AutoLayout.hidingConstraints(of: v, in: built, into: &constraints)
             for (k, spec) in valid[v] ?? [] {
-                guard let c = LayoutConstraint(spec, view: v, in: scene) else { continue }
+                guard let c = LayoutConstraint(spec, view: v, in: built) else { continue }
                 declared[DeclaredConstraint(view: v, index: k)] = constraints.count
                 constraints.append(c)
             }
@@ -249,24 +264,26 @@ public struct AutoLayoutSystem: Sendable {
     mutating func assignTieBreaks() {
         // Per view (arena order): its place among its stack's arranged subviews, count 0 for none.
         var arrangement = [(index: Int, count: Int, axis: LayoutAttribute)](
-            repeating: (0, 0, .notAnAttribute), count: scene.views.count)
+            repeating: (0, 0, .notAnAttribute), count: built.views.count)
         for v in views {
-            guard let config = scene.views[v].layout.stack else { continue }
+            guard let config = built.views[v].layout.stack else { continue }
             // `AutoLayout.arrangedSubviews(of:in:)`, counted and walked in place.
-            let subviews = scene.views[v].subviews
+            let subviews = built.views[v].subviews
             var count = 0
-            for a in subviews where AutoLayout.isShownArranged(a, in: scene) { count += 1 }
+            for a in subviews where AutoLayout.isShownArranged(a, in: built) { count += 1 }
             var k = 0
-            for a in subviews where AutoLayout.isShownArranged(a, in: scene) {
+            for a in subviews where AutoLayout.isShownArranged(a, in: built) {
                 arrangement[a] = (k, count, config.axis == .horizontal ? .width : .height)
                 k += 1
             }
         }
         let n = Double(max(constraints.count, 1))
         for k in constraints.indices where constraints[k].priority < 1000 {
-            let c = constraints[k]
-            let place = c.view >= 0 && c.view < arrangement.count ? arrangement[c.view] : (0, 0, .notAnAttribute)
-            if c.origin == .intrinsicContentSize, place.count > 0, c.firstAttribute == place.axis {
+            // The three fields read in place: a copy of the constraint (`let c = constraints[k]`)
+            // retained and released its strings, once per optional constraint (issue 27).
+            let view = constraints[k].view
+            let place = view >= 0 && view < arrangement.count ? arrangement[view] : (0, 0, .notAnAttribute)
+            if constraints[k].origin == .intrinsicContentSize, place.count > 0, constraints[k].firstAttribute == place.axis {
                 constraints[k].tieBreak = 1 + Double(place.index + 1) / Double(place.count + 1)
             } else {
                 constraints[k].tieBreak = 2 - Double(k) / n
@@ -279,18 +296,18 @@ public struct AutoLayoutSystem: Sendable {
     /// itself when it is shallower. Finishing one container before the next keeps rows short
     /// (see `ConstraintPartition.requiredFirstOrder(_:groups:)`). Linear in the number of views.
     func containers() -> [Int] {
-        var depth = [Int](repeating: -1, count: scene.views.count)
-        var container = [Int](repeating: -1, count: scene.views.count)
+        var depth = [Int](repeating: -1, count: built.views.count)
+        var container = [Int](repeating: -1, count: built.views.count)
         var path: [Int] = []   // one buffer for every walk
-        for start in scene.views.indices where depth[start] < 0 {
+        for start in built.views.indices where depth[start] < 0 {
             path.removeAll(keepingCapacity: true)
             var v: Int? = start
             while let c = v, depth[c] < 0 {
                 path.append(c)
-                v = scene.views[c].parent
+                v = built.views[c].parent
             }
             for c in path.reversed() {
-                if let p = scene.views[c].parent {
+                if let p = built.views[c].parent {
                     depth[c] = depth[p] + 1
                     container[c] = depth[c] <= 2 ? c : container[p]
                 } else {
@@ -307,7 +324,7 @@ public struct AutoLayoutSystem: Sendable {
         // closures below then read them in place instead of copying each `LayoutConstraint`
         // (its strings retained and released) out of `self` (issue 27).
         let constraints = self.constraints
-        solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: scene) }
+        solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: built) }
         let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
         let list = usable.compactMap { solverConstraints[$0] }
@@ -379,7 +396,7 @@ public struct AutoLayoutSystem: Sendable {
         let alignment = Rect(
             x: value(LayoutVariables.view(view, 0)) + 0, y: value(LayoutVariables.view(view, 1)) + 0,
             width: value(LayoutVariables.view(view, 2)) + 0, height: value(LayoutVariables.view(view, 3)) + 0)
-        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: view, in: scene))
+        return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: view, in: built))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).

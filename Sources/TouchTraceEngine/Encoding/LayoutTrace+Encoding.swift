@@ -57,6 +57,9 @@ extension Scene {
         out.byte(UInt8(ascii: ","))
     }
 
+    // Ids are written with `plainString` (the decoder admits only `A-Z a-z 0-9 _ . : -`,
+    // `DecodeContext.isValidIdentifier`, as the `frames` keys already assume) and the reasons,
+    // rules and passes as literals: no escaping scan and no string per entry (issue 27).
     func writeCall(_ call: LayoutTrace.Call, type: Bool, into out: inout JSONOutput) {
         out.byte(UInt8(ascii: "{"))
         if let change = call.change {
@@ -64,11 +67,14 @@ extension Scene {
             out.byte(UInt8(ascii: ","))
         }
         out.member("\"marks\":", number: Double(call.marks))
-        out.member(",\"pass\":", string: call.pass.rawValue)
-        out.member(",\"reason\":", string: call.reason.rawValue)
-        out.member(",\"rule\":", string: call.reason.rule)
+        out.raw(",\"pass\":")
+        out.raw(call.pass.quotedName)
+        out.raw(",\"reason\":")
+        out.raw(call.reason.quotedName)
+        out.raw(",\"rule\":")
+        out.raw(call.reason.quotedRule)
         if type { out.raw(",\"type\":\"layoutSubviews\"") }
-        out.member(",\"view\":", string: views[call.view].id)
+        out.member(",\"view\":", plain: views[call.view].id)
         out.byte(UInt8(ascii: "}"))
     }
 
@@ -80,21 +86,22 @@ extension Scene {
             out.raw(",\"type\":\"change\"}")
         case let .needsLayout(view, reason, coalesced):
             out.raw(coalesced ? "{\"coalesced\":true,\"reason\":" : "{\"coalesced\":false,\"reason\":")
-            out.string(reason.rawValue)
-            out.member(",\"rule\":", string: reason.rule)
-            out.member(",\"type\":\"needsLayout\",\"view\":", string: views[view].id)
+            out.raw(reason.quotedName)
+            out.raw(",\"rule\":")
+            out.raw(reason.quotedRule)
+            out.member(",\"type\":\"needsLayout\",\"view\":", plain: views[view].id)
             out.byte(UInt8(ascii: "}"))
         case let .autoresized(view, superview, from, to):
             out.raw("{\"from\":")
             out.rect(from)
-            out.member(",\"rule\":\"L5\",\"superview\":", string: views[superview].id)
+            out.member(",\"rule\":\"L5\",\"superview\":", plain: views[superview].id)
             out.raw(",\"to\":")
             out.rect(to)
-            out.member(",\"type\":\"autoresize\",\"view\":", string: views[view].id)
+            out.member(",\"type\":\"autoresize\",\"view\":", plain: views[view].id)
             out.byte(UInt8(ascii: "}"))
         case let .layoutIfNeeded(requested, start):
-            out.member("{\"rule\":\"L3\",\"start\":", string: views[start].id)
-            out.member(",\"type\":\"layoutIfNeeded\",\"view\":", string: views[requested].id)
+            out.member("{\"rule\":\"L3\",\"start\":", plain: views[start].id)
+            out.member(",\"type\":\"layoutIfNeeded\",\"view\":", plain: views[requested].id)
             out.byte(UInt8(ascii: "}"))
         case let .viewWillLayoutSubviews(controller), let .viewDidLayoutSubviews(controller):
             let vc = viewControllers[controller]
@@ -103,8 +110,8 @@ extension Scene {
             } else {
                 out.raw("{\"rule\":\"L4\",\"type\":\"viewDidLayoutSubviews\",\"view\":")
             }
-            out.string(views[vc.view].id)
-            out.member(",\"viewController\":", string: vc.id)
+            out.plainString(views[vc.view].id)
+            out.member(",\"viewController\":", plain: vc.id)
             out.byte(UInt8(ascii: "}"))
         case let .layoutSubviews(call):
             writeCall(call, type: true, into: &out)
@@ -117,6 +124,45 @@ extension Scene {
             out.member(",\"detail\":", string: detail)
             out.member(",\"rule\":", string: rule.rawValue)
             out.raw(",\"type\":\"note\"}")
+        }
+    }
+}
+
+extension LayoutTrace.Reason {
+    /// The raw value as a JSON string literal (quotes included; it needs no escaping).
+    var quotedName: StaticString {
+        switch self {
+        case .initialLayout: "\"initialLayout\""
+        case .setNeedsLayout: "\"setNeedsLayout\""
+        case .boundsSizeChanged: "\"boundsSizeChanged\""
+        case .boundsOriginChanged: "\"boundsOriginChanged\""
+        case .superviewSizeChanged: "\"superviewSizeChanged\""
+        case .subviewSizeChanged: "\"subviewSizeChanged\""
+        case .subviewAdded: "\"subviewAdded\""
+        case .subviewRemoved: "\"subviewRemoved\""
+        case .subviewsReordered: "\"subviewsReordered\""
+        case .constraintsChanged: "\"constraintsChanged\""
+        }
+    }
+
+    /// ``rule`` as a JSON string literal (the same mapping; a test compares the two).
+    var quotedRule: StaticString {
+        switch self {
+        case .initialLayout: "\"L3\""
+        case .superviewSizeChanged: "\"L5\""
+        case .constraintsChanged: "\"L6\""
+        default: "\"L2\""
+        }
+    }
+}
+
+extension LayoutTrace.Pass {
+    /// The raw value as a JSON string literal (quotes included; it needs no escaping).
+    var quotedName: StaticString {
+        switch self {
+        case .initial: "\"initial\""
+        case .layoutIfNeeded: "\"layoutIfNeeded\""
+        case .updateCycle: "\"updateCycle\""
         }
     }
 }

@@ -8,7 +8,8 @@ extension LayoutEngine {
     /// does not mark `view` again: the change comes from `view`'s own layout, as in UIKit.
     mutating func applyAutoLayout(toSubviewsOf view: Int, positioned: Set<Int>) {
         for sub in scene.views[view].subviews where positioned.contains(sub) {
-            guard let frame = autoLayout?.frame(of: sub) else { return }
+            // The frame read when the pass's system was made (the same value), else asked now.
+            guard let frame = sub < solvedFrames.count ? solvedFrames[sub] : autoLayout?.frame(of: sub) else { return }
             let center = Point(x: frame.midX, y: frame.midY)
             if scene.views[sub].geometry.center != center { setCenter(center, of: sub) }
             // The subview's own size changed (L2); its superview is the one laying out.
@@ -39,10 +40,15 @@ extension LayoutEngine {
         autoLayoutEdits = []
         if let problem = system.tooComplex, !complexity.contains(problem) { complexity.append(problem) }
         guard !system.positioned.isEmpty else { return }
+        // Every positioned view's frame, read once for this system: the pass applies the same
+        // frames (`applyAutoLayout`), so the solvers are asked four values per view once.
+        var frames = [Rect](repeating: .zero, count: scene.views.count)
+        for v in system.positioned where v < frames.count { frames[v] = system.frame(of: v) }
+        solvedFrames = frames
         var superviews: [Int] = []
         for v in system.positioned {
             guard let parent = scene.views[v].parent, !needsLayout(parent) else { continue }
-            let solved = system.frame(of: v)
+            let solved = frames[v]
             let geometry = scene.views[v].geometry
             let moved = abs(geometry.center.x - solved.midX) > 1e-9 || abs(geometry.center.y - solved.midY) > 1e-9
             let resized = abs(geometry.bounds.size.width - solved.size.width) > 1e-9

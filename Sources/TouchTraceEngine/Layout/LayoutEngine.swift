@@ -18,7 +18,15 @@ struct LayoutEngine: Sendable {
     var markedDuringPass = false
     var inPass = false
     /// Auto Layout's solution (L6), solved at the start of an outermost pass.
-    var autoLayout: AutoLayoutSystem?
+    var autoLayout: AutoLayoutSystem? {
+        // Any new or changed system forgets the frames read from the one before.
+        didSet { solvedFrames = [] }
+    }
+    /// Per view (arena order): the frame ``autoLayout`` solved for it
+    /// (``AutoLayoutSystem/frame(of:)``), read once per solve by ``markAutoLayoutChanges()`` for
+    /// every positioned view and used again by ``applyAutoLayout(toSubviewsOf:positioned:)``
+    /// instead of asking the solvers a second time (issue 27); empty when not read.
+    var solvedFrames: [Rect] = []
     /// A change was applied since the last outermost pass began (its solution may differ).
     var changedSinceLayout = false
     /// The changes since the last pass's system was made that it can take incrementally
