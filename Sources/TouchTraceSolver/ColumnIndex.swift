@@ -39,6 +39,53 @@ struct ColumnIndex: Sendable {
         tail[Int(s)] = e
     }
 
+    /// Adds `rowSlot` at the end of the column of each of `symbols` (`k` of them), in order: the
+    /// same entries, in the same columns, as ``append(_:_:)`` for each symbol in turn, with the
+    /// arrays' uniqueness checked once for the whole row instead of four times per cell (issue 27:
+    /// a row's cells are indexed when it is stored, and a substitution's new cells).
+    @inline(__always)
+    mutating func append<S: Sequence<Int32>>(_ symbols: S, count k: Int, slot rowSlot: Int32) {
+        guard k > 0 else { return }
+        // The first `reuse` symbols take entries of the free list, in its order; the rest take new
+        // entries at the end, appended first (so the arrays grow as `append(_:_:)` grows them).
+        var reuse = 0
+        var f = free
+        while f >= 0 && reuse < k {
+            reuse += 1
+            f = next[Int(f)]
+        }
+        var fresh = Int32(slot.count)
+        for _ in reuse..<k {
+            slot.append(rowSlot)
+            next.append(-1)
+        }
+        var freeHead = free
+        slot.withUnsafeMutableBufferPointer { sl in
+            next.withUnsafeMutableBufferPointer { nx in
+                head.withUnsafeMutableBufferPointer { hd in
+                    tail.withUnsafeMutableBufferPointer { tl in
+                        for s in symbols {
+                            let e: Int32
+                            if freeHead >= 0 {
+                                e = freeHead
+                                freeHead = nx[Int(e)]
+                                sl[Int(e)] = rowSlot
+                                nx[Int(e)] = -1
+                            } else {
+                                e = fresh
+                                fresh += 1
+                            }
+                            let t = tl[Int(s)]
+                            if t >= 0 { nx[Int(t)] = e } else { hd[Int(s)] = e }
+                            tl[Int(s)] = e
+                        }
+                    }
+                }
+            }
+        }
+        free = freeHead
+    }
+
     @inline(__always)
     private mutating func newEntry(_ rowSlot: Int32) -> Int32 {
         if free >= 0 {

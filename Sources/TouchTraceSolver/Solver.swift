@@ -72,8 +72,7 @@ public struct Solver: Sendable {
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&box) { box = SolverBox(box.core) }
         box.invalidate()
-        box.core.budget = budget
-        box.core.maxCells = maxCells
+        box.setLimits(budget, maxCells)
     }
 
     /// Whether required equalities carry dummy markers (see ``init(tracksRequiredEqualities:)``).
@@ -167,10 +166,10 @@ public struct Solver: Sendable {
     /// views with an ambiguous frame variable. See `SolverCore.isAmbiguous` for the exact test.
     public func isAmbiguous(_ variable: Variable) -> Bool { box.isAmbiguous(variable) }
 
-    /// The ambiguous variables among `variables`, in order.
-    public func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
-        variables.filter { box.isAmbiguous($0) }
-    }
+    /// The ambiguous variables among `variables`, in order: the answers of ``isAmbiguous(_:)``,
+    /// worked out in one pass (one lock, the tableau's mobility at most once) instead of a
+    /// question each.
+    public func ambiguousVariables(_ variables: [Variable]) -> [Variable] { box.ambiguousVariables(variables) }
 }
 
 /// The outcome of ``Solver/addConstraints(_:)``: a handle per accepted constraint, and the rejections.
@@ -202,6 +201,11 @@ public struct TableauStatistics: Sendable, Hashable {
 final class SolverBox: @unchecked Sendable {
     var core: SolverCore
     private let derived = Mutex<Derived?>(nil)
+    /// Whether `derived` may hold something: set under the lock when a read stores values or
+    /// mobilities. A change, which `Solver` makes only on a box that it alone references (so no
+    /// read runs meanwhile), then takes the lock only when there is something to forget (issue
+    /// 27: a layout adds its thousands of constraints one by one).
+    private let mayHoldDerived = Atomic<Bool>(false)
 
     struct Derived {
         var values: [Double]?
@@ -211,7 +215,28 @@ final class SolverBox: @unchecked Sendable {
     init(_ core: SolverCore) { self.core = core }
 
     /// Forgets the derived values (before a change).
-    func invalidate() { derived.withLock { $0 = nil } }
+    func invalidate() {
+        guard mayHoldDerived.load(ordering: .acquiring) else { return }
+        derived.withLock { $0 = nil }
+        mayHoldDerived.store(false, ordering: .releasing)
+    }
+
+    /// Sets the limits of the next change (one access to `core`: each access to a class's stored
+    /// property is checked for exclusivity at run time).
+    func setLimits(_ budget: WorkBudget, _ maxCells: Int) { Self.setLimits(&core, budget, maxCells) }
+
+    @inline(__always)
+    private static func setLimits(_ core: inout SolverCore, _ budget: WorkBudget, _ maxCells: Int) {
+        core.budget = budget
+        core.maxCells = maxCells
+    }
+
+    /// Stores `d` (under the lock) and notes that there is something to forget.
+    @inline(__always)
+    private func keep(_ d: inout Derived?, _ new: Derived) {
+        d = new
+        mayHoldDerived.store(true, ordering: .releasing)
+    }
 
     // `core` is read once per question (each read of a class's stored property is an access the
     // runtime checks for exclusivity), and the lock hands out one element, not the array (a
@@ -227,7 +252,7 @@ final class SolverBox: @unchecked Sendable {
         return derived.withLock { d -> Double in
             if let v = d?.values { return v[Int(s)] }
             let v = core.symbolValues()
-            d = Derived(values: v, mobility: d?.mobility)
+            keep(&d, Derived(values: v, mobility: d?.mobility))
             return v[Int(s)]
         }
     }
@@ -240,8 +265,17 @@ final class SolverBox: @unchecked Sendable {
         return derived.withLock { d -> Bool in
             if let m = d?.mobility { return m[Int(s)] }
             let m = core.symbolMobility()
-            d = Derived(values: d?.values, mobility: m)
+            keep(&d, Derived(values: d?.values, mobility: m))
             return m[Int(s)]
+        }
+    }
+
+    func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
+        derived.withLock { d -> [Variable] in
+            var m = d?.mobility
+            let out = core.ambiguousVariables(variables, mobility: &m)
+            if d?.mobility == nil, m != nil { keep(&d, Derived(values: d?.values, mobility: m)) }
+            return out
         }
     }
 }

@@ -28,9 +28,28 @@ extension SolverCore {
         return movable
     }
 
-    /// The ambiguous variables among `variables`, in order.
-    func ambiguousVariables(_ variables: [Variable]) -> [Variable] {
-        variables.filter { isAmbiguous($0) }
+    /// The ambiguous variables among `variables`, in order, as ``Solver`` answers them one by one:
+    /// a basic variable from the mobility of every symbol (``symbolMobility()``: `mobility`, worked
+    /// out here on the first basic variable when it is nil, and handed back for the caller to
+    /// keep), a non-basic one with ``isAmbiguous(_:)``. One call for many variables: a layout
+    /// asks about four variables of every view (issue 27).
+    func ambiguousVariables(_ variables: [Variable], mobility: inout [Bool]?) -> [Variable] {
+        var out: [Variable] = []
+        var known = mobility ?? []
+        var have = mobility != nil
+        for variable in variables {
+            if let s = basicSymbol(of: variable) {
+                if !have {
+                    known = symbolMobility()
+                    mobility = known
+                    have = true
+                }
+                if known[Int(s)] { out.append(variable) }
+            } else if isAmbiguous(variable) {
+                out.append(variable)
+            }
+        }
+        return out
     }
 
     /// Whether the non-basic symbol `s` can take a positive step (or, for an external, a step

@@ -73,9 +73,10 @@ extension SolverCore {
             row.constant += definition.constant * c
             // `definition.forEach`, as a loop: every cell in table order.
             if definition.count > 0 {
-                for cell in definition.table where cell.symbol >= 0 {
+                for cell in definition.buckets where cell.symbol >= 0 {
                     canonicalTake(cell.symbol, cell.coefficient * c, into: &row, heap: &heap)
                 }
+                withExtendedLifetime(definition) {}
             }
         }
         heap.removeAll()

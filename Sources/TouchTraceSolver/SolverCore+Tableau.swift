@@ -26,7 +26,9 @@ extension SolverCore {
             definitionSerial[Int(slot)] = -1
         }
         slotOf[Int(basic)] = slot
-        row.forEach { s, _ in columns.append(s, slot) }
+        withExtendedLifetime(row) {
+            columns.append(row.buckets.lazy.filter { $0.symbol >= 0 }.map(\.symbol), count: row.count, slot: slot)
+        }
         cellsCreated += row.count
         return slot
     }
@@ -94,7 +96,7 @@ extension SolverCore {
             guard let c = rows[i].remove(s) else { continue }
             newSymbols.removeAll(keepingCapacity: true)
             rows[i].addScaled(row, c, newSymbols: &newSymbols)
-            for t in newSymbols { columns.append(t, slot) }
+            columns.append(newSymbols, count: newSymbols.count, slot: slot)
             cellsCreated += newSymbols.count
             let b = basicOf[i]
             if rows[i].constant < 0 && kinds[Int(b)] != .external { infeasible.append(b) }

@@ -400,8 +400,29 @@ public struct AutoLayoutSystem: Sendable {
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).
+    ///
+    /// Each part's solver is asked once, for all the frame variables it holds
+    /// (`Solver.ambiguousVariables`: one lock and one mobility pass per part, not four questions
+    /// per view; issue 27); a variable no part holds is ambiguous, as ``isAmbiguous(_:)`` says.
     public var ambiguousViews: [Int] {
-        views.filter { v in (0..<4).contains { isAmbiguous(LayoutVariables.view(v, $0)) } }
+        var asked = [[Variable]](repeating: [], count: solvers.count)
+        for v in views {
+            for k in 0..<4 {
+                let variable = LayoutVariables.view(v, k)
+                if let p = part(of: variable) { asked[p].append(variable) }
+            }
+        }
+        // By variable id (`part(of:)` holds only ids below `partOfVariable.count`).
+        var ambiguous = [Bool](repeating: false, count: partOfVariable.count)
+        for p in solvers.indices where !asked[p].isEmpty {
+            for variable in solvers[p].ambiguousVariables(asked[p]) { ambiguous[Int(variable.id)] = true }
+        }
+        return views.filter { v in
+            (0..<4).contains { k in
+                let variable = LayoutVariables.view(v, k)
+                return part(of: variable) == nil || ambiguous[Int(variable.id)]
+            }
+        }
     }
 
     /// The result as a value (frames, conflicts, ambiguous views, generated constraints).
