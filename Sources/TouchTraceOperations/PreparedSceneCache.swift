@@ -11,7 +11,17 @@ import TouchTraceEngine
 /// in a scene document can change its initial layout (frames, masks, classes, text, intrinsic
 /// sizes, constraints), so only byte-identical documents share a preparation. Bounded by entry
 /// count, by the bytes of the documents and by the views of the scenes it keeps, least recently
-/// used first out. One cache
+/// used first out.
+///
+/// A document is kept the second time it is prepared, not the first (``offer(_:for:)``, a
+/// doorkeeper): the first time only its digest is remembered (the last ``rememberedDigests``
+/// of them). Keeping a preparation is not free — the request then continues from a copy of the
+/// kept engine instead of its own, an older preparation is pushed out and freed, and the heap
+/// fragments around the kept ones: a new 1,000-view card document cost 16.2 ms of server CPU
+/// with every document kept against 12.9 ms with none (docs/benchmarks.md, issue 27) — and a
+/// client that sends each scene once (a CI run, an import) would pay it for nothing. A client
+/// that repeats a scene pays one more preparation, on its second send, and is answered from
+/// the cache from the third. One cache
 /// serves one set of limits (a server's configuration): the preparation obeys the limits it was
 /// made under; a request's own time budget is applied with ``PreparedScene/using(_:)``.
 ///
@@ -31,6 +41,9 @@ public final class PreparedSceneCache: Sendable {
         var clock: UInt64 = 0
         var hits = 0
         var misses = 0
+        /// Digests of documents prepared once and not kept, oldest overwritten first.
+        var remembered: [UInt64] = []
+        var nextRemembered = 0
     }
     private let state = Mutex(State())
     /// At most this many documents are kept.
@@ -40,6 +53,10 @@ public final class PreparedSceneCache: Sendable {
     /// At most this many views in the scenes kept (a prepared scene's memory grows with its
     /// views, not with its document's bytes; a scene with more is not kept).
     public let maxViews: Int
+
+    /// How many documents prepared once are remembered (by digest, 8 bytes each) so that their
+    /// second preparation is kept.
+    public static let rememberedDigests = 64
 
     public init(capacity: Int = 8, maxBytes: Int = 64 << 20, maxViews: Int = 50_000) {
         self.capacity = max(0, capacity)
@@ -94,15 +111,40 @@ public final class PreparedSceneCache: Sendable {
         }
     }
 
+    /// A preparation just made for a document the cache did not hold: kept (``keep(_:for:)``)
+    /// when the same document was offered before, else only its digest is remembered, so that
+    /// the next time it is prepared it is kept. Returns whether it was kept.
+    @discardableResult
+    public func offer(_ scene: PreparedScene, for document: ArraySlice<UInt8>) -> Bool {
+        guard capacity > 0 else { return false }
+        let digest = Self.digest(document)
+        let seenBefore = state.withLock { s -> Bool in
+            if let i = s.remembered.firstIndex(of: digest) {
+                s.remembered[i] = 0
+                return true
+            }
+            if s.remembered.count < Self.rememberedDigests {
+                s.remembered.append(digest)
+            } else {
+                s.remembered[s.nextRemembered] = digest
+                s.nextRemembered = (s.nextRemembered + 1) % Self.rememberedDigests
+            }
+            return false
+        }
+        guard seenBefore else { return false }
+        keep(scene, for: document)
+        return true
+    }
+
     /// The inline request's scene, prepared: from the cache when these bytes were prepared
-    /// before, else decoded (problems under `/scene`), prepared and kept. nil when the request
-    /// has no `"scene"`.
+    /// and kept before, else decoded (problems under `/scene`), prepared and offered to the
+    /// cache (kept the second time, ``offer(_:for:)``). nil when the request has no `"scene"`.
     public func prepared(for inline: InlineSceneRequest, limits: SceneLimits) throws(InputError) -> PreparedScene? {
         guard let document = inline.sceneBytes else { return nil }
         if let kept = scene(for: document) { return kept.using(limits) }
         guard let scene = try inline.decodeScene(limits: limits) else { return nil }
         let prepared = PreparedScene(scene, limits: limits)
-        keep(prepared, for: document)
+        offer(prepared, for: document)
         return prepared
     }
 

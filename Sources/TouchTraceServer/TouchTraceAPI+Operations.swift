@@ -125,7 +125,7 @@ extension TouchTraceAPI {
                 case nil: decoded = try decodeScene(inline.json ?? .null, at: "/scene", limits: limits)
                 }
                 prepared = PreparedScene(decoded, limits: limits)
-                if let sceneBytes = inline.bytes { inlineScenes.keep(prepared, for: sceneBytes) }
+                if let sceneBytes = inline.bytes { inlineScenes.offer(prepared, for: sceneBytes) }
             }
             try checkBudget(limits)
             scene = try answeringInput { () throws(InputError) in try prepared.checked() }

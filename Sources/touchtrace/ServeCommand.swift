@@ -39,7 +39,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("cache-scenes"), help: "Parsed scenes kept in memory (env TOUCHTRACE_CACHE_SCENES; default 256).")
     var cacheScenes: Int?
 
-    @Option(name: .customLong("cache-inline-scenes"), help: "Inline scene documents kept prepared, for requests that send the same scene bytes again; 0 keeps none (env TOUCHTRACE_CACHE_INLINE_SCENES; default 8).")
+    @Option(name: .customLong("cache-inline-scenes"), help: "Inline scene documents kept prepared, for requests that send the same scene bytes again (kept the second time a document is sent); 0 keeps none (env TOUCHTRACE_CACHE_INLINE_SCENES; default 8).")
     var cacheInlineScenes: Int?
 
     @Option(name: .customLong("auth-token"), help: "Require 'Authorization: Bearer TOKEN' on /v1 routes (env TOUCHTRACE_AUTH_TOKEN; default: no auth).")
