@@ -120,6 +120,8 @@ public final class PreparedSceneCache: Sendable {
         let digest = Self.digest(document)
         let seenBefore = state.withLock { s -> Bool in
             if let i = s.remembered.firstIndex(of: digest) {
+                // Cleared, not removed (the ring's order stays): a document whose digest is 0
+                // would count as remembered and be kept the first time, which is harmless.
                 s.remembered[i] = 0
                 return true
             }
