@@ -177,9 +177,13 @@ struct RecursiveDescriptionParser {
     }
 
     /// The run of spaces, tabs, `|` and `+` just before `start`: how many bars (and pluses) and
-    /// how wide (a tab counts 4).
+    /// how wide (a tab counts 4). A `<` just before the description is not part of it: a view
+    /// whose `description` wraps its superclass's prints `<<Class: 0x…; frame = …; layer = …>
+    /// more…>` (UITextView's `_UITextContainerView`: `<<_UITextContainerView: 0x…; …> minSize =
+    /// {0, 0}, …>`), and its indent is the run before both.
     static func indent(_ b: [UInt8], before start: Int) -> (bars: Int, width: Int, plus: Bool) {
         var j = start - 1
+        while j >= 0, b[j] == UInt8(ascii: "<") { j -= 1 }
         var bars = 0
         var width = 0
         var plus = false
