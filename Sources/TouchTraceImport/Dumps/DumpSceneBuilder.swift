@@ -132,11 +132,11 @@ struct DumpSceneBuilder {
                 // its label shows, as a button's UIButtonLabel) and class-address that makes a
                 // name, else "view"; the fallback is only spelt out when it is needed.
                 var base: String?
-                if let s = nodes[n].identifier { base = UniqueIDs.sanitize(Self.folded(s)) }
-                if base == nil, let s = nodes[n].label { base = UniqueIDs.sanitize(Self.folded(s)) }
-                if base == nil, let s = nodes[n].text { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if let s = nodes[n].identifier { base = Self.idBase(s) }
+                if base == nil, let s = nodes[n].label { base = Self.idBase(s) }
+                if base == nil, let s = nodes[n].text { base = Self.idBase(s) }
                 if base == nil, r.viewClass.isControl, nodes[n].identifier == nil, nodes[n].label == nil, let title = titleInside(n) {
-                    base = UniqueIDs.sanitize(Self.folded(title))
+                    base = Self.idBase(title)
                 }
                 if base == nil {
                     base = nodes[n].address.map { UniqueIDs.sanitize("\(short)-\($0)") } ?? shortID
@@ -155,6 +155,17 @@ struct DumpSceneBuilder {
             }
         }
         return nil
+    }
+
+    /// An id made of a text, or nil when nothing of it is left to name the view by: a text in a
+    /// script ids do not keep (`请阅读我们的隐私政策…`, `同意并继续`) leaves punctuation at most —
+    /// UIKit's own `...` of a truncated text becomes the id `...` — and the class and address name
+    /// the view better.
+    static func idBase(_ s: String) -> String? {
+        guard let base = UniqueIDs.sanitize(folded(s)),
+            base.utf8.contains(where: { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
+        else { return nil }
+        return base
     }
 
     /// Latin letters without their accents (`Café` → `Cafe`), so that an id keeps them.
