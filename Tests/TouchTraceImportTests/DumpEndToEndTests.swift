@@ -173,6 +173,19 @@ struct DumpEndToEndTests {
         #expect(!answer.diagnosis.causes.contains { $0.kind == .zeroSize })
     }
 
+    /// XCUITest lists a navigation bar before the full-screen content it is in front of
+    /// (accessibility order): the scene keeps the dump's order, so why-not finds the Back button
+    /// covered by the content — and the import said beforehand that the order of those overlapping
+    /// siblings is not known (`layoutApproximated`, at the content's line).
+    @Test func whyNotInAnAccessibilityTreeFollowsItsOrderAndTheImportSaysSo() throws {
+        let (answer, r) = try Self.whyNot("layoutApproximated-xcuitest-siblings-overlap.txt", view: "0x600003a1c380")
+        let content = try #require(r.id(of: "0x600003a1c540"))
+        #expect(Self.causes(answer).contains { $0.kind == "coveredBy" && $0.view == content }, "\(answer)")
+        #expect(r.warnings(.layoutApproximated).contains { $0.sourceID == "0x600003a1c540" && $0.message.contains("accessibility order") })
+        let (checkout, _) = try Self.whyNot("layoutApproximated-xcuitest-siblings-overlap.txt", view: "0x600003a1c8c0")
+        #expect(checkout["reachable"] == true, "\(checkout)")
+    }
+
     /// The error why-not answers with, or nil when it answers.
     static func refusal(_ request: WhyNotRequest, _ scene: Scene) -> InputError? {
         do {
