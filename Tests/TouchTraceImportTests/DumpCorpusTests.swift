@@ -50,19 +50,32 @@ enum DumpOracle {
             if line.contains("<UILayoutGuide: ") { continue }
             let ns = line as NSString
             let range = NSRange(location: 0, length: ns.length)
-            func barsBefore(_ location: Int) -> Int? { bars ? ns.substring(to: location).filter { $0 == "|" }.count : nil }
-            if let m = view.firstMatch(in: line, range: range) {
-                let address = m.range(at: 2).location == NSNotFound ? nil : ns.substring(with: m.range(at: 2)).lowercased()
-                let frame = (3...6).map { Double(ns.substring(with: m.range(at: $0)))! }
-                result.append(
-                    Expected(
-                        source: address ?? "line \(k + 1)", frame: frame, transformed: line.contains("transform = ["), absolute: false,
-                        bars: barsBefore(m.range.location)))
+            // A description's depth: the bars in the run of spaces, bars (and a wrapping `<`) just before it (a
+            // trace line's: every bar before its class, its mark and `<` come between).
+            func barsBefore(_ location: Int) -> Int? {
+                bars ? ns.substring(to: location).reversed().prefix { $0 == " " || $0 == "|" || $0 == "\t" || $0 == "<" }.filter { $0 == "|" }.count : nil
+            }
+            func traceBarsBefore(_ location: Int) -> Int? { bars ? ns.substring(to: location).filter { $0 == "|" }.count : nil }
+            // Views on one line (its line breaks lost): a description that follows another one's
+            // closing `>` and bars; one inside another's description (a layer's delegate) is not.
+            let views = view.matches(in: line, range: range).filter { m in
+                let before = ns.substring(to: m.range.location).reversed().drop { $0 == " " || $0 == "|" }
+                return m.range.location == view.firstMatch(in: line, range: range)?.range.location || before.first == ">"
+            }
+            if !views.isEmpty {
+                for m in views {
+                    let address = m.range(at: 2).location == NSNotFound ? nil : ns.substring(with: m.range(at: 2)).lowercased()
+                    let frame = (3...6).map { Double(ns.substring(with: m.range(at: $0)))! }
+                    result.append(
+                        Expected(
+                            source: address ?? "line \(k + 1)", frame: frame, transformed: line.contains("transform = ["), absolute: false,
+                            bars: barsBefore(m.range.location)))
+                }
             } else if let m = trace.firstMatch(in: line, range: range) {
                 result.append(
                     Expected(
                         source: ns.substring(with: m.range(at: 2)).lowercased(), frame: [0, 0, 0, 0], transformed: false, absolute: false,
-                        bars: barsBefore(m.range(at: 1).location)))
+                        bars: traceBarsBefore(m.range(at: 1).location)))
             } else if inTree, let m = element.firstMatch(in: line, range: range) {
                 let address = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1)).lowercased()
                 let frame = (2...5).map { Double(ns.substring(with: m.range(at: $0)))! }
