@@ -186,6 +186,20 @@ struct DumpEndToEndTests {
         #expect(checkout["reachable"] == true, "\(checkout)")
     }
 
+    /// `po self.view.subviews`: the array's views are siblings in one window, so the toast listed
+    /// after the button covers it as a later sibling (H3), not as a window in front (H8).
+    @Test func anArrayOfSubviewsIsSiblings() throws {
+        let (answer, r) = try Self.whyNot("windowSynthesized-array-of-subviews.txt", view: "0x7fb8e2d0b2d0")
+        let toast = try #require(r.id(of: "0x7fb8e2d0c3e0"))
+        guard case let .array(causes)? = answer["causes"] else {
+            Issue.record("no causes: \(answer)")
+            return
+        }
+        #expect(causes.contains { $0["kind"] == "coveredBy" && $0["view"] == .string(toast) && $0["cover"] == "laterSibling" && $0["rule"] == "H3" }, "\(answer)")
+        let scene = try SceneDecoder().decode(try #require(r.scene))
+        #expect(scene.views.filter(\.isWindow).count == 1)
+    }
+
     /// The error why-not answers with, or nil when it answers.
     static func refusal(_ request: WhyNotRequest, _ scene: Scene) -> InputError? {
         do {

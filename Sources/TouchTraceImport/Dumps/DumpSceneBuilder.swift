@@ -194,7 +194,11 @@ struct DumpSceneBuilder {
 
     /// Pass 2: the drafts, windows first.
     mutating func build() {
-        if tree.roots.count > 1 {
+        // Several roots, none a window: `po` of an array of views (`view.subviews`, Chisel's
+        // `pcells`: `<__NSArrayM 0x…>( <UITableViewCell: …>, … )`) — siblings, back to front as
+        // `subviews` lists them, of a superview the dump does not show. They share one window.
+        let siblings = tree.roots.count > 1 && tree.roots.allSatisfy { resolutions[$0].viewClass != .UIWindow }
+        if tree.roots.count > 1, !siblings {
             warn(
                 .layoutApproximated, tree.roots[1],
                 "the dump has \(tree.roots.count) root views: each is a window, back to front in the dump's order (a dump does not print window levels)",
@@ -202,10 +206,25 @@ struct DumpSceneBuilder {
         }
         draftOfNode = NodeDrafts(count: tree.nodes.count)
         document.views.reserveCapacity(tree.nodes.count + tree.roots.count)
+        var shared: Int?
+        if siblings {
+            var size = Size(width: 0, height: 0)
+            for root in tree.roots {
+                let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                size = Size(width: max(size.width, f.maxX, f.size.width), height: max(size.height, f.maxY, f.size.height))
+            }
+            var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
+            window.frame = Rect(origin: .zero, size: size)
+            shared = document.add(window, to: nil)
+            warn(
+                .windowSynthesized, tree.roots[0],
+                "the dump's \(tree.roots.count) roots (the first \(describe(tree.roots[0]))) are not windows: as an array of subviews is, they are siblings, back to front in the dump's order, put in one window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
+                lost: "their superview and where their window really is")
+        }
         for root in tree.roots {
             let r = resolutions[root]
-            var parent: Int?
-            if r.viewClass != .UIWindow {
+            var parent: Int? = shared
+            if r.viewClass != .UIWindow, shared == nil {
                 let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
                 var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
                 let size = Size(width: max(f.maxX, f.size.width, 0), height: max(f.maxY, f.size.height, 0))
