@@ -168,13 +168,13 @@ package struct JSONFieldNames: Sendable {
         starts.append(bytes.count)
         var bits: UInt32 = 3
         while (1 << bits) < 4 * names.count { bits += 1 }
-        var buckets = [Int16](repeating: -1, count: 1 << Int(bits))
+        var buckets = [Int16](repeating: -1, count: 1 << Int(truncatingIfNeeded: bits))
         let shift = 32 &- bits
         for (p, name) in names.enumerated() {
             let h = Self.hash(Array(name.utf8)[...], shift: shift)
             var i = h
             while buckets[i] >= 0 { i = (i + 1) & (buckets.count - 1) }
-            buckets[i] = Int16(p)
+            buckets[i] = Int16(truncatingIfNeeded: p)
         }
         (self.bytes, self.starts, self.buckets, self.shift) = (bytes, starts, buckets, shift)
     }
@@ -183,7 +183,7 @@ package struct JSONFieldNames: Sendable {
     @inline(__always)
     private static func hash<C: Collection>(_ key: C, shift: UInt32) -> Int where C.Element == UInt8 {
         var h = UInt32(truncatingIfNeeded: key.count)
-        for b in key { h = h &* 31 &+ UInt32(b) }
+        for b in key { h = h &* 31 &+ UInt32(truncatingIfNeeded: b) }
         return Int(truncatingIfNeeded: (h &* 2_654_435_769) >> shift)
     }
 
@@ -202,14 +202,14 @@ package struct JSONFieldNames: Sendable {
         var h = UInt32(truncatingIfNeeded: key.count)
         var high: UInt8 = 0
         for b in key {
-            h = h &* 31 &+ UInt32(b)
+            h = h &* 31 &+ UInt32(truncatingIfNeeded: b)
             high |= b
         }
         if high >= 0x80 { return -2 }
         let mask = buckets.count - 1
         var i = Int(truncatingIfNeeded: (h &* 2_654_435_769) >> shift)
         while true {
-            let p = Int(buckets[i])
+            let p = Int(truncatingIfNeeded: buckets[i])
             if p < 0 { return -1 }
             let start = starts[p], end = starts[p + 1]
             if end - start == key.count {
