@@ -142,6 +142,12 @@ struct FigmaImporterTests {
         #expect(error(Array("fig-kiwi\u{0}\u{1}binary".utf8))?.message.contains("binary format") == true)
         #expect(error(Array("[1, 2]".utf8))?.kind == .unsupportedDocument)
         #expect(error(Array("{\"hello\": 1}".utf8))?.kind == .unsupportedDocument)
+        #expect(error(Array("{\"hello\": 1}".utf8))?.message.contains("its top level has \"hello\"") == true)
+        #expect(error(Array("[1, 2]".utf8))?.message.contains("JSON object, not array") == true)
+        // A response a tool saved inside an envelope is refused, naming where the response is.
+        let wrapped = error(Array("{\"status\": 200, \"Result\": {\"name\": \"f\", \"nodes\": {\"1:2\": {\"document\": {\"id\": \"1:2\", \"type\": \"FRAME\"}}}}}".utf8))
+        #expect(wrapped?.kind == .unsupportedDocument)
+        #expect(wrapped?.message.contains("the member at /Result looks like one") == true, "\(wrapped?.message ?? "")")
         // Nesting far beyond the limit stops in the parser (no recursion); nodes over the limits too.
         let deep = Array(String(repeating: "{\"children\": [", count: 100_000).utf8)
         #expect(error(deep)?.kind == .limitExceeded)

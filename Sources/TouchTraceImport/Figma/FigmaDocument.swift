@@ -64,9 +64,29 @@ struct FigmaDocument {
         } else {
             throw ImportError(
                 .unsupportedDocument,
-                "not a Figma document: the JSON has no \"document\", \"nodes\" or node \"type\" (it should be the response of Figma's GET /v1/files/:key or /v1/files/:key/nodes)")
+                "not a Figma document: the JSON has no \"document\", \"nodes\" or node \"type\" (it should be the response of Figma's GET /v1/files/:key or /v1/files/:key/nodes)"
+                    + Self.wrapperHint(root, pointer: base))
         }
         for (value, pointer) in tops { try walk(value, pointer: pointer, limits: limits) }
+    }
+
+    /// Where a refused document's Figma response seems to be: tools that save a response often
+    /// wrap it (`{"Result": {...}}`); the member holding `document`, `nodes` or a node is named
+    /// by its JSON pointer (it is not imported: what else the wrapper says is unknown), else the
+    /// top level is described.
+    static func wrapperHint(_ root: JSONValue, pointer base: String) -> String {
+        guard case let .object(members) = root else {
+            if case .array = root { return "; its top level is an array, not an object" }
+            return "; its top level is not an object"
+        }
+        for (key, value) in members.prefix(1_000) {
+            guard case .object = value else { continue }
+            if value["document"] != nil || value["nodes"] != nil || (value["type"] != nil && value["id"] != nil) {
+                return "; the member at \(base)/\(JSONPointer.escape(key)) looks like one (a wrapper around Figma's response?): import that member on its own"
+            }
+        }
+        let names = members.prefix(5).map { "\"" + String($0.key.prefix(40)) + "\"" }.joined(separator: ", ")
+        return members.isEmpty ? "; its top level is an empty object" : "; its top level has \(names)\(members.count > 5 ? ", …" : "")"
     }
 
     /// Every node under `root`, depth first (document order), on an explicit stack.
