@@ -71,6 +71,13 @@ struct FigmaFrameOracle {
         return .object(members)
     }
 
+    struct NoBoxes: Error, CustomStringConvertible {
+        var frame: String
+        var description: String {
+            "top-level frame \"\(frame)\" has no id, so there is no Figma box to compare it with (Figma's REST responses give every node an id and an absoluteBoundingBox: a plugin's export?)"
+        }
+    }
+
     /// Every top-level frame of a document, imported, compared node by node.
     static func check(file: String, bytes: [UInt8], laidOut: Bool, tolerance: Double) throws -> [Comparison] {
         let parsed = try FigmaJSON.parse(bytes, limits: ImportLimits())
@@ -78,6 +85,11 @@ struct FigmaFrameOracle {
         let doc = try FigmaDocument(parsed.value, pointer: "", limits: ImportLimits())
         var result: [Comparison] = []
         for unit in list.units ?? [] {
+            // Figma's REST API gives every node an id and an absoluteBoundingBox; a frame without an
+            // id cannot be matched against its box (a plugin's export of `x`/`y`/`width`/`height`).
+            if unit.id.isEmpty {
+                throw NoBoxes(frame: unit.name ?? "?")
+            }
             let imported = try FigmaImporter.importParsed(parsed, options: ImportOptions(frame: unit.id))
             var json = try #require(imported.scene)
             if laidOut { json = withoutConstrainedFrames(json) }
