@@ -82,7 +82,9 @@ struct FigmaFrameOracle {
     static func check(file: String, bytes: [UInt8], laidOut: Bool, tolerance: Double) throws -> [Comparison] {
         let parsed = try FigmaJSON.parse(bytes, limits: ImportLimits())
         let list = try FigmaImporter.importParsed(parsed, options: ImportOptions(list: true))
-        let doc = try FigmaDocument(parsed.value, pointer: "", limits: ImportLimits())
+        // A tool's wrapper around the response is unwrapped as the importer does.
+        let (root, base) = FigmaDocument.wrappedResponse(parsed.value).map { ($0.1, "/" + JSONPointer.escape($0.0)) } ?? (parsed.value, "")
+        let doc = try FigmaDocument(root, pointer: base, limits: ImportLimits())
         var result: [Comparison] = []
         for unit in list.units ?? [] {
             // Figma's REST API gives every node an id and an absoluteBoundingBox; a frame without an

@@ -144,10 +144,24 @@ struct FigmaImporterTests {
         #expect(error(Array("{\"hello\": 1}".utf8))?.kind == .unsupportedDocument)
         #expect(error(Array("{\"hello\": 1}".utf8))?.message.contains("its top level has \"hello\"") == true)
         #expect(error(Array("[1, 2]".utf8))?.message.contains("JSON object, not array") == true)
-        // A response a tool saved inside an envelope is refused, naming where the response is.
-        let wrapped = error(Array("{\"status\": 200, \"Result\": {\"name\": \"f\", \"nodes\": {\"1:2\": {\"document\": {\"id\": \"1:2\", \"type\": \"FRAME\"}}}}}".utf8))
-        #expect(wrapped?.kind == .unsupportedDocument)
-        #expect(wrapped?.message.contains("the member at /Result looks like one") == true, "\(wrapped?.message ?? "")")
+        // A response a tool saved inside an envelope: one member holding a response is imported,
+        // with a warning naming it and what else the wrapper holds; two are refused, naming one;
+        // a member that is a lone node is named, not imported.
+        let wrapped = #"{"status": 200, "Result": {"name": "f", "nodes": {"1:2": {"document": {"id": "1:2", "name": "Card", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 10, "height": 20}}}}}}"#
+        #expect(error(Array(wrapped.utf8)) == nil)
+        if let result = try? Importer.importDocument(Array(wrapped.utf8), format: .figma, options: ImportOptions()) {
+            let warning = result.warnings.first { $0.kind == .unsupportedAttribute }
+            #expect(warning?.pointer == "/Result")
+            #expect(warning?.message.contains("the response at /Result is imported; the wrapper's \"status\" not read") == true, "\(warning?.message ?? "")")
+            #expect(result.ids.values.contains("1:2"))
+            let bare = try? Importer.importDocument(Array(#"{"Result": {"nodes": {"1:2": {"document": {"id": "1:2", "type": "FRAME"}}}}}"#.utf8), format: .figma, options: ImportOptions())
+            #expect(bare?.warnings.first?.lost == "nothing")
+        }
+        let twice = error(Array(#"{"a": {"nodes": {}}, "b": {"document": {"id": "0:0", "type": "DOCUMENT"}}}"#.utf8))
+        #expect(twice?.kind == .unsupportedDocument)
+        #expect(twice?.message.contains("the member at /a looks like one") == true, "\(twice?.message ?? "")")
+        let lone = error(Array(#"{"Result": {"id": "1:2", "type": "FRAME"}}"#.utf8))
+        #expect(lone?.message.contains("the member at /Result looks like one") == true, "\(lone?.message ?? "")")
         // Nesting far beyond the limit stops in the parser (no recursion); nodes over the limits too.
         let deep = Array(String(repeating: "{\"children\": [", count: 100_000).utf8)
         #expect(error(deep)?.kind == .limitExceeded)

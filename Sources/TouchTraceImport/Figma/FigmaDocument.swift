@@ -70,10 +70,24 @@ struct FigmaDocument {
         for (value, pointer) in tops { try walk(value, pointer: pointer, limits: limits) }
     }
 
+    /// The response inside a tool's wrapper: when the top level is no response (no `document`,
+    /// `nodes`, `type` or `children`) and exactly one of its members is an object holding
+    /// `document` or `nodes`, that member (its key and value).
+    static func wrappedResponse(_ root: JSONValue) -> (String, JSONValue)? {
+        guard case let .object(members) = root, root["document"] == nil, root["nodes"] == nil, root["type"] == nil, root["children"] == nil
+        else { return nil }
+        let found = members.prefix(1_000).filter { member in
+            guard case .object = member.value else { return false }
+            return member.value["document"] != nil || member.value["nodes"] != nil
+        }
+        guard found.count == 1, let only = found.first else { return nil }
+        return (only.key, only.value)
+    }
+
     /// Where a refused document's Figma response seems to be: tools that save a response often
-    /// wrap it (`{"Result": {...}}`); the member holding `document`, `nodes` or a node is named
-    /// by its JSON pointer (it is not imported: what else the wrapper says is unknown), else the
-    /// top level is described.
+    /// wrap it (`{"Result": {...}}`; one member holding `document` or `nodes` is imported, see
+    /// `wrappedResponse`); a member holding a node, or one of several holding responses, is named
+    /// by its JSON pointer, else the top level is described.
     static func wrapperHint(_ root: JSONValue, pointer base: String) -> String {
         guard case let .object(members) = root else {
             if case .array = root { return "; its top level is an array, not an object" }

@@ -48,6 +48,21 @@ public enum FigmaImporter {
         guard case .object = root else {
             throw ImportError(.unsupportedDocument, "a Figma document is a JSON object, not \(root.typeName)")
         }
+        if let (key, response) = FigmaDocument.wrappedResponse(root) {
+            // A tool's wrapper around the response (`{"Result": {"nodes": …}}`, seen from two
+            // repositories): the one member holding `document` or `nodes` is the response.
+            let members: [(key: String, value: JSONValue)] = if case let .object(m) = root { m } else { [] }
+            let others = members.filter { $0.key != key }.prefix(5).map { "\"" + String($0.key.prefix(40)) + "\"" }
+            let at = base + "/" + JSONPointer.escape(key)
+            warnings.add(
+                ImportWarning(
+                    .unsupportedAttribute,
+                    "the document wraps Figma's response in \"\(key.prefix(40))\" (a tool's envelope): the response at \(at) is imported"
+                        + (others.isEmpty ? "" : "; the wrapper's \(others.joined(separator: ", ")) not read"),
+                    lost: others.isEmpty ? "nothing" : "the wrapper's other members", pointer: at))
+            root = response
+            base = at
+        }
         let doc = try FigmaDocument(root, pointer: base, limits: options.limits)
         var importer = FigmaImport(doc: doc, options: options, mapping: mapping ?? FigmaClassMapping(), warnings: warnings)
         for n in doc.untyped {
