@@ -160,6 +160,14 @@ struct FigmaImporterTests {
         let twice = error(Array(#"{"a": {"nodes": {}}, "b": {"document": {"id": "0:0", "type": "DOCUMENT"}}}"#.utf8))
         #expect(twice?.kind == .unsupportedDocument)
         #expect(twice?.message.contains("the member at /a looks like one") == true, "\(twice?.message ?? "")")
+        // A plugin's own export (the Plugin API's x, y, width, height; no absoluteBoundingBox
+        // anywhere) has no positions to read: refused, naming the first such layer.
+        let plugin = error(Array(#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"name": "Login", "type": "FRAME", "x": 0, "y": 0, "width": 375, "height": 812, "children": [{"name": "Email", "type": "RECTANGLE", "x": 16, "y": 40, "width": 343, "height": 44}]}]}]}}"#.utf8))
+        #expect(plugin?.kind == .unsupportedDocument)
+        #expect(plugin?.message.contains("a plugin's own export of its nodes: \"Login\" at /document/children/0/children/0 has x, y, width and height") == true, "\(plugin?.message ?? "")")
+        // One box anywhere makes it a REST response whose other layers lack theirs (warnings).
+        #expect(error(Array(#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "1:1", "name": "Login", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 375, "height": 812}, "children": [{"id": "1:2", "name": "Email", "type": "RECTANGLE", "x": 16, "y": 40, "width": 343, "height": 44}]}]}]}}"#.utf8)) == nil)
+        #expect(error(Array(#"{ "status": 403, "err": "Invalid token" }"#.utf8))?.message.contains("it is Figma's error response (403 \"Invalid token\")") == true)
         let lone = error(Array(#"{"Result": {"id": "1:2", "type": "FRAME"}}"#.utf8))
         #expect(lone?.message.contains("the member at /Result looks like one") == true, "\(lone?.message ?? "")")
         // Nesting far beyond the limit stops in the parser (no recursion); nodes over the limits too.

@@ -70,6 +70,20 @@ struct FigmaDocument {
         for (value, pointer) in tops { try walk(value, pointer: pointer, limits: limits) }
     }
 
+    /// The first layer of a plugin's own export of its nodes (the Plugin API's `x`, `y`,
+    /// `width`, `height`, relative to the parent), when no layer has Figma's REST
+    /// `absoluteBoundingBox`: such a file has no positions the importer can read.
+    var pluginExport: Int? {
+        var first: Int?
+        for (i, node) in nodes.enumerated() where node.type != "DOCUMENT" && node.type != "CANVAS" {
+            if let box = node.value["absoluteBoundingBox"], box != .null { return nil }
+            if first == nil, case .number? = node.value["width"], case .number? = node.value["height"], case .number? = node.value["x"], case .number? = node.value["y"] {
+                first = i
+            }
+        }
+        return first
+    }
+
     /// The response inside a tool's wrapper: when the top level is no response (no `document`,
     /// `nodes`, `type` or `children`) and exactly one of its members is an object holding
     /// `document` or `nodes`, that member (its key and value).
@@ -98,6 +112,10 @@ struct FigmaDocument {
             if value["document"] != nil || value["nodes"] != nil || (value["type"] != nil && value["id"] != nil) {
                 return "; the member at \(base)/\(JSONPointer.escape(key)) looks like one (a wrapper around Figma's response?): import that member on its own"
             }
+        }
+        // Figma's error body (`{"status": 403, "err": "Invalid token"}`), saved instead of a response.
+        if case let .number(status)? = root["status"], status >= 400, case let .string(err)? = root["err"] ?? root["message"] {
+            return "; it is Figma's error response (\(Int(status)) \"\(err.prefix(80))\"): the request that saved it failed"
         }
         let names = members.prefix(5).map { "\"" + String($0.key.prefix(40)) + "\"" }.joined(separator: ", ")
         return members.isEmpty ? "; its top level is an empty object" : "; its top level has \(names)\(members.count > 5 ? ", …" : "")"

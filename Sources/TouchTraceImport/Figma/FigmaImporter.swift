@@ -64,6 +64,11 @@ public enum FigmaImporter {
             base = at
         }
         let doc = try FigmaDocument(root, pointer: base, limits: options.limits)
+        if let exported = doc.pluginExport {
+            throw ImportError(
+                .unsupportedDocument,
+                "not Figma's REST JSON but a plugin's own export of its nodes: \"\(doc[exported].name.prefix(60))\" at \(doc[exported].pointer.isEmpty ? "the top level" : doc[exported].pointer) has x, y, width and height, and no node has an absoluteBoundingBox (the layers' positions, which the REST API gives); export with exportAsync({format: \"JSON_REST_V1\"}) or fetch GET /v1/files/:key")
+        }
         var importer = FigmaImport(doc: doc, options: options, mapping: mapping ?? FigmaClassMapping(), warnings: warnings)
         for n in doc.untyped {
             importer.warn(.invalidValue, n, "a node without \(doc[n].id == nil ? "an id" : "a type") (\(importer.describe(n)))", lost: "the node, unless it is inside the imported frame (then a UIView)")
