@@ -115,7 +115,7 @@ struct FigmaDocument {
         }
         // Figma's error body (`{"status": 403, "err": "Invalid token"}`), saved instead of a response.
         if case let .number(status)? = root["status"], status >= 400, case let .string(err)? = root["err"] ?? root["message"] {
-            return "; it is Figma's error response (\(Int(status)) \"\(err.prefix(80))\"): the request that saved it failed"
+            return "; it is Figma's error response (\(JSONWriter.format(status)) \"\(err.prefix(80))\"): the request that saved it failed"
         }
         let names = members.prefix(5).map { "\"" + String($0.key.prefix(40)) + "\"" }.joined(separator: ", ")
         return members.isEmpty ? "; its top level is an empty object" : "; its top level has \(names)\(members.count > 5 ? ", …" : "")"
