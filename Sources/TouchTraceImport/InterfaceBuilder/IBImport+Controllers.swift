@@ -165,6 +165,13 @@ extension IBImport {
     /// of its own size, back to front in document order.
     mutating func importXibUnits(_ units: [IBDocument.Unit]) {
         var roots: [(view: Int, element: Int)] = []
+        // Several top-level views are separate objects of the nib, never in one window: each
+        // window goes to the right of the one before (as Xcode's canvas draws them apart), so
+        // that none covers another and a tap that names a window reaches that window's view
+        // (H8). A document with a `<window>` keeps every window at the origin (its other
+        // objects are what the code puts in that window).
+        let sideBySide = units.count > 1 && !units.contains { tree[$0.element].name == "window" }
+        var nextX = 0.0
         for unit in units {
             let e = unit.element
             let name = tree[e].name
@@ -197,6 +204,10 @@ extension IBImport {
                 insets.top = 0
             }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
+            if sideBySide {
+                document.views[window].frame = Rect(origin: Point(x: nextX, y: 0), size: frame.size)
+                nextX += frame.size.width
+            }
             canvasInsets = windowInsets
             let root: Int?
             if IBVocabulary.controllers.contains(name) {
