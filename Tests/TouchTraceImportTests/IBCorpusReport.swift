@@ -119,7 +119,7 @@ struct IBCorpusReport {
         lines.append(
             "| **all** | | | **\(canvas.compared)** | **\(canvas.agreeing)** (\(pct(canvas.share))) | \(canvas.excluded) | **\(app.agreeing)** (\(pct(app.share))) | **\(connections.eligible)** | **\(connections.passing)** (\(pct(connections.share))) | \(connections.shownUntappable) |")
         if !refused.isEmpty { lines += ["", "Files refused, with the importer's reason:", ""] + refused }
-        lines += ["", "Connections the documents show untappable, by reason: " + ineligible.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + "."]
+        lines += ["", "Connections the documents show untappable, by reason: " + (ineligible.isEmpty ? "none" : ineligible.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) + "."]
         lines += ["", "## Canvas disagreements", "", "By class: " + classes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".", ""]
         lines += canvasDisagreements
         lines += ["", "## Disagreements as the app runs", "", "By class: " + appClasses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".", ""]

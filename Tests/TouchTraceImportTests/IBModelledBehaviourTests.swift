@@ -275,6 +275,21 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// Window size without a device: a container scene with no root view of its own (here a
+    /// navigation controller, the document's initial scene) spans what its child's root view
+    /// spans, as the child's own scene does, not an assumed 375 × 667, and says nothing about a
+    /// freeform root (RxDataSources' Xcode 7 "Any" canvas, on files nobody here had seen).
+    @Test func aContainerSceneWithoutADeviceTakesItsChildsCanvas() throws {
+        let name = "L6-no-device-container-scene-takes-its-child-s-canvas.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            #expect(scene.windows.map { scene.views[$0].frame.size } == [Size(width: 600, height: 600)], "canvas: \(canvas)")
+            #expect(!result.warnings.contains { $0.kind == .frameReplaced }, "canvas: \(canvas)")
+            let list = try #require(scene.viewIndex("List"))
+            #expect(scene.views[list].frame.size.width == 600)
+        }
+    }
+
     /// H8: a xib's top-level views are separate objects of the nib, each imported in a window
     /// of its own; the windows lie side by side, so that none covers another, and a tap that
     /// names a window reaches that window's control and sends its action (simplenote's snackbar
