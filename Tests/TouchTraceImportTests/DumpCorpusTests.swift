@@ -19,13 +19,20 @@ enum DumpCorpus {
 /// exact". For `recursiveDescription`, every line with a `frame = (x y; w h)` is a view, found in
 /// the scene by its address (or `line N`) with exactly that frame (a transformed view's frame is
 /// its bounding box, checked within 0.01). For XCUITest, every element line with `{{x, y}, {w,
-/// h}}` is a view whose screen frame (its frame plus its ancestors') is exactly that.
+/// h}}` is a view whose screen frame (its frame plus its ancestors') is exactly that. For
+/// `_autolayoutTrace`, every `Class:0xADDR` line (`*<UILabel:0x…>`, `•UIView:0x…'text'`) is a
+/// view with an empty frame (a trace prints none); a layout guide's line is not a view, though
+/// it quotes its owning view's description. In a dump indented with `|`, each view's superview
+/// is the nearest line above it with fewer `|` before its description (what `recursiveDescription`
+/// and `_autolayoutTrace` print), and the scene nests it there.
 enum DumpOracle {
     struct Expected {
         var source: String
         var frame: [Double]
         var transformed: Bool
         var absolute: Bool
+        /// The number of `|` before it (nil: the dump is not indented with bars, or an element).
+        var bars: Int? = nil
     }
 
     static func expected(_ text: String) -> [Expected] {
@@ -33,16 +40,42 @@ enum DumpOracle {
         let view = try! NSRegularExpression(pattern: #"<([^<>:; ]+)(?:: (0x[0-9a-fA-F]+))?;[^\n]*?\bframe = \(([-0-9.e]+) ([-0-9.e]+); ([-0-9.e]+) ([-0-9.e]+)\)"#)
         let element = try! NSRegularExpression(
             pattern: #"^\s*(?:→)?[A-Z][A-Za-z]*(?: \([^)]*\))?, (?:(0x[0-9a-fA-F]+), )?\{\{([-0-9.e]+), ([-0-9.e]+)\}, \{([-0-9.e]+), ([-0-9.e]+)\}\}"#)
+        let trace = try! NSRegularExpression(
+            pattern: #"^[\s`"]*[|\s]*(?:\*|\+|•|\\u2022)?<?([A-Za-z_$][A-Za-z0-9_.$]*):(0x[0-9a-fA-F]+)>?(?:'.*')?\s*(?:- AMBIGUOUS LAYOUT.*)?[`"]?\s*$"#)
         var inTree = !text.contains("Element subtree:")
+        let bars = text.contains("|")
         for (k, line) in text.components(separatedBy: "\n").enumerated() {
             if line.hasPrefix("Element subtree:") { inTree = true }
             if line.hasPrefix("Path to element:") || line.hasPrefix("Query chain:") { inTree = false }
+            if line.contains("<UILayoutGuide: ") { continue }
             let ns = line as NSString
             let range = NSRange(location: 0, length: ns.length)
-            if let m = view.firstMatch(in: line, range: range) {
-                let address = m.range(at: 2).location == NSNotFound ? nil : ns.substring(with: m.range(at: 2)).lowercased()
-                let frame = (3...6).map { Double(ns.substring(with: m.range(at: $0)))! }
-                result.append(Expected(source: address ?? "line \(k + 1)", frame: frame, transformed: line.contains("transform = ["), absolute: false))
+            // A description's depth: the bars in the run of spaces, bars (and a wrapping `<`) just before it (a
+            // trace line's: every bar before its class, its mark and `<` come between).
+            func barsBefore(_ location: Int) -> Int? {
+                bars ? ns.substring(to: location).reversed().prefix { $0 == " " || $0 == "|" || $0 == "\t" || $0 == "<" }.filter { $0 == "|" }.count : nil
+            }
+            func traceBarsBefore(_ location: Int) -> Int? { bars ? ns.substring(to: location).filter { $0 == "|" }.count : nil }
+            // Views on one line (its line breaks lost): a description that follows another one's
+            // closing `>` and bars; one inside another's description (a layer's delegate) is not.
+            let views = view.matches(in: line, range: range).filter { m in
+                let before = ns.substring(to: m.range.location).reversed().drop { $0 == " " || $0 == "|" }
+                return m.range.location == view.firstMatch(in: line, range: range)?.range.location || before.first == ">"
+            }
+            if !views.isEmpty {
+                for m in views {
+                    let address = m.range(at: 2).location == NSNotFound ? nil : ns.substring(with: m.range(at: 2)).lowercased()
+                    let frame = (3...6).map { Double(ns.substring(with: m.range(at: $0)))! }
+                    result.append(
+                        Expected(
+                            source: address ?? "line \(k + 1)", frame: frame, transformed: line.contains("transform = ["), absolute: false,
+                            bars: barsBefore(m.range.location)))
+                }
+            } else if let m = trace.firstMatch(in: line, range: range) {
+                result.append(
+                    Expected(
+                        source: ns.substring(with: m.range(at: 2)).lowercased(), frame: [0, 0, 0, 0], transformed: false, absolute: false,
+                        bars: traceBarsBefore(m.range(at: 1).location)))
             } else if inTree, let m = element.firstMatch(in: line, range: range) {
                 let address = m.range(at: 1).location == NSNotFound ? nil : ns.substring(with: m.range(at: 1)).lowercased()
                 let frame = (2...5).map { Double(ns.substring(with: m.range(at: $0)))! }
@@ -54,13 +87,13 @@ enum DumpOracle {
 
     /// Every view of the scene by source id: its frame and its screen frame (for views without
     /// transforms).
-    static func frames(_ result: ImportResult) -> [String: (frame: [Double], absolute: [Double])] {
-        var out: [String: (frame: [Double], absolute: [Double])] = [:]
+    static func frames(_ result: ImportResult) -> [String: (frame: [Double], absolute: [Double], parent: String?)] {
+        var out: [String: (frame: [Double], absolute: [Double], parent: String?)] = [:]
         guard let scene = result.scene else { return out }
         var roots: [JSONValue] = []
         if let w = scene["window"] { roots = [w] } else if case let .array(ws)? = scene["windows"] { roots = ws }
-        var stack: [(JSONValue, Double, Double)] = roots.map { ($0, 0, 0) }
-        while let (v, ox, oy) = stack.popLast() {
+        var stack: [(JSONValue, Double, Double, String?)] = roots.map { ($0, 0, 0, nil) }
+        while let (v, ox, oy, parent) = stack.popLast() {
             var f = [0.0, 0, 0, 0]
             if let frame = v["frame"] {
                 for (i, key) in ["x", "y", "width", "height"].enumerated() { if case let .number(n)? = frame[key] { f[i] = n } }
@@ -72,9 +105,11 @@ enum DumpOracle {
                 if case let .number(n)? = o["y"] { by = n }
             }
             let absolute = [ox + f[0], oy + f[1], f[2], f[3]]
-            if case let .string(id)? = v["id"], let source = result.ids[id] { out[source] = (f, absolute) }
+            var source: String?
+            if case let .string(id)? = v["id"] { source = result.ids[id] }
+            if let source { out[source] = (f, absolute, parent) }
             if case let .array(subviews)? = v["subviews"] {
-                for s in subviews { stack.append((s, absolute[0] - bx, absolute[1] - by)) }
+                for s in subviews { stack.append((s, absolute[0] - bx, absolute[1] - by, source)) }
             }
         }
         return out
@@ -87,6 +122,16 @@ enum DumpOracle {
         let actual = frames(result)
         #expect(!expected.isEmpty, "\(name): the oracle found no views")
         #expect(actual.count == expected.count, "\(name): \(actual.count) views imported, the dump has \(expected.count)")
+        // Nesting: the nearest view above with fewer bars is the superview (nil: a root).
+        var open: [(bars: Int, source: String)] = []
+        for e in expected {
+            guard let b = e.bars else { continue }
+            while let top = open.last, top.bars >= b { open.removeLast() }
+            if let a = actual[e.source] {
+                #expect(a.parent == open.last?.source, "\(name): \(e.source) is in \(a.parent ?? "no view"), the dump nests it in \(open.last?.source ?? "no view")")
+            }
+            open.append((b, e.source))
+        }
         for e in expected {
             guard let a = actual[e.source] else {
                 Issue.record("\(name): the view \(e.source) is not in the scene")

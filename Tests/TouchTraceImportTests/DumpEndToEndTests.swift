@@ -146,6 +146,70 @@ struct DumpEndToEndTests {
         #expect(Self.causes(answer).allSatisfy { $0.kind != "coveredBy" && $0.kind != "transparent" })
     }
 
+    /// A scene from a dump that prints no frames (`_autolayoutTrace`, `_printHierarchy` alone)
+    /// has an empty frame for every view: why-not says it cannot decide, at `/view`, rather than
+    /// blame H2 on each view; with the frames given as changes, it answers.
+    @Test(arguments: [
+        ("propertiesUnknown-autolayout-trace.txt", "0x7fb2d2e10a80"), ("layoutApproximated-autolayout-trace-ambiguous.txt", "0x10a208190"),
+        ("viewOutsideHierarchy-controller-not-in-window.txt", "0x7fa1b3c0c000"),
+    ])
+    func whyNotRefusesAFramelessScene(_ fixture: String, _ source: String) throws {
+        let (scene, result) = try Self.scene(fixture)
+        let id = try #require(result.id(of: source))
+        let refusal = Self.refusal(WhyNotRequest(view: id), scene)
+        guard case let .invalidRequest(problems)? = refusal else {
+            Issue.record("\(fixture): why-not answered, or failed otherwise: \(String(describing: refusal))")
+            return
+        }
+        #expect(problems.first?.pointer == "/view")
+        #expect(problems.first?.message.contains("prints no frames") == true, "\(problems)")
+        var frames: [LayoutChange] = []
+        var v: Int? = scene.viewIndex(id)
+        while let i = v {
+            frames.append(LayoutChange(.setFrame(view: scene.views[i].id, frame: RectPatch(x: 0, y: 0, width: 100, height: 100)), pointer: "/changes/\(frames.count)"))
+            v = scene.views[i].parent
+        }
+        let answer = try TouchTrace.whyNot(WhyNotRequest(view: id, changes: frames), in: PreparedScene(scene), limits: defaultLimits)
+        #expect(!answer.diagnosis.causes.contains { $0.kind == .zeroSize })
+    }
+
+    /// XCUITest lists a navigation bar before the full-screen content it is in front of
+    /// (accessibility order): the scene keeps the dump's order, so why-not finds the Back button
+    /// covered by the content — and the import said beforehand that the order of those overlapping
+    /// siblings is not known (`layoutApproximated`, at the content's line).
+    @Test func whyNotInAnAccessibilityTreeFollowsItsOrderAndTheImportSaysSo() throws {
+        let (answer, r) = try Self.whyNot("layoutApproximated-xcuitest-siblings-overlap.txt", view: "0x600003a1c380")
+        let content = try #require(r.id(of: "0x600003a1c540"))
+        #expect(Self.causes(answer).contains { $0.kind == "coveredBy" && $0.view == content }, "\(answer)")
+        #expect(r.warnings(.layoutApproximated).contains { $0.sourceID == "0x600003a1c540" && $0.message.contains("accessibility order") })
+        let (checkout, _) = try Self.whyNot("layoutApproximated-xcuitest-siblings-overlap.txt", view: "0x600003a1c8c0")
+        #expect(checkout["reachable"] == true, "\(checkout)")
+    }
+
+    /// `po self.view.subviews`: the array's views are siblings in one window, so the toast listed
+    /// after the button covers it as a later sibling (H3), not as a window in front (H8).
+    @Test func anArrayOfSubviewsIsSiblings() throws {
+        let (answer, r) = try Self.whyNot("windowSynthesized-array-of-subviews.txt", view: "0x7fb8e2d0b2d0")
+        let toast = try #require(r.id(of: "0x7fb8e2d0c3e0"))
+        guard case let .array(causes)? = answer["causes"] else {
+            Issue.record("no causes: \(answer)")
+            return
+        }
+        #expect(causes.contains { $0["kind"] == "coveredBy" && $0["view"] == .string(toast) && $0["cover"] == "laterSibling" && $0["rule"] == "H3" }, "\(answer)")
+        let scene = try SceneDecoder().decode(try #require(r.scene))
+        #expect(scene.views.filter(\.isWindow).count == 1)
+    }
+
+    /// The error why-not answers with, or nil when it answers.
+    static func refusal(_ request: WhyNotRequest, _ scene: Scene) -> InputError? {
+        do {
+            _ = try TouchTrace.whyNot(request, in: PreparedScene(scene), limits: defaultLimits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The recognizer that cancels the cell's touches, supplied by an overlay or described in the
     /// text: why-not names it, on the view it is attached to.
     @Test(arguments: [("G3-tap-recognizer-cancels-cell-touches.txt", "0x7f8a1d019000"), ("G3-recognizers-described-cancel-cell-touches.txt", "0x7f8a1d019000")])

@@ -415,4 +415,16 @@ struct DumpHostileTests {
         #expect(r.warnings(.dumpTruncated).count + r.warnings(.tooManyWarnings).count > 0)
         #expect(elapsed < .seconds(10), "\(elapsed)")
     }
+
+    /// A text in a script ids do not keep names no view: the id is the class and address, not
+    /// the punctuation left (UIKit's `...` of a truncated text made the id `...`); a Latin text
+    /// keeps its letters without their accents.
+    @Test func textInOtherScriptsDoesNotMakeTheId() throws {
+        let result = try DumpFixtures.importFixture("ids-from-text-in-other-scripts.txt")
+        #expect(result.id(of: "0x10b254e10") == "UILabel-0x10b254e10")
+        #expect(result.id(of: "0x10b224530") == "UILabel-0x10b224530")
+        #expect(result.id(of: "0x10b224a70") == "UIButton-0x10b224a70")
+        #expect(result.id(of: "0x10b225b80") == "Cafe-2")
+        #expect(result.ids.keys.allSatisfy { $0.contains { $0.isLetter || $0.isNumber } }, "\(result.ids)")
+    }
 }

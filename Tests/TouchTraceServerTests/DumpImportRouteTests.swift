@@ -32,6 +32,31 @@ import TouchTraceServer
         }
     }
 
+    /// An `_autolayoutTrace` pasted as text imports (format read off it, or named), and why-not on
+    /// its stored scene is a 422 at `/view` saying the dump printed no frames.
+    @Test(arguments: [HTTPTransport.router, .live])
+    func anAutolayoutTraceImportsAndWhyNotSaysItHasNoFrames(_ transport: HTTPTransport) async throws {
+        let trace = Self.fixture("layoutApproximated-autolayout-trace-ambiguous.txt")
+        try await makeApp(makeAPI()).test(over: transport) { client in
+            for uri in ["/v1/import?store=trace", "/v1/import?format=autolayout-trace"] {
+                try await client.execute(uri: uri, method: .post, headers: Self.plainText, body: ByteBuffer(string: trace)) { response in
+                    #expect(response.status == (uri.contains("store") ? .created : .ok))
+                    #expect(response.body.json?["format"] == "autolayout-trace")
+                    #expect(response.body.text.contains("AMBIGUOUS LAYOUT"))
+                }
+            }
+            try await client.execute(uri: "/v1/scenes/trace/why-not", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"view": "Pay-now"}"#)) { response in
+                #expect(response.status == .unprocessableContent)
+                guard case let .array(errors)? = response.body.json?["errors"] else {
+                    Issue.record("no errors: \(response.body.text)")
+                    return
+                }
+                #expect(errors.first?["pointer"] == "/view")
+                #expect(response.body.text.contains("prints no frames"))
+            }
+        }
+    }
+
     @Test(arguments: [HTTPTransport.router, .live])
     func anEnvelopeCarriesTheOverlay(_ transport: HTTPTransport) async throws {
         let dump = Self.fixture("controlAssumed-button-and-switch.txt")

@@ -33,7 +33,7 @@ public enum ViewSelector: Sendable, Hashable {
 
     public static let kinds = ["id", "accessibilityIdentifier", "ib", "figma", "penpot", "sketch", "dump", "label"]
     /// The `origin.format`s of runtime dumps (docs/import-dumps.md).
-    static let dumpFormats = ["recursive-description", "xcuitest", "print-hierarchy", "sentry-view-hierarchy"]
+    static let dumpFormats = ["recursive-description", "xcuitest", "print-hierarchy", "autolayout-trace", "sentry-view-hierarchy"]
     static let mark = "\u{1}"
 
     init?(kind: String, value: String) {

@@ -3,7 +3,7 @@ import TouchTraceEngine
 /// The design formats TouchTrace imports. Interface Builder's two (`xib`, `storyboard`) are read
 /// by the Interface Builder importer; `figma` (the JSON of Figma's REST API) by the Figma importer;
 /// the runtime hierarchy dumps (`recursive-description`, `xcuitest`, `print-hierarchy`,
-/// `sentry-view-hierarchy`) by the dump importer (docs/import-dumps.md); `penpot` (Transit JSON
+/// `autolayout-trace`, `sentry-view-hierarchy`) by the dump importer (docs/import-dumps.md); `penpot` (Transit JSON
 /// of Penpot's API, the `.penpot` ZIP) and `sketch` (the `.sketch` ZIP, a page's JSON) by the
 /// design importers of docs/import-design.md.
 public enum ImportFormat: String, Sendable, CaseIterable {
@@ -15,6 +15,8 @@ public enum ImportFormat: String, Sendable, CaseIterable {
     case xcuitest
     /// `UIViewController._printHierarchy` alone (no frames).
     case printHierarchy = "print-hierarchy"
+    /// `UIView._autolayoutTrace` (the view tree with Auto Layout's ambiguity marks; no frames).
+    case autolayoutTrace = "autolayout-trace"
     /// Sentry's `view-hierarchy.json` attachment.
     case sentryViewHierarchy = "sentry-view-hierarchy"
 

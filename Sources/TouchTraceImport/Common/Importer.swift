@@ -18,7 +18,7 @@ public enum Importer {
             return try InterfaceBuilderImporter.importDocument(bytes, format: format, options: options)
         case .figma:
             return try FigmaImporter.importDocument(bytes, options: options)
-        case .recursiveDescription, .xcuitest, .printHierarchy, .sentryViewHierarchy:
+        case .recursiveDescription, .xcuitest, .printHierarchy, .autolayoutTrace, .sentryViewHierarchy:
             return try DumpImporter.importDocument(bytes, format: format, options: options)
         case .penpot:
             return try PenpotImporter.importDocument(bytes, options: options)

@@ -60,6 +60,7 @@ enum DumpClasses {
         switch format {
         case .sentryViewHierarchy: why = "Sentry records the class name, not its superclass"
         case .printHierarchy: why = "_printHierarchy names the class only"
+        case .autolayoutTrace: why = "_autolayoutTrace names the class only"
         default: why = "it is a UIKit class TouchTrace has no entry for"
         }
         let what = guessed == .UIView ? "its name suggests no other UIKit class" : "the UIKit class its name suggests"

@@ -2,8 +2,8 @@ import TouchTraceEngine
 
 /// Runtime hierarchy dumps → scene documents (docs/import-dumps.md): UIKit's
 /// `recursiveDescription` (with `_printHierarchy`'s controllers when the text has them too, or
-/// `options.controllers`), XCUITest's `debugDescription`, `_printHierarchy` alone, and Sentry's
-/// `view-hierarchy.json`.
+/// `options.controllers`), XCUITest's `debugDescription`, `_printHierarchy` alone,
+/// `_autolayoutTrace`, and Sentry's `view-hierarchy.json`.
 ///
 /// The body may also be an envelope, `{"dump": <the dump: a string, or Sentry's JSON>,
 /// "controllers": <a _printHierarchy>, "overlay": <an overlay>}`, so that one HTTP request
@@ -35,6 +35,11 @@ public enum DumpImporter {
             }
             let lines = try DumpText.lines(text, limits: options.limits)
             var parser = RecursiveDescriptionParser(lines: lines, limits: options.limits, warnings: warnings)
+            tree = try parser.parse()
+            warnings = parser.warnings
+        case .autolayoutTrace:
+            let lines = try DumpText.lines(input.text ?? [], limits: options.limits)
+            var parser = AutolayoutTraceParser(lines: lines, limits: options.limits, warnings: warnings)
             tree = try parser.parse()
             warnings = parser.warnings
         case .xcuitest:
@@ -122,6 +127,12 @@ public enum DumpImporter {
                     .propertiesUnknown,
                     "Sentry's view hierarchy records no userInteractionEnabled, clipsToBounds or enabled state: UIKit's class defaults are assumed (a UILabel or UIImageView takes no touches, a control is enabled)",
                     lost: "those properties", pointer: tree.nodes.first?.pointer))
+        case .autolayoutTrace:
+            warnings.add(
+                ImportWarning(
+                    .propertiesUnknown,
+                    "an _autolayoutTrace names each view's class, address and Auto Layout state, not its frame, hidden, alpha or userInteractionEnabled: every view has an empty frame and UIKit's class defaults (import a recursiveDescription of the same window for the geometry)",
+                    line: tree.nodes.first?.line, column: tree.nodes.first?.column, lost: "every frame and flag"))
         case .printHierarchy where controllersOnly:
             warnings.add(
                 ImportWarning(

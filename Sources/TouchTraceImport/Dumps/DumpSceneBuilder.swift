@@ -132,11 +132,11 @@ struct DumpSceneBuilder {
                 // its label shows, as a button's UIButtonLabel) and class-address that makes a
                 // name, else "view"; the fallback is only spelt out when it is needed.
                 var base: String?
-                if let s = nodes[n].identifier { base = UniqueIDs.sanitize(Self.folded(s)) }
-                if base == nil, let s = nodes[n].label { base = UniqueIDs.sanitize(Self.folded(s)) }
-                if base == nil, let s = nodes[n].text { base = UniqueIDs.sanitize(Self.folded(s)) }
+                if let s = nodes[n].identifier { base = Self.idBase(s) }
+                if base == nil, let s = nodes[n].label { base = Self.idBase(s) }
+                if base == nil, let s = nodes[n].text { base = Self.idBase(s) }
                 if base == nil, r.viewClass.isControl, nodes[n].identifier == nil, nodes[n].label == nil, let title = titleInside(n) {
-                    base = UniqueIDs.sanitize(Self.folded(title))
+                    base = Self.idBase(title)
                 }
                 if base == nil {
                     base = nodes[n].address.map { UniqueIDs.sanitize("\(short)-\($0)") } ?? shortID
@@ -155,6 +155,17 @@ struct DumpSceneBuilder {
             }
         }
         return nil
+    }
+
+    /// An id made of a text, or nil when nothing of it is left to name the view by: a text in a
+    /// script ids do not keep (`请阅读我们的隐私政策…`, `同意并继续`) leaves punctuation at most —
+    /// UIKit's own `...` of a truncated text becomes the id `...` — and the class and address name
+    /// the view better.
+    static func idBase(_ s: String) -> String? {
+        guard let base = UniqueIDs.sanitize(folded(s)),
+            base.utf8.contains(where: { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) })
+        else { return nil }
+        return base
     }
 
     /// Latin letters without their accents (`Café` → `Cafe`), so that an id keeps them.
@@ -183,7 +194,11 @@ struct DumpSceneBuilder {
 
     /// Pass 2: the drafts, windows first.
     mutating func build() {
-        if tree.roots.count > 1 {
+        // Several roots, none a window: `po` of an array of views (`view.subviews`, Chisel's
+        // `pcells`: `<__NSArrayM 0x…>( <UITableViewCell: …>, … )`) — siblings, back to front as
+        // `subviews` lists them, of a superview the dump does not show. They share one window.
+        let siblings = tree.roots.count > 1 && tree.roots.allSatisfy { resolutions[$0].viewClass != .UIWindow }
+        if tree.roots.count > 1, !siblings {
             warn(
                 .layoutApproximated, tree.roots[1],
                 "the dump has \(tree.roots.count) root views: each is a window, back to front in the dump's order (a dump does not print window levels)",
@@ -191,10 +206,25 @@ struct DumpSceneBuilder {
         }
         draftOfNode = NodeDrafts(count: tree.nodes.count)
         document.views.reserveCapacity(tree.nodes.count + tree.roots.count)
+        var shared: Int?
+        if siblings {
+            var size = Size(width: 0, height: 0)
+            for root in tree.roots {
+                let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+                size = Size(width: max(size.width, f.maxX, f.size.width), height: max(size.height, f.maxY, f.size.height))
+            }
+            var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
+            window.frame = Rect(origin: .zero, size: size)
+            shared = document.add(window, to: nil)
+            warn(
+                .windowSynthesized, tree.roots[0],
+                "the dump's \(tree.roots.count) roots (the first \(describe(tree.roots[0]))) are not windows: as an array of subviews is, they are siblings, back to front in the dump's order, put in one window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
+                lost: "their superview and where their window really is")
+        }
         for root in tree.roots {
             let r = resolutions[root]
-            var parent: Int?
-            if r.viewClass != .UIWindow {
+            var parent: Int? = shared
+            if r.viewClass != .UIWindow, shared == nil {
                 let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
                 var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
                 let size = Size(width: max(f.maxX, f.size.width, 0), height: max(f.maxY, f.size.height, 0))

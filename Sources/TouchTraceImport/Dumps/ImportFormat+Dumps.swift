@@ -4,7 +4,7 @@ extension ImportFormat {
     /// Whether the format is a runtime hierarchy dump (read by `DumpImporter`).
     public var isDump: Bool {
         switch self {
-        case .recursiveDescription, .xcuitest, .printHierarchy, .sentryViewHierarchy: return true
+        case .recursiveDescription, .xcuitest, .printHierarchy, .autolayoutTrace, .sentryViewHierarchy: return true
         default: return false
         }
     }
@@ -25,7 +25,9 @@ extension ImportFormat {
     /// `_printHierarchy` may be in it too); else a controller line (`<UINavigationController
     /// 0x…>, state: appeared, view: <…>`) makes it a `_printHierarchy`; else an `Element
     /// subtree:` header or an element line (`Button, 0x…, {{x, y}, {w, h}}, …`) makes it
-    /// XCUITest's. An escaped one-line string is looked into as well.
+    /// XCUITest's; else two lines of Auto Layout's trace (`*<UILabel:0x…>`, one is enough when it
+    /// is marked `AMBIGUOUS LAYOUT`) make it an `_autolayoutTrace`. An escaped one-line string
+    /// is looked into as well.
     public static func sniffDump(_ bytes: [UInt8]) -> ImportFormat? {
         let head = Array(bytes.prefix(65_536))
         var lines: [DumpLine] = []
@@ -49,7 +51,18 @@ extension ImportFormat {
             }
         }
         if controllers { return .printHierarchy }
-        return elements >= 2 ? .xcuitest : nil
+        if elements >= 2 { return .xcuitest }
+        // `_autolayoutTrace`: two view lines (`*<UILabel:0x…>`, `*UILabel:0x…'text'`), or one
+        // marked AMBIGUOUS LAYOUT (UIKit logs a one-view trace when a view is ambiguous).
+        var traceLines = 0
+        var ambiguous = false
+        for line in lines {
+            guard let e = AutolayoutTraceParser.entry(line.bytes) else { continue }
+            traceLines += 1
+            ambiguous = ambiguous || e.ambiguous
+            if traceLines >= 2 || ambiguous { return .autolayoutTrace }
+        }
+        return nil
     }
 
     /// For a JSON document: Sentry's view hierarchy (a `rendering_system` member, or `windows`

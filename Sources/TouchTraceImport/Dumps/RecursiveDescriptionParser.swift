@@ -113,6 +113,7 @@ struct RecursiveDescriptionParser {
                 let p = Pending(buffer: line.bytes, start: start, line: line, depth: depth, lines: 1, record: record)
                 if record.isClosed {
                     try finish(p, cutOff: false)
+                    pending = try moreViews(on: line, after: record.end ?? line.bytes.count)
                 } else {
                     pending = p
                 }
@@ -136,6 +137,26 @@ struct RecursiveDescriptionParser {
                     line: u.line, column: u.column, lost: "that property"))
         }
         return tree
+    }
+
+    /// The view descriptions after the first on a line, each at the depth of the bars just
+    /// before it: a dump whose line breaks were lost (a web page or a chat that folds lines
+    /// prints `<UIWebView: 0x…; frame = …> | <UIScrollView: 0x…; frame = …> | | <UIImageView: …>`
+    /// on one line). Only descriptions that follow the first one's end count; those inside it (a
+    /// layer's `delegate = <UIView: …>`, a guide's `owningView`) are its values. Returns the last
+    /// one when its description goes on past the line.
+    mutating func moreViews(on line: DumpLine, after end: Int) throws(ImportError) -> Pending? {
+        let b = line.bytes
+        var from = end
+        while let s = DescriptionParser.start(in: b, from: from) {
+            let record = DescriptionParser.parse(b, at: s)
+            let isView = record.member("frame") != nil
+            let p = Pending(buffer: b, start: s, line: line, depth: depthOf(b, before: s), lines: 1, record: record)
+            guard let e = record.end else { return isView ? p : nil }
+            if isView { try finish(p, cutOff: false) }
+            from = e
+        }
+        return nil
     }
 
     // MARK: Lines
@@ -177,9 +198,13 @@ struct RecursiveDescriptionParser {
     }
 
     /// The run of spaces, tabs, `|` and `+` just before `start`: how many bars (and pluses) and
-    /// how wide (a tab counts 4).
+    /// how wide (a tab counts 4). A `<` just before the description is not part of it: a view
+    /// whose `description` wraps its superclass's prints `<<Class: 0x…; frame = …; layer = …>
+    /// more…>` (UITextView's `_UITextContainerView`: `<<_UITextContainerView: 0x…; …> minSize =
+    /// {0, 0}, …>`), and its indent is the run before both.
     static func indent(_ b: [UInt8], before start: Int) -> (bars: Int, width: Int, plus: Bool) {
         var j = start - 1
+        while j >= 0, b[j] == UInt8(ascii: "<") { j -= 1 }
         var bars = 0
         var width = 0
         var plus = false

@@ -167,6 +167,7 @@ struct XCUITestParser {
                 outside = outside.map { ($0.first, $0.count + 1) } ?? (i, 1)
             }
         }
+        overlappingSiblings()
         if let outside {
             let node = tree.nodes[outside.first]
             warnings.add(
@@ -175,6 +176,42 @@ struct XCUITestParser {
                     "\(outside.count) element\(outside.count == 1 ? "" : "s") stick out of their parent element's frame (the first, \(node.className) on line \(node.line ?? 0)): an accessibility parent is not always the superview, but hit testing takes it as one, so those parts are unreachable here",
                     line: node.line, column: node.column, sourceID: node.sourceID, lost: "where those elements' views really are in the view tree"))
         }
+    }
+
+    /// XCUITest lists a container's elements in accessibility order (VoiceOver's reading order,
+    /// top-left to bottom-right unless the app sets `accessibilityElements`), not in the order of
+    /// the superview's `subviews`: of two siblings whose frames overlap, the dump does not say
+    /// which is in front, and the scene puts the later one there (H3) — a navigation bar listed
+    /// before the full-screen content view it is really in front of seems covered by it. One
+    /// `layoutApproximated` warning counts the elements that overlap an earlier sibling (each
+    /// checked against the 64 siblings before it, so the cost stays linear).
+    mutating func overlappingSiblings() {
+        var first: (later: Int, earlier: Int)?
+        var count = 0
+        func area(_ r: Rect?) -> Rect? { r.flatMap { $0.size.width > 0 && $0.size.height > 0 ? $0 : nil } }
+        for parent in [nil] + tree.nodes.indices.map(Optional.some) {
+            let children = parent.map { tree.nodes[$0].children } ?? tree.roots
+            guard children.count > 1 else { continue }
+            for j in 1..<children.count {
+                guard let b = area(absolute[children[j]]) else { continue }
+                for i in max(0, j - 64)..<j {
+                    guard let a = area(absolute[children[i]]) else { continue }
+                    if min(a.maxX, b.maxX) - max(a.minX, b.minX) > 0.5, min(a.maxY, b.maxY) - max(a.minY, b.minY) > 0.5 {
+                        count += 1
+                        if first == nil { first = (children[j], children[i]) }
+                        break
+                    }
+                }
+            }
+        }
+        guard let first else { return }
+        let later = tree.nodes[first.later]
+        let earlier = tree.nodes[first.earlier]
+        warnings.add(
+            ImportWarning(
+                .layoutApproximated,
+                "\(count) element\(count == 1 ? "" : "s") overlap an earlier sibling (the first, \(later.className) on line \(later.line ?? 0) over \(earlier.className) on line \(earlier.line ?? 0)): XCUITest lists elements in accessibility order, not in the order of subviews, so which is in front is not known; the scene puts the later one in front (H3), and a coveredBy between them may be the other way round",
+                line: later.line, column: later.column, sourceID: later.sourceID, lost: "which of the overlapping siblings is in front"))
     }
 
     mutating func flushNoise() {

@@ -33,7 +33,7 @@ public enum ImportOperation: TouchTraceOperation {
         ?store=ID also stores the scene (201, Location). A runtime hierarchy dump \
         (recursive-description: lldb's po of recursiveDescription, Chisel's pviews; xcuitest: \
         XCUIApplication().debugDescription; print-hierarchy: _printHierarchy; \
-        sentry-view-hierarchy: Sentry's view-hierarchy.json) is read off the text, any wrapping \
+        autolayout-trace: _autolayoutTrace, no frames; sentry-view-hierarchy: Sentry's view-hierarchy.json) is read off the text, any wrapping \
         (prompts, quotes, an escaped one-line string) undone; --controllers FILE adds a \
         _printHierarchy (or put both in one text) and --overlay FILE supplies what a dump cannot \
         say ({"views": {"<id or address>": {"enabled": false, "targets": [...], \
@@ -58,7 +58,7 @@ public enum ImportOperation: TouchTraceOperation {
         [
             QueryParameter(
                 "format", .string,
-                help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: read off the document)."),
+                help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, autolayout-trace or sentry-view-hierarchy (default: read off the document)."),
             QueryParameter("scene", .string, help: "A storyboard scene or view controller id, or a xib top-level object id."),
             QueryParameter("controller", .string, help: "A storyboard view controller's Storyboard ID."),
             QueryParameter("frame", .string, help: "Figma, Penpot, Sketch: the frame, board or artboard to import, by id or by name."),
@@ -78,7 +78,7 @@ public enum ImportOperation: TouchTraceOperation {
         public var file: String
 
         @Option(
-            help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy or sentry-view-hierarchy (default: from the file's extension, else its bytes).")
+            help: "xib, storyboard, figma, penpot, sketch, recursive-description, xcuitest, print-hierarchy, autolayout-trace or sentry-view-hierarchy (default: from the file's extension, else its bytes).")
         public var format: String?
 
         @Option(help: "A storyboard scene or view controller id, or a xib top-level object id.")
