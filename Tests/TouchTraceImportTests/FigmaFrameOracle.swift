@@ -71,13 +71,27 @@ struct FigmaFrameOracle {
         return .object(members)
     }
 
+    struct NoBoxes: Error, CustomStringConvertible {
+        var frame: String
+        var description: String {
+            "top-level frame \"\(frame)\" has no id, so there is no Figma box to compare it with (Figma's REST responses give every node an id and an absoluteBoundingBox: a plugin's export?)"
+        }
+    }
+
     /// Every top-level frame of a document, imported, compared node by node.
     static func check(file: String, bytes: [UInt8], laidOut: Bool, tolerance: Double) throws -> [Comparison] {
         let parsed = try FigmaJSON.parse(bytes, limits: ImportLimits())
         let list = try FigmaImporter.importParsed(parsed, options: ImportOptions(list: true))
-        let doc = try FigmaDocument(parsed.value, pointer: "", limits: ImportLimits())
+        // A tool's wrapper around the response is unwrapped as the importer does.
+        let (root, base) = FigmaDocument.wrappedResponse(parsed.value).map { ($0.1, "/" + JSONPointer.escape($0.0)) } ?? (parsed.value, "")
+        let doc = try FigmaDocument(root, pointer: base, limits: ImportLimits())
         var result: [Comparison] = []
         for unit in list.units ?? [] {
+            // Figma's REST API gives every node an id and an absoluteBoundingBox; a frame without an
+            // id cannot be matched against its box (a plugin's export of `x`/`y`/`width`/`height`).
+            if unit.id.isEmpty {
+                throw NoBoxes(frame: unit.name ?? "?")
+            }
             let imported = try FigmaImporter.importParsed(parsed, options: ImportOptions(frame: unit.id))
             var json = try #require(imported.scene)
             if laidOut { json = withoutConstrainedFrames(json) }

@@ -142,6 +142,34 @@ struct FigmaImporterTests {
         #expect(error(Array("fig-kiwi\u{0}\u{1}binary".utf8))?.message.contains("binary format") == true)
         #expect(error(Array("[1, 2]".utf8))?.kind == .unsupportedDocument)
         #expect(error(Array("{\"hello\": 1}".utf8))?.kind == .unsupportedDocument)
+        #expect(error(Array("{\"hello\": 1}".utf8))?.message.contains("its top level has \"hello\"") == true)
+        #expect(error(Array("[1, 2]".utf8))?.message.contains("JSON object, not array") == true)
+        // A response a tool saved inside an envelope: one member holding a response is imported,
+        // with a warning naming it and what else the wrapper holds; two are refused, naming one;
+        // a member that is a lone node is named, not imported.
+        let wrapped = #"{"status": 200, "Result": {"name": "f", "nodes": {"1:2": {"document": {"id": "1:2", "name": "Card", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 10, "height": 20}}}}}}"#
+        #expect(error(Array(wrapped.utf8)) == nil)
+        if let result = try? Importer.importDocument(Array(wrapped.utf8), format: .figma, options: ImportOptions()) {
+            let warning = result.warnings.first { $0.kind == .unsupportedAttribute }
+            #expect(warning?.pointer == "/Result")
+            #expect(warning?.message.contains("the response at /Result is imported; the wrapper's \"status\" not read") == true, "\(warning?.message ?? "")")
+            #expect(result.ids.values.contains("1:2"))
+            let bare = try? Importer.importDocument(Array(#"{"Result": {"nodes": {"1:2": {"document": {"id": "1:2", "type": "FRAME"}}}}}"#.utf8), format: .figma, options: ImportOptions())
+            #expect(bare?.warnings.first?.lost == "nothing")
+        }
+        let twice = error(Array(#"{"a": {"nodes": {}}, "b": {"document": {"id": "0:0", "type": "DOCUMENT"}}}"#.utf8))
+        #expect(twice?.kind == .unsupportedDocument)
+        #expect(twice?.message.contains("the member at /a looks like one") == true, "\(twice?.message ?? "")")
+        // A plugin's own export (the Plugin API's x, y, width, height; no absoluteBoundingBox
+        // anywhere) has no positions to read: refused, naming the first such layer.
+        let plugin = error(Array(#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"name": "Login", "type": "FRAME", "x": 0, "y": 0, "width": 375, "height": 812, "children": [{"name": "Email", "type": "RECTANGLE", "x": 16, "y": 40, "width": 343, "height": 44}]}]}]}}"#.utf8))
+        #expect(plugin?.kind == .unsupportedDocument)
+        #expect(plugin?.message.contains("a plugin's own export of its nodes: \"Login\" at /document/children/0/children/0 has x, y, width and height") == true, "\(plugin?.message ?? "")")
+        // One box anywhere makes it a REST response whose other layers lack theirs (warnings).
+        #expect(error(Array(#"{"document": {"id": "0:0", "type": "DOCUMENT", "children": [{"id": "0:1", "type": "CANVAS", "children": [{"id": "1:1", "name": "Login", "type": "FRAME", "absoluteBoundingBox": {"x": 0, "y": 0, "width": 375, "height": 812}, "children": [{"id": "1:2", "name": "Email", "type": "RECTANGLE", "x": 16, "y": 40, "width": 343, "height": 44}]}]}]}}"#.utf8)) == nil)
+        #expect(error(Array(#"{ "status": 403, "err": "Invalid token" }"#.utf8))?.message.contains("it is Figma's error response (403 \"Invalid token\")") == true)
+        let lone = error(Array(#"{"Result": {"id": "1:2", "type": "FRAME"}}"#.utf8))
+        #expect(lone?.message.contains("the member at /Result looks like one") == true, "\(lone?.message ?? "")")
         // Nesting far beyond the limit stops in the parser (no recursion); nodes over the limits too.
         let deep = Array(String(repeating: "{\"children\": [", count: 100_000).utf8)
         #expect(error(deep)?.kind == .limitExceeded)

@@ -135,7 +135,7 @@ struct IBConnectionOracle {
                 result.ineligible["off the window as the app runs (needs a scroll first)", default: 0] += wired.count
                 continue
             }
-            let trace = try tap(point, in: asImported)
+            let trace = try tap(point, in: asImported, window: windowID(of: view, in: scene))
             let hit = trace.hit.flatMap { scene.viewIndex($0) }
             let reached = hit.map { isInside($0, view, scene) } ?? false
             for w in wired {
@@ -178,7 +178,7 @@ struct IBConnectionOracle {
             result.cellSeguesIneligible += segues.count
             return
         }
-        let trace = try tap(point, in: asImported)
+        let trace = try tap(point, in: asImported, window: windowID(of: view, in: scene))
         let reached = trace.hit.flatMap { scene.viewIndex($0) }.map { isInside($0, view, scene) } ?? false
         for s in segues {
             let action = importer.segueAction(s).action
@@ -258,8 +258,18 @@ struct IBConnectionOracle {
         var actions: [(sender: String, action: String, target: String?, resolution: String)]
     }
 
-    static func tap(_ p: Point, in scene: Scene) throws -> Tap {
-        let request = try TouchRequest.decode(.obj(["tap": .obj(["x": .number(p.x), "y": .number(p.y)])]))
+    /// The id of the window a view is in: the tap names it, since `center(of:in:)` gives that
+    /// window's coordinates (a xib's top-level views are each in a window of their own).
+    static func windowID(of view: Int, in scene: Scene) -> String {
+        var v = view
+        while let parent = scene.views[v].parent { v = parent }
+        return scene.views[v].id
+    }
+
+    static func tap(_ p: Point, in scene: Scene, window: String? = nil) throws -> Tap {
+        var body: [(key: String, value: JSONValue)] = [("tap", .obj(["x": .number(p.x), "y": .number(p.y)]))]
+        if let window { body.append(("window", .string(window))) }
+        let request = try TouchRequest.decode(.object(body))
         let trace = try TouchTrace.touches(request, in: scene)
         var hit: String?
         if case let .array(touches)? = trace["touches"], case let .string(h)? = touches.first?["hitView"] { hit = h }

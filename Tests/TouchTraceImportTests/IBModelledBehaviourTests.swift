@@ -255,6 +255,60 @@ struct IBModelledBehaviourTests {
         let label = try #require(laidOut.viewIndex("Name"))
         #expect(laidOut.views[label].frame == Rect(x: 16, y: 11, width: 45, height: 22))
     }
+    /// L6 (margins), canvas only: from tools version 13000 Xcode's canvas gives a xib's
+    /// top-level view a root view's margins (0 at the top and bottom, 16 or 20 at the sides)
+    /// whether or not File's Owner shows it (measured on files nobody here had seen:
+    /// SwiftMessages' card, wikipedia-ios' find bar; docs/import-ib.md). Xcode 7 gave UIView's
+    /// 8 pt; as the app runs the code that adds the view decides, and UIView's 8 pt stay.
+    @Test func aXibTopLevelViewHasARootViewsMarginsOnTheCanvas() throws {
+        let name = "L6-canvas-xib-top-level-view-has-a-root-view-s-margins.xib"
+        let bytes = try ImportFixtures.bytes(name)
+        let xcode7 = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"17156\"", with: "toolsVersion=\"10117\"").utf8)
+        let plain = Rect(x: 8, y: 8, width: 359, height: 84)
+        for (document, canvas, panel) in [(bytes, true, Rect(x: 16, y: 0, width: 343, height: 100)), (xcode7, true, plain), (bytes, false, plain)] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas, document: document)
+            let view = try #require(scene.viewIndex("Panel"))
+            #expect(scene.views[view].frame == panel, "canvas: \(canvas)")
+            // The panel's own margins are UIView's: the rule is the top-level view's alone.
+            let message = try #require(scene.viewIndex("Message"))
+            #expect(scene.views[message].frame == Rect(x: 8, y: 8, width: panel.size.width - 16, height: panel.size.height - 16))
+        }
+    }
+
+    /// Window size without a device: a container scene with no root view of its own (here a
+    /// navigation controller, the document's initial scene) spans what its child's root view
+    /// spans, as the child's own scene does, not an assumed 375 × 667, and says nothing about a
+    /// freeform root (RxDataSources' Xcode 7 "Any" canvas, on files nobody here had seen).
+    @Test func aContainerSceneWithoutADeviceTakesItsChildsCanvas() throws {
+        let name = "L6-no-device-container-scene-takes-its-child-s-canvas.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            #expect(scene.windows.map { scene.views[$0].frame.size } == [Size(width: 600, height: 600)], "canvas: \(canvas)")
+            #expect(!result.warnings.contains { $0.kind == .frameReplaced }, "canvas: \(canvas)")
+            let list = try #require(scene.viewIndex("List"))
+            #expect(scene.views[list].frame.size.width == 600)
+        }
+    }
+
+    /// H8: a xib's top-level views are separate objects of the nib, each imported in a window
+    /// of its own; the windows lie side by side, so that none covers another, and a tap that
+    /// names a window reaches that window's control and sends its action (simplenote's snackbar
+    /// nib, three top-level views, on files nobody here had seen).
+    @Test func aXibsTopLevelViewsLieInWindowsSideBySide() throws {
+        let name = "H8-xib-top-level-views-each-in-a-window-side-by-side.xib"
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            #expect(scene.windows.count == 2)
+            #expect(scene.windows.map { scene.views[$0].frame } == [Rect(x: 0, y: 0, width: 300, height: 80), Rect(x: 300, y: 0, width: 320, height: 200)])
+            for (button, action) in [("Undo", "undo:"), ("Confirm", "confirm:")] {
+                let view = try #require(scene.viewIndex(button))
+                let tap = try IBConnectionOracle.tap(IBConnectionOracle.center(of: view, in: scene), in: scene, window: IBConnectionOracle.windowID(of: view, in: scene))
+                #expect(tap.hit == button, "canvas: \(canvas)")
+                #expect(tap.actions.map(\.action) == [action], "canvas: \(canvas)")
+            }
+        }
+    }
+
     /// L6 (alignment rectangles): an image view showing an SF Symbol is laid out on its alignment
     /// rectangle, whose insets the document states where it fixes the view's size and stores a
     /// larger frame; a symbol's resource size (scaled to 128) is not its size, the stored frame

@@ -195,4 +195,22 @@ extension ImporterAPITests {
             #expect(error.line != nil)
         }
     }
+
+    /// The refusal of a document in no accepted format says what it looks like: a bracket or brace
+    /// is called JSON only when what follows it can open a JSON value (a tool's log line such as
+    /// "[Xcode] …", met among dumps pasted from logs, is text and is shown as text).
+    @Test(arguments: [
+        ("[Xcode] t = 1.2s Find the Application", "text starting \"[Xcode] t = 1.2s"),
+        ("[HTTP] --> GET /wd/hub/session", "text starting \"[HTTP]"),
+        ("{ nope }", "text starting \"{ nope }"),
+        ("[{\"id\": 1}]", "a JSON array"),
+        ("[ 1, 2 ]", "a JSON array"),
+        ("[]", "a JSON array"),
+        ("{\"a\": 1}", "a JSON object"),
+        ("  {}", "a JSON object"),
+    ])
+    func aDocumentInNoFormatIsDescribedByWhatItLooksLike(_ text: String, _ described: String) {
+        let description = ImportFormat.describe(Array(text.utf8))
+        #expect(description.hasPrefix(described), "\(description)")
+    }
 }

@@ -11,22 +11,18 @@ struct XcodeFrameOracleTests {
     /// and every connection the document shows tappable tapped in the import as the app runs
     /// (`IBConnectionOracle`). The table is docs/import-ib-corpus.md, compared byte for byte
     /// (`TOUCHTRACE_RECORD_FIXTURES=1` rewrites it); `TOUCHTRACE_ORACLE_FILES=a,b` runs only the
-    /// files whose names contain those (nothing compared or written).
-    @Test(.requires(.ib)) func framesAndConnectionsAgreeWithTheDocuments() async throws {
+    /// files whose names contain those (nothing compared or written). `TOUCHTRACE_IB_CORPUS=<folder>`
+    /// measures a folder of one's own instead (`OracleRun`): its table goes to
+    /// `TOUCHTRACE_IB_REPORT`, never to docs/, and no floor of the shared corpus applies.
+    @Test(.requires(.ibOracle)) func framesAndConnectionsAgreeWithTheDocuments() async throws {
         try await offPool {
-            let only = ProcessInfo.processInfo.environment["TOUCHTRACE_ORACLE_FILES"]
-            let corpus = try Corpus.ib.checked().filter { entry in only.map { f in f.split(separator: ",").contains { entry.file.contains($0) } } ?? true }
+            let run = OracleRun(environment: ProcessInfo.processInfo.environment, corpus: .ibOracle)
+            let corpus = try run.corpus.checked().filter { entry in run.only.map { f in f.contains { entry.file.contains($0) } } ?? true }
             let report = try IBCorpusReport.make(corpus)
             print(report.summary)
-            let url = Corpus.packageRoot.appendingPathComponent("docs/import-ib-corpus.md")
-            if only == nil {
-                if ImportFixtures.recording {
-                    try report.markdown.write(to: url, atomically: true, encoding: .utf8)
-                } else {
-                    let committed = try String(contentsOf: url, encoding: .utf8)
-                    #expect(committed == report.markdown, "docs/import-ib-corpus.md is not what the oracles give now (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it; review the diff)")
-                }
-            }
+            try run.record(report)
+            guard run.isShared else { return }
+            #expect(report.refused.isEmpty, "every file of the shared corpus imports: \(report.refused)")
             // Floors at what this branch measured (the targets are higher: docs/import-ib.md).
             #expect(report.canvas.compared > 5000, "the corpus should give thousands of views to compare")
             #expect(report.canvas.share >= 0.931, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
@@ -35,6 +31,87 @@ struct XcodeFrameOracleTests {
             #expect(report.cellSegues.eligible > 50, "segues from cells the corpus shows tappable")
             #expect(report.cellSegues.passing >= report.cellSegues.eligible * 98 / 100, "\(report.cellSegues.passing) of \(report.cellSegues.eligible) segues from cells are sent when the cell is tapped (V5)")
             #expect(report.connections.share >= 0.995, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")
+        }
+    }
+
+    /// The switch to a folder of one's own, on a folder of our own fixtures (no corpus needed):
+    /// every .xib and .storyboard of Tests/Fixtures/import-ib is read without an index, each
+    /// gets a row, and the table goes where `TOUCHTRACE_IB_REPORT` says, naming the folder;
+    /// without `TOUCHTRACE_IB_REPORT` nothing is written; docs/import-ib-corpus.md is never touched.
+    @Test func theOraclesRunOverAFolderOfOurOwn() async throws {
+        try await offPool {
+            let folder = Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/import-ib")
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("touchtrace-ib-oracle-\(UUID().uuidString).md")
+            defer { try? FileManager.default.removeItem(at: out) }
+            let docs = Corpus.packageRoot.appendingPathComponent("docs/import-ib-corpus.md")
+            let before = try Data(contentsOf: docs)
+
+            let shared = OracleRun(environment: [:], corpus: .ibOracle(environment: [:]))
+            #expect(shared.isShared && shared.reportURL?.path == docs.path && shared.corpus.own == nil)
+
+            let env = ["TOUCHTRACE_IB_CORPUS": folder.path, "TOUCHTRACE_IB_REPORT": out.path, "TOUCHTRACE_RECORD_FIXTURES": "1"]
+            let run = OracleRun(environment: env, corpus: .ibOracle(environment: env))
+            #expect(!run.isShared && run.reportURL == out)
+            let entries = try #require(try run.corpus.load())
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xib") || $0.hasSuffix(".storyboard") }
+            #expect(entries.count == files.count && entries.count > 20)
+            #expect(entries.allSatisfy { $0.sha256.isEmpty && !$0.bytes.isEmpty })
+            let report = try IBCorpusReport.make(Array(entries.prefix(12)))
+            #expect(report.rows.count == 12)
+            #expect(report.canvas.compared > 0)
+            try run.record(report)
+            let written = try String(contentsOf: out, encoding: .utf8)
+            #expect(written.contains("from `\(folder.path)`"))
+            #expect(written.contains("| \(entries[0].file) |"))
+            #expect(try Data(contentsOf: docs) == before, "a folder of one's own never rewrites docs/import-ib-corpus.md")
+
+            // Without a report path the table is printed only.
+            let quiet = OracleRun(environment: ["TOUCHTRACE_IB_CORPUS": folder.path], corpus: .ibOracle(environment: ["TOUCHTRACE_IB_CORPUS": folder.path]))
+            #expect(quiet.reportURL == nil)
+
+            // A file the importer refuses gets a row and its reason, not an aborted run.
+            let refusing = try IBCorpusReport.make([Corpus.Entry(file: "not-ib.xib", sha256: "", features: "", bytes: Array("<plist/>".utf8))])
+            #expect(refusing.refused.count == 1 && refusing.rows.count == 1)
+            #expect(refusing.markdown(source: folder.path).contains("Files refused"))
+        }
+    }
+}
+
+/// Where one run of the IB oracles reads and writes (`TOUCHTRACE_IB_CORPUS`,
+/// `TOUCHTRACE_IB_REPORT`, `TOUCHTRACE_ORACLE_FILES`, `TOUCHTRACE_RECORD_FIXTURES`).
+struct OracleRun {
+    var corpus: Corpus
+    /// Only the files whose names contain one of these.
+    var only: [Substring]?
+    var recording: Bool
+    /// The table's file: docs/import-ib-corpus.md for the shared corpus (compared, or rewritten
+    /// when recording); for a folder of one's own, `TOUCHTRACE_IB_REPORT` (always written) or none.
+    var reportURL: URL?
+    var isShared: Bool { corpus.own == nil }
+
+    init(environment: [String: String], corpus: Corpus) {
+        self.corpus = corpus
+        only = environment["TOUCHTRACE_ORACLE_FILES"].map { $0.split(separator: ",") }
+        recording = environment["TOUCHTRACE_RECORD_FIXTURES"] == "1"
+        if corpus.own == nil {
+            reportURL = Corpus.packageRoot.appendingPathComponent("docs/import-ib-corpus.md")
+        } else {
+            reportURL = environment["TOUCHTRACE_IB_REPORT"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        }
+    }
+
+    /// Writes or compares the table. A subset of files (`only`) writes and compares nothing.
+    func record(_ report: IBCorpusReport) throws {
+        guard only == nil, let url = reportURL else {
+            if !isShared { print(report.markdown(source: corpus.source)) }
+            return
+        }
+        let markdown = report.markdown(source: corpus.source)
+        if !isShared || recording {
+            try markdown.write(to: url, atomically: true, encoding: .utf8)
+        } else {
+            let committed = try String(contentsOf: url, encoding: .utf8)
+            #expect(committed == markdown, "docs/import-ib-corpus.md is not what the oracles give now (TOUCHTRACE_RECORD_FIXTURES=1 rewrites it; review the diff)")
         }
     }
 }

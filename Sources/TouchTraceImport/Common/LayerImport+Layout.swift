@@ -8,6 +8,9 @@ struct StackInfo {
     /// The item a stretched child's cross edges are pinned to: the stack's layout margins (the
     /// padding), or the inner stack itself (padding outside it).
     var marginsItem: String
+    /// How far inside `marginsItem` a stretched child's cross edges lie: the padding the stack
+    /// gave up for a child that overflows it (`StackPlan.stretchInsets`).
+    var stretchInsets: EdgeInsets = .zero
     /// The first arranged child that fills the primary axis: the others are made as long.
     var firstFill: String?
 }
@@ -26,6 +29,10 @@ struct StackPlan<Packing> {
     var alignment: StackConfig.Alignment
     var spacing: Double
     var padding: EdgeInsets
+    /// What `padding` gave up across for an item that overflows it (`fitCrossPadding`): a
+    /// stretched item still fills the container's own padded extent (Figma's "Fill container",
+    /// CSS's `align-self: stretch` on a single line), not the one widened for its sibling.
+    var stretchInsets: EdgeInsets = .zero
     /// Whether the items are packed at the start, centre or end (none fills the axis, no space
     /// between them): a fixed length leaves room beside them.
     var packs: Bool
@@ -236,6 +243,14 @@ extension LayerImport {
         return p
     }
 
+    /// The cross padding fitted to an overflowing item (`padding(_:overflowing:…)`) and what it
+    /// gave up, which a stretched item's edges keep (`StackPlan.stretchInsets`).
+    static func fittedCross(_ padding: EdgeInsets, overflow: Double, alignment: StackConfig.Alignment, horizontal: Bool) -> (padding: EdgeInsets, stretchInsets: EdgeInsets) {
+        let fitted = Self.padding(padding, overflowing: overflow, alignment: alignment, horizontal: horizontal)
+        let given = EdgeInsets(top: padding.top - fitted.top, left: padding.left - fitted.left, bottom: padding.bottom - fitted.bottom, right: padding.right - fitted.right)
+        return (fitted, given)
+    }
+
     /// The stack view's configuration for a plan.
     static func stackConfig<P>(_ plan: StackPlan<P>) -> StackDraft {
         var config = StackDraft()
@@ -253,7 +268,8 @@ extension LayerImport {
         config.layoutMarginsRelativeArrangement = true
         document.views[view].stack = config
         document.views[view].layoutMargins = plan.padding
-        stacks[view] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: document.views[view].id + "#layoutMargins")
+        stacks[view] = StackInfo(
+            horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: document.views[view].id + "#layoutMargins", stretchInsets: plan.stretchInsets)
     }
 
     /// Gives the container `view` an inner stack view at `frame`, pinned across to the padded
@@ -267,7 +283,7 @@ extension LayerImport {
         inner.frame = frame
         let s = document.add(inner, to: view)
         innerStack[view] = s
-        stacks[s] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: document.views[s].id)
+        stacks[s] = StackInfo(horizontal: plan.horizontal, alignment: plan.alignment, marginsItem: document.views[s].id, stretchInsets: plan.stretchInsets)
         let p = plan.padding
         let (lead, trail, centre) = plan.horizontal ? ("left", "right", "centerX") : ("top", "bottom", "centerY")
         let (crossLead, crossTrail) = plan.horizontal ? ("top", "bottom") : ("left", "right")
@@ -334,8 +350,9 @@ extension LayerImport {
             }
         } else if info.alignment != .fill {
             let (lead, trail) = width ? ("leading", "trailing") : ("top", "bottom")
-            document.views[view].constraints.append(pin(view, lead, info.marginsItem, lead, constant: 0))
-            document.views[view].constraints.append(pin(view, trail, info.marginsItem, trail, constant: 0))
+            let inset = info.stretchInsets
+            document.views[view].constraints.append(pin(view, lead, info.marginsItem, lead, constant: width ? inset.left : inset.top))
+            document.views[view].constraints.append(pin(view, trail, info.marginsItem, trail, constant: -(width ? inset.right : inset.bottom)))
         }
     }
 

@@ -58,7 +58,7 @@ extension DesignImport {
                 .layoutApproximated, n, "items of \(describe(n)) have margins of their own, which UIStackView cannot give one item when they are spread (\(layout.justify.rawValue)): the stack's spacing is the gap alone",
                 lost: "the items' own margins (they sit where the gap alone puts them)")
         }
-        plan.padding = fitCrossPadding(plan, node: n, visible: visible)
+        (plan.padding, plan.stretchInsets) = fitCrossPadding(plan, node: n, visible: visible)
         let fillsPrimary = visible.contains { fills($0, width: h) }
         let hugsAxis = h ? layout.hugsWidth : layout.hugsHeight
         switch layout.justify {
@@ -99,17 +99,20 @@ extension DesignImport {
 
     /// An item longer than the padded cross extent overflows the padding (from the start,
     /// centred, or from the end, as the container aligns); UIStackView keeps arranged views inside
-    /// its margins, so the padding on the overflowing side is reduced by the overflow.
-    func fitCrossPadding(_ plan: FlexPlan, node n: Int, visible: [Int]) -> EdgeInsets {
-        guard plan.alignment != .fill else { return plan.padding }
+    /// its margins, so the padding on the overflowing side is reduced by the overflow; an item
+    /// that stretches across keeps the container's own padded extent (the returned stretch
+    /// insets: CSS's `align-self: stretch` fills the line, not the overflowing sibling).
+    func fitCrossPadding(_ plan: FlexPlan, node n: Int, visible: [Int]) -> (EdgeInsets, EdgeInsets) {
+        guard plan.alignment != .fill else { return (plan.padding, .zero) }
         let size = doc[n].frame.size
         let across = { (r: Rect) in plan.horizontal ? r.size.height : r.size.width }
         let longest = visible.filter { !(plan.horizontal ? doc[$0].item.fillHeight : doc[$0].item.fillWidth) }.map { across(doc[$0].frame) }.max() ?? 0
         let p = plan.padding
         let available = (plan.horizontal ? size.height : size.width) - (plan.horizontal ? p.top + p.bottom : p.left + p.right)
         let overflow = longest - available
-        guard overflow > 1e-9 else { return p }
-        return Self.padding(p, overflowing: overflow, alignment: plan.alignment, horizontal: plan.horizontal)
+        guard overflow > 1e-9 else { return (p, .zero) }
+        let fitted = Self.fittedCross(p, overflow: overflow, alignment: plan.alignment, horizontal: plan.horizontal)
+        return (fitted.padding, fitted.stretchInsets)
     }
 
     /// Makes the view a stack view, or gives the container its inner stack; returns the stack

@@ -22,6 +22,18 @@ extension ImportFormat {
         return nil
     }
 
+    /// Whether a byte can start a JSON value (RFC 8259: an object, an array, a string, a number,
+    /// `true`, `false` or `null`).
+    static func startsJSONValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "\""), UInt8(ascii: "-"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// What a document that is no accepted format looks like, for the error message.
     public static func describe(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "an empty body" }
@@ -31,10 +43,16 @@ extension ImportFormat {
             return "a ZIP archive with \(archive.entries.count) entries (\(names.isEmpty ? "none" : names)) but neither a Penpot manifest.json nor a Sketch document.json"
         }
         let head = bytes.prefix(64)
-        if let first = head.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
-            switch first {
-            case UInt8(ascii: "["): return "a JSON array that is not Penpot's Transit (a Figma document is an object; a Penpot bundle is an array of get-file and get-file-fragment responses)"
-            case UInt8(ascii: "{"): return "a JSON object"
+        let isSpace: (UInt8) -> Bool = { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        if let at = head.firstIndex(where: { !isSpace($0) }) {
+            // A bracket opens JSON only when what follows it can: a log line such as
+            // "[Xcode] …" or "[HTTP] …" is text, and is shown as text below.
+            let next = head[(at + 1)...].first(where: { !isSpace($0) })
+            switch head[at] {
+            case UInt8(ascii: "[") where next.map(Self.startsJSONValue) ?? true || next == UInt8(ascii: "]"):
+                return "a JSON array that is not Penpot's Transit (a Figma document is an object; a Penpot bundle is an array of get-file and get-file-fragment responses)"
+            case UInt8(ascii: "{") where next == nil || next == UInt8(ascii: "\"") || next == UInt8(ascii: "}"):
+                return "a JSON object"
             case UInt8(ascii: "<"): return "XML that is not Interface Builder's"
             default: break
             }

@@ -64,9 +64,61 @@ struct FigmaDocument {
         } else {
             throw ImportError(
                 .unsupportedDocument,
-                "not a Figma document: the JSON has no \"document\", \"nodes\" or node \"type\" (it should be the response of Figma's GET /v1/files/:key or /v1/files/:key/nodes)")
+                "not a Figma document: the JSON has no \"document\", \"nodes\" or node \"type\" (it should be the response of Figma's GET /v1/files/:key or /v1/files/:key/nodes)"
+                    + Self.wrapperHint(root, pointer: base))
         }
         for (value, pointer) in tops { try walk(value, pointer: pointer, limits: limits) }
+    }
+
+    /// The first layer of a plugin's own export of its nodes (the Plugin API's `x`, `y`,
+    /// `width`, `height`, relative to the parent), when no layer has Figma's REST
+    /// `absoluteBoundingBox`: such a file has no positions the importer can read.
+    var pluginExport: Int? {
+        var first: Int?
+        for (i, node) in nodes.enumerated() where node.type != "DOCUMENT" && node.type != "CANVAS" {
+            if let box = node.value["absoluteBoundingBox"], box != .null { return nil }
+            if first == nil, case .number? = node.value["width"], case .number? = node.value["height"], case .number? = node.value["x"], case .number? = node.value["y"] {
+                first = i
+            }
+        }
+        return first
+    }
+
+    /// The response inside a tool's wrapper: when the top level is no response (no `document`,
+    /// `nodes`, `type` or `children`) and exactly one of its members is an object holding
+    /// `document` or `nodes`, that member (its key and value).
+    static func wrappedResponse(_ root: JSONValue) -> (String, JSONValue)? {
+        guard case let .object(members) = root, root["document"] == nil, root["nodes"] == nil, root["type"] == nil, root["children"] == nil
+        else { return nil }
+        let found = members.prefix(1_000).filter { member in
+            guard case .object = member.value else { return false }
+            return member.value["document"] != nil || member.value["nodes"] != nil
+        }
+        guard found.count == 1, let only = found.first else { return nil }
+        return (only.key, only.value)
+    }
+
+    /// Where a refused document's Figma response seems to be: tools that save a response often
+    /// wrap it (`{"Result": {...}}`; one member holding `document` or `nodes` is imported, see
+    /// `wrappedResponse`); a member holding a node, or one of several holding responses, is named
+    /// by its JSON pointer, else the top level is described.
+    static func wrapperHint(_ root: JSONValue, pointer base: String) -> String {
+        guard case let .object(members) = root else {
+            if case .array = root { return "; its top level is an array, not an object" }
+            return "; its top level is not an object"
+        }
+        for (key, value) in members.prefix(1_000) {
+            guard case .object = value else { continue }
+            if value["document"] != nil || value["nodes"] != nil || (value["type"] != nil && value["id"] != nil) {
+                return "; the member at \(base)/\(JSONPointer.escape(key)) looks like one (a wrapper around Figma's response?): import that member on its own"
+            }
+        }
+        // Figma's error body (`{"status": 403, "err": "Invalid token"}`), saved instead of a response.
+        if case let .number(status)? = root["status"], status >= 400, case let .string(err)? = root["err"] ?? root["message"] {
+            return "; it is Figma's error response (\(JSONWriter.format(status)) \"\(err.prefix(80))\"): the request that saved it failed"
+        }
+        let names = members.prefix(5).map { "\"" + String($0.key.prefix(40)) + "\"" }.joined(separator: ", ")
+        return members.isEmpty ? "; its top level is an empty object" : "; its top level has \(names)\(members.count > 5 ? ", …" : "")"
     }
 
     /// Every node under `root`, depth first (document order), on an explicit stack.

@@ -45,7 +45,7 @@ extension FigmaImport {
             horizontal: horizontal, container: false, distribution: .fill, alignment: horizontal ? .top : .leading,
             spacing: number(n, "itemSpacing") ?? 0, padding: padding, packs: false, arranged: arranged, packing: packing)
         plan.alignment = alignment(n, horizontal: horizontal, visible: visible)
-        plan.padding = fitCrossPadding(plan, node: n, visible: visible)
+        (plan.padding, plan.stretchInsets) = fitCrossPadding(plan, node: n, visible: visible)
         let fillsPrimary = visible.contains { childFills($0, width: horizontal, parentHorizontal: horizontal) }
         if packing == "SPACE_BETWEEN", visible.count >= 2 {
             plan.distribution = .equalSpacing
@@ -100,17 +100,19 @@ extension FigmaImport {
     /// start, centred, or from the end, as the frame aligns); UIStackView keeps arranged views
     /// inside its margins (`UISV-spanning-boundary`). The padding on the side the child
     /// overflows is reduced by the overflow (both sides by half for a centred one), which puts
-    /// every child where Figma does.
-    func fitCrossPadding(_ plan: AutoLayoutPlan, node n: Int, visible: [Int]) -> EdgeInsets {
-        guard plan.alignment != .fill, let box = Self.box(doc[n].value) else { return plan.padding }
+    /// every child where Figma does; a child that fills across ("Fill container") keeps the
+    /// frame's own padded extent (the returned stretch insets), not the one widened for its sibling.
+    func fitCrossPadding(_ plan: AutoLayoutPlan, node n: Int, visible: [Int]) -> (EdgeInsets, EdgeInsets) {
+        guard plan.alignment != .fill, let box = Self.box(doc[n].value) else { return (plan.padding, .zero) }
         let length = { (r: Rect) in plan.horizontal ? r.size.height : r.size.width }
         let longest = visible.filter { !childFills($0, width: !plan.horizontal, parentHorizontal: plan.horizontal) }
             .compactMap { Self.box(doc[$0].value).map(length) }.max() ?? 0
         let p = plan.padding
         let available = length(box) - (plan.horizontal ? p.top + p.bottom : p.left + p.right)
         let overflow = longest - available
-        guard overflow > 0.001 else { return p }
-        return Self.padding(p, overflowing: overflow, alignment: plan.alignment, horizontal: plan.horizontal)
+        guard overflow > 0.001 else { return (p, .zero) }
+        let fitted = Self.fittedCross(p, overflow: overflow, alignment: plan.alignment, horizontal: plan.horizontal)
+        return (fitted.padding, fitted.stretchInsets)
     }
 
     /// Whether child `c` of an auto-layout frame fills its parent along width (or height):

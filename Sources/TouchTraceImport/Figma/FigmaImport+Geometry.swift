@@ -32,10 +32,19 @@ extension FigmaImport {
         var linear: Transform2D?
         if let t = relativeTransform(n) {
             linear = upright ? nil : Self.linear(t)
-        } else if let degrees = number(n, "rotation"), abs(degrees) > 1e-9, !upright {
-            warn(
-                .layoutApproximated, n, "\(describe(n)) is rotated but has no relativeTransform (the file was fetched without geometry=paths): imported upright at its bounding box",
-                lost: "its rotation")
+        } else if let radians = number(n, "rotation"), abs(radians) > Self.identityTolerance, !upright {
+            // `rotation` is in radians, relative to the parent (as relativeTransform is: a rotated
+            // instance's children carry none). Figma writes single-precision noise for "none"
+            // (-8.7e-8, -1.2e-16): within 1e-5 it is unrotated. A half turn needs no sense of
+            // direction: its bounds are its bounding box, its transform is -1 on both axes, so it
+            // is imported exactly; any other angle would need the matrix's sense and size.
+            if abs(abs(radians) - Double.pi) <= Self.identityTolerance {
+                linear = Transform2D(a: -1, b: 0, c: 0, d: -1, tx: 0, ty: 0)
+            } else {
+                warn(
+                    .layoutApproximated, n, "\(describe(n)) is rotated but has no relativeTransform (the file was fetched without geometry=paths): imported upright at its bounding box",
+                    lost: "its rotation")
+            }
         }
         let parentLinear = Self.linear(parent.absolute)
         if linear == nil, parentLinear == nil {

@@ -48,7 +48,27 @@ public enum FigmaImporter {
         guard case .object = root else {
             throw ImportError(.unsupportedDocument, "a Figma document is a JSON object, not \(root.typeName)")
         }
+        if let (key, response) = FigmaDocument.wrappedResponse(root) {
+            // A tool's wrapper around the response (`{"Result": {"nodes": …}}`, seen from two
+            // repositories): the one member holding `document` or `nodes` is the response.
+            let members: [(key: String, value: JSONValue)] = if case let .object(m) = root { m } else { [] }
+            let others = members.filter { $0.key != key }.prefix(5).map { "\"" + String($0.key.prefix(40)) + "\"" }
+            let at = base + "/" + JSONPointer.escape(key)
+            warnings.add(
+                ImportWarning(
+                    .unsupportedAttribute,
+                    "the document wraps Figma's response in \"\(key.prefix(40))\" (a tool's envelope): the response at \(at) is imported"
+                        + (others.isEmpty ? "" : "; the wrapper's \(others.joined(separator: ", ")) not read"),
+                    lost: others.isEmpty ? "nothing" : "the wrapper's other members", pointer: at))
+            root = response
+            base = at
+        }
         let doc = try FigmaDocument(root, pointer: base, limits: options.limits)
+        if let exported = doc.pluginExport {
+            throw ImportError(
+                .unsupportedDocument,
+                "not Figma's REST JSON but a plugin's own export of its nodes: \"\(doc[exported].name.prefix(60))\" at \(doc[exported].pointer.isEmpty ? "the top level" : doc[exported].pointer) has x, y, width and height, and no node has an absoluteBoundingBox (the layers' positions, which the REST API gives); export with exportAsync({format: \"JSON_REST_V1\"}) or fetch GET /v1/files/:key")
+        }
         var importer = FigmaImport(doc: doc, options: options, mapping: mapping ?? FigmaClassMapping(), warnings: warnings)
         for n in doc.untyped {
             importer.warn(.invalidValue, n, "a node without \(doc[n].id == nil ? "an id" : "a type") (\(importer.describe(n)))", lost: "the node, unless it is inside the imported frame (then a UIView)")

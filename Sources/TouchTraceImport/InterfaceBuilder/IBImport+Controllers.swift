@@ -8,8 +8,11 @@ extension IBImport {
         let rootFrame = doc.rootView(of: controller).flatMap { doc.frame(of: $0) }
         let screen = IBScreen(doc: doc, canvas: options.canvas, unitRoot: rootFrame)
         // Without a device, the screen is what the root view's frame spans from the top (its
-        // origin is below the bars when they are opaque).
-        var size = screen?.size ?? rootFrame.map { Size(width: $0.maxX, height: $0.maxY) } ?? Size(width: 375, height: 667)
+        // origin is below the bars when they are opaque); a container without a root view of its
+        // own (a navigation or tab bar controller) spans what its first child's does, as that
+        // child's own scene does (RxDataSources' Xcode 7 "Any" canvas: 600 × 600, not 375 × 667).
+        let spanned = rootFrame ?? (screen == nil ? childRootFrame(of: controller) : nil)
+        var size = screen?.size ?? spanned.map { Size(width: $0.maxX, height: $0.maxY) } ?? Size(width: 375, height: 667)
         // A freeform root view (Xcode's "Simulated Size: Freeform", or a root wider or taller
         // than the screen): the canvas is that size, with the device's unsafe edges; the app
         // gives the controller's view the window's size (`placeRoot`).
@@ -165,6 +168,13 @@ extension IBImport {
     /// of its own size, back to front in document order.
     mutating func importXibUnits(_ units: [IBDocument.Unit]) {
         var roots: [(view: Int, element: Int)] = []
+        // Several top-level views are separate objects of the nib, never in one window: each
+        // window goes to the right of the one before (as Xcode's canvas draws them apart), so
+        // that none covers another and a tap that names a window reaches that window's view
+        // (H8). A document with a `<window>` keeps every window at the origin (its other
+        // objects are what the code puts in that window).
+        let sideBySide = units.count > 1 && !units.contains { tree[$0.element].name == "window" }
+        var nextX = 0.0
         for unit in units {
             let e = unit.element
             let name = tree[e].name
@@ -197,6 +207,10 @@ extension IBImport {
                 insets.top = 0
             }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
+            if sideBySide {
+                document.views[window].frame = Rect(origin: Point(x: nextX, y: 0), size: frame.size)
+                nextX += frame.size.width
+            }
             canvasInsets = windowInsets
             let root: Int?
             if IBVocabulary.controllers.contains(name) {
@@ -212,6 +226,19 @@ extension IBImport {
             }
         }
         attachUnconnectedFilesOwner(roots: roots)
+    }
+
+    /// The stored frame of the root view of a container's first child (its `rootViewController`
+    /// or first `viewControllers` relationship), through nested containers (at most 4 deep).
+    func childRootFrame(of controller: Int, depth: Int = 0) -> Rect? {
+        guard depth < 4, let connections = tree.child(of: controller, named: "connections") else { return nil }
+        let relationships = tree[connections].children.filter { tree[$0].name == "segue" && tree[$0]["kind"] == "relationship" }
+        for segue in relationships {
+            guard let id = tree[segue]["destination"], let child = doc.elementsByID[id] else { continue }
+            if let root = doc.rootView(of: child), let frame = doc.frame(of: root) { return frame }
+            if let frame = childRootFrame(of: child, depth: depth + 1) { return frame }
+        }
+        return nil
     }
 
     /// Top-level elements of a xib that a table or collection view places (their safe area

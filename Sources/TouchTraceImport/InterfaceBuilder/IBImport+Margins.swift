@@ -42,6 +42,20 @@ extension IBImport {
                 EdgeInsets(top: $0.top, left: $0.leading, bottom: $0.bottom, right: $0.trailing)
             } ?? Self.defaultMargins
             var changed = false
+            // On Xcode's canvas (tools version 13000 and later), a xib's top-level view, not a
+            // cell, has the margins of a controller's root view, whether or not File's Owner
+            // shows it: 0 at the top and bottom, the system minimum at the sides (measured:
+            // docs/import-ib.md, "Files nobody here had seen").
+            let canvasTopLevel = options.canvas && doc.kind == .xib && doc.toolsVersion >= Self.xibTopLevelRootMarginsTools
+                && draft.viewController == nil && p.map { document.views[$0].viewClass == .UIWindow } == true
+                && el.map { !Self.cellElements.contains($0.name) } == true
+            if canvasTopLevel {
+                let system = IBDevice.rootMargins(width: frame.size.width)
+                m = draft.layoutMargins != nil || draft.directionalLayoutMargins != nil
+                    ? EdgeInsets(top: max(m.top, system.top), left: max(m.left, system.left), bottom: max(m.bottom, system.bottom), right: max(m.right, system.right))
+                    : system
+                changed = true
+            }
             if let c = draft.viewController, respectsSystemMargins(controllerID: c.sourceID) {
                 let system = IBDevice.rootMargins(width: document.views[document.windows[0]].frame?.size.width ?? frame.size.width)
                 let given = draft.layoutMargins != nil || draft.directionalLayoutMargins != nil
@@ -137,6 +151,14 @@ extension IBImport {
         if let type = tree[cell]["accessoryType"], type != "none" { return true }
         return tree.child(of: cell, key: "accessoryView") != nil
     }
+
+    /// From this tools version on (Xcode 9, iOS 11: safe areas and `systemMinimumLayoutMargins`)
+    /// Xcode's canvas gives a xib's top-level view a root view's margins. Measured at 17156
+    /// (SwiftMessages' card: 20 pt at the sides, 0 + the housing's 44 at the top) and 32700
+    /// (wikipedia-ios' find bar: 0 at the bottom); Xcode 7 (10117, SwiftMessages' dialog) gave
+    /// UIView's 8 pt. The border between 10117 and 17156 is not measured: 13000 is the release
+    /// that brought the system minimum margins.
+    static let xibTopLevelRootMarginsTools = 13000.0
 
     func respectsSystemMargins(controllerID: String?) -> Bool {
         guard let id = controllerID, let e = doc.elementsByID[id] else { return true }

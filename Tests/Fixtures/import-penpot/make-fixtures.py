@@ -235,3 +235,17 @@ fragment_id = "cafe0000-0000-4000-8000-000000000001"
 file = {"~:id": "~u" + uid("file"), "~:name": "split", "~:data": {"~:pages": ["~u" + PAGE], "~:pages-index": {"~u" + PAGE: {"~#penpot/pointer": ["~u" + fragment_id, {"~:created-at": "~m1717592543081"}]}}}}
 fragment = {"~:id": "~u" + fragment_id, "~:file-id": file["~:id"], "~:data": {"~:id": "~u" + PAGE, "~:name": "Page 1", "~:objects": p.objects}}
 write("fragments-file-and-its-fragment", [file, fragment])
+
+# L6: an item that stretches across keeps the container's padded extent when a sibling overflows
+# it (CSS `align-self: stretch` fills the line; the overflowing item does not widen it), for
+# start, center and end alignment.
+p = Page()
+screen = p.board("Overflowing sibling", 0, 0, 260, 330)
+for i, align in enumerate(["start", "center", "end"]):
+    x0, y0 = 20, 10 + i * 105
+    c = p.board("column align %s" % align, x0, y0, 200, 10 + 40 + 10 + 30 + 10, screen, screen, **flex("column", "start", align, 10, (10, 20, 10, 20)))
+    wide_x = cross_position(align, x0 + 20, 160, 190)
+    # flow: wide, then fill (the layer order is reversed).
+    p.rect("fill", x0 + 20, y0 + 10 + 40 + 10, 160, 30, c, c, layout_item_h_sizing=kw("fill"), layout_item_v_sizing=kw("fix"))
+    p.rect("wide", wide_x, y0 + 10, 190, 40, c, c, layout_item_h_sizing=kw("fix"), layout_item_v_sizing=kw("fix"))
+write("L6-flex-stretch-item-keeps-the-container-extent-beside-an-overflowing-item", p.doc())
