@@ -5,7 +5,8 @@
 # so a cut of 1–2% is seen on a busy 2-core machine where the timings' noise is ±3%.
 #
 #   Benchmarks/compare/inline-layout-instructions.sh BASE_BENCH THIS_BENCH [ROUNDS] [ROW] [SCENE]
-#   # defaults: 6 rounds, row request-direct (a new document), scene cards
+#   # defaults: 6 rounds, row request-direct (a new document), scene cards; BENCH_ARGS adds
+#   # arguments to both benches (e.g. BENCH_ARGS="--time-budget 10": under the server's budget)
 #
 # Build each tree's bench with `cd Benchmarks && swift build -c release --product
 # inline-layout-bench` and copy `.build/release/inline-layout-bench` aside. valgrind 3.19 refuses
@@ -19,7 +20,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/inline-ir.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 count() { # binary rounds → instructions of the whole run (fixed hash seed)
     SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        "$1" --rounds "$2" --only "$row" --scene "$scene" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+        "$1" --rounds "$2" --only "$row" --scene "$scene" ${BENCH_ARGS:-} 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
 per_request() { # binary → instructions per request
     objcopy --strip-debug "$1" "$work/bench"

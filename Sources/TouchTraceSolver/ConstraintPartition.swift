@@ -88,18 +88,25 @@ public enum ConstraintPartition {
     /// work than plain required-first, with the same frames.
     public static func requiredFirstOrder(_ constraints: [Constraint], groups: [Int]) -> [Int] {
         // A stable counting sort on (group slot, optional): flat arrays instead of an array per
-        // group and two filtered copies of each (issue 27); the same order.
+        // group and two filtered copies of each (issue 27); the same order. A constraint of the
+        // same group as the one before it (a layout's come a container at a time) takes its slot
+        // without hashing the group again.
         var slotOfGroup: [Int: Int] = [:]
         var key = [Int](repeating: 0, count: constraints.count)
+        var lastGroup = 0, lastSlot = -1
         for i in constraints.indices {
             let g = i < groups.count ? groups[i] : Int.min   // missing entries: one trailing group
             let slot: Int
-            if let k = slotOfGroup[g] {
+            if lastSlot >= 0, g == lastGroup {
+                slot = lastSlot
+            } else if let k = slotOfGroup[g] {
                 slot = k
             } else {
                 slot = slotOfGroup.count
                 slotOfGroup[g] = slot
             }
+            lastGroup = g
+            lastSlot = slot
             key[i] = 2 * slot + (constraints[i].isRequired ? 0 : 1)
         }
         var next = [Int](repeating: 0, count: 2 * slotOfGroup.count + 1)

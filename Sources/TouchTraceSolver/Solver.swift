@@ -199,7 +199,15 @@ public struct TableauStatistics: Sendable, Hashable {
 /// the values and mobilities of all symbols are computed once per state, on the first read after
 /// a change, under a lock (a shared, unchanged solver may be read from several threads).
 final class SolverBox: @unchecked Sendable {
-    var core: SolverCore
+    /// Not checked for exclusive access at run time (`@exclusivity(unchecked)`): every access of a
+    /// class's stored property is otherwise a `swift_beginAccess`/`swift_endAccess` pair, ~80
+    /// instructions, paid per added constraint and per value read (~1.7% of a new card request;
+    /// issue 27). What the check guards against cannot happen here: `core` is changed only by
+    /// `Solver`'s mutating methods on a box that it alone references, in one call of one of
+    /// `SolverCore`'s methods, which never reach back into a `Solver` or a box; and the check is
+    /// per thread, so it never saw the concurrent reads of a shared box (the lock below orders
+    /// what those share).
+    @exclusivity(unchecked) var core: SolverCore
     private let derived = Mutex<Derived?>(nil)
     /// Whether `derived` may hold something: set under the lock when a read stores values or
     /// mobilities. A change, which `Solver` makes only on a box that it alone references (so no
@@ -221,8 +229,7 @@ final class SolverBox: @unchecked Sendable {
         mayHoldDerived.store(false, ordering: .releasing)
     }
 
-    /// Sets the limits of the next change (one access to `core`: each access to a class's stored
-    /// property is checked for exclusivity at run time).
+    /// Sets the limits of the next change (one access to `core`).
     func setLimits(_ budget: WorkBudget, _ maxCells: Int) { Self.setLimits(&core, budget, maxCells) }
 
     @inline(__always)
@@ -238,8 +245,7 @@ final class SolverBox: @unchecked Sendable {
         mayHoldDerived.store(true, ordering: .releasing)
     }
 
-    // `core` is read once per question (each read of a class's stored property is an access the
-    // runtime checks for exclusivity), and the lock hands out one element, not the array (a
+    // `core` is read once per question, and the lock hands out one element, not the array (a
     // retain and release per question): a layout asks four values and four ambiguities of every
     // view.
 

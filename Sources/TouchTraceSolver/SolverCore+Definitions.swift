@@ -154,22 +154,25 @@ extension SolverCore {
     func symbolMobility() -> [Bool] {
         var movable = [Bool](repeating: false, count: kinds.count)
         // Per symbol: 0 not asked yet, 1 cannot move, 2 can (flat arrays, no hashing: this runs
-        // over every row of the tableau).
+        // over every row of the tableau). No nested function or closure captures what the loops
+        // change: a captured variable that is changed is checked for exclusive access at run
+        // time on every access (issue 27), so the rows are read as loops over their buckets
+        // (`forEach`'s order) and the cache and sums go to helpers as `inout`.
         var canMoveCache = [UInt8](repeating: 0, count: kinds.count)
-        func moves(_ t: Int32) -> Bool {
-            let known = canMoveCache[Int(t)]
-            if known != 0 { return known == 2 }
-            let m = canMove(t)
-            canMoveCache[Int(t)] = m ? 2 : 1
-            return m
-        }
         // The movable part of each basic symbol's expansion, by symbol (cells: symbol and
         // coefficient); `partState`: 0 none recorded, 1 saturated, 2 recorded.
         var parts = [[Cell]](repeating: [], count: kinds.count)
         var partState = [UInt8](repeating: 0, count: kinds.count)
         for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
             var v: [Cell] = []
-            rows[slot].forEach { t, c in if !SolverTolerance.nearZero(c) && moves(t) { v.append(Cell(symbol: t, coefficient: 0 + c)) } }
+            let row = rows[slot]
+            if row.count > 0 {
+                for cell in row.buckets where cell.symbol >= 0 {
+                    let t = cell.symbol, c = cell.coefficient
+                    if !SolverTolerance.nearZero(c) && moves(t, &canMoveCache) { v.append(Cell(symbol: t, coefficient: 0 + c)) }
+                }
+            }
+            withExtendedLifetime(row) {}
             let basic = Int(basicOf[slot])
             movable[basic] = !v.isEmpty
             parts[basic] = v
@@ -180,29 +183,30 @@ extension SolverCore {
             // (a symbol's sum adds its contributions in row order).
             var v: [Cell] = []
             var saturated = false
-            rows[Int(entry.slot)].forEach { t, c in
-                guard !saturated, !SolverTolerance.nearZero(c) else { return }
-                func accumulate(_ cell: Cell) {
-                    if let k = v.firstIndex(where: { $0.symbol == cell.symbol }) {
-                        v[k].coefficient += cell.coefficient * c
+            let row = rows[Int(entry.slot)]
+            if row.count > 0 {
+                for cell in row.buckets where cell.symbol >= 0 {
+                    let t = cell.symbol, c = cell.coefficient
+                    if SolverTolerance.nearZero(c) { continue }
+                    if slotOf[Int(t)] < 0 {
+                        // A non-basic symbol's part is itself (no one-cell array made for it).
+                        if moves(t, &canMoveCache) { Self.accumulate(Cell(symbol: t, coefficient: 1), c, into: &v) }
+                    } else if partState[Int(t)] == 2 {
+                        for part in parts[Int(t)] { Self.accumulate(part, c, into: &v) }   // a canonical row's, or an older definition's
                     } else {
-                        v.append(Cell(symbol: cell.symbol, coefficient: 0 + cell.coefficient * c))
+                        saturated = true
+                        break
+                    }
+                    if v.count > SolverLimits.ambiguityTerms {
+                        v.removeAll { SolverTolerance.nearZero($0.coefficient) }
+                        if v.count > SolverLimits.ambiguityTerms {
+                            saturated = true
+                            break
+                        }
                     }
                 }
-                if slotOf[Int(t)] < 0 {
-                    // A non-basic symbol's part is itself (no one-cell array made for it).
-                    if moves(t) { accumulate(Cell(symbol: t, coefficient: 1)) }
-                } else if partState[Int(t)] == 2 {
-                    for cell in parts[Int(t)] { accumulate(cell) }   // a canonical row's, or an older definition's
-                } else {
-                    saturated = true
-                    return
-                }
-                if v.count > SolverLimits.ambiguityTerms {
-                    v.removeAll { SolverTolerance.nearZero($0.coefficient) }
-                    if v.count > SolverLimits.ambiguityTerms { saturated = true }
-                }
             }
+            withExtendedLifetime(row) {}
             let basic = Int(basicOf[Int(entry.slot)])
             if saturated {
                 partState[basic] = 1
@@ -216,6 +220,27 @@ extension SolverCore {
             }
         }
         return movable
+    }
+
+    /// Whether the non-basic symbol `t` can move (``canMove(_:)``), asked once per symbol:
+    /// `cache` holds 0 (not asked yet), 1 (cannot) or 2 (can) per symbol.
+    @inline(__always)
+    private func moves(_ t: Int32, _ cache: inout [UInt8]) -> Bool {
+        let known = cache[Int(t)]
+        if known != 0 { return known == 2 }
+        let m = canMove(t)
+        cache[Int(t)] = m ? 2 : 1
+        return m
+    }
+
+    /// `v += c × cell`, by symbol: the sum of an existing symbol's cell, or a new cell at the end.
+    @inline(__always)
+    private static func accumulate(_ cell: Cell, _ c: Double, into v: inout [Cell]) {
+        if let k = v.firstIndex(where: { $0.symbol == cell.symbol }) {
+            v[k].coefficient += cell.coefficient * c
+        } else {
+            v.append(Cell(symbol: cell.symbol, coefficient: 0 + cell.coefficient * c))
+        }
     }
 
     /// Drops log entries of definitions that are gone, once they are most of the log.

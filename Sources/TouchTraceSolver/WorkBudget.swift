@@ -12,11 +12,17 @@ public final class WorkBudget: @unchecked Sendable {
     /// Units of work between two calls of the check (a pivot or a laid-out view is one unit).
     public static let checkInterval = 256
     private let isOver: (@Sendable () -> Bool)?
-    private var remaining = WorkBudget.checkInterval
+    // The counters are not checked for exclusive access at run time (`@exclusivity(unchecked)`):
+    // `spend` runs for every pivot, added constraint and laid-out view, and each access to a
+    // class's stored property is otherwise a `swift_beginAccess`/`swift_endAccess` pair (three
+    // per call: ~1.4% of a new card request under the server's budget; issue 27). Nothing can
+    // overlap them: a budget is used by one thread at a time, and `isOver` (the transport's
+    // clock check) does not reach back into it.
+    @exclusivity(unchecked) private var remaining = WorkBudget.checkInterval
     /// True once the check has said the time is up.
-    public private(set) var isExhausted = false
+    @exclusivity(unchecked) public private(set) var isExhausted = false
     /// Units counted before the budget ran out (or so far), for diagnostics and tests.
-    public private(set) var spent = 0
+    @exclusivity(unchecked) public private(set) var spent = 0
 
     /// A budget that runs out when `isOver` says so.
     public init(isOver: @escaping @Sendable () -> Bool) {

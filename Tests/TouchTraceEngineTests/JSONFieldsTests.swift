@@ -141,6 +141,28 @@ import Testing
         case n0, n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12, n13, n14, n15, n16, n17, n18, n19, n20, n21, n22, n23, n24, n25, n26, n27, n28, n29, n30, n31, n32, n33, n34, n35, n36, n37, n38, n39, n40, n41, n42, n43, n44, n45, n46, n47, n48, n49, n50, n51, n52, n53, n54, n55, n56, n57, n58, n59, n60, n61, n62, n63, n64, n65, n66, n67, n68, n69
         static let names = JSONFieldNames((0..<70).map { "n\($0)" })
     }
+
+    /// A name's place found by the bytes of an ASCII key (issue 27) is the one the `Dictionary`
+    /// of the names gives, `==`'s canonical equivalence included: a key with a non-ASCII scalar
+    /// that equals an ASCII name (the Kelvin sign is a K) finds it, and names that are not all
+    /// ASCII are looked up by the `Dictionary` alone.
+    @Test func placesByBytesAnswerAsTheDictionary() {
+        let keys = ["", "frame", "font", "frame ", "id", "ID", "K", "\u{212A}", "Kind", "\u{212A}ind", "caf\u{E9}", "cafe\u{301}",
+            "e\u{301}", "\u{E9}", "\u{301}", "subviews", "subview", "x", "y", "layoutMarginsRelativeArrangement", "a_much_longer_key_than_any_name"]
+        let nameSets = [
+            ["K", "Kind", "frame", "id", "x"],
+            SceneBuilder.viewFields,
+            ["caf\u{E9}", "K", "frame"],                        // not all ASCII: the Dictionary only
+            (0..<200).map { "k\($0)" },
+        ]
+        for names in nameSets {
+            let table = JSONFieldNames(names)
+            for key in keys + names + names.map({ $0 + "!" }) {
+                let expected = names.firstIndex(of: key).map { UInt8($0) }
+                #expect(table.place(of: key) == expected, "\(key.unicodeScalars.map(\.value)) in \(names.count) names")
+            }
+        }
+    }
 }
 
 extension JSONFieldsTests.ProbeKeys {

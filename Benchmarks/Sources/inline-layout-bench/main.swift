@@ -3,6 +3,8 @@
 // the other Swift JSON parsers on this machine, all measured in the same run (issue 27).
 //
 //   inline-layout-bench [--views 1000] [--rounds 30] [--only NAME[,NAME...]] [--scene cards|autoresizing]
+//                       [--time-budget SECONDS]  # each request under a fresh time budget, as the
+//                                                # server gives it (`WorkBudget` with a clock check)
 //   inline-layout-bench --write-bodies DIR   # the two request bodies, DIR/autoresizing.json and
 //                                            # DIR/cards.json, for scripts/cpu-per-request.sh
 //   inline-layout-bench --write-responses DIR  # the two responses (DIR/NAME.response.json), to
@@ -48,6 +50,10 @@ var bodiesDirectory: String? = nil
 /// With `--scene NAME`, only that scene's rows run (a profile of one scene).
 var sceneFilter: String? = nil
 var responsesDirectory: String? = nil
+/// With `--time-budget`, each request's limits carry a fresh budget that checks the clock against
+/// a deadline (`TouchTraceAPI.requestLimits()`'s; the server's default is 10 s), so the engine's
+/// loops pay what they pay under the server; without it, the unlimited budget (the CLI's).
+var timeBudget: Duration? = nil
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -58,6 +64,7 @@ while !args.isEmpty {
     case "--write-bodies": bodiesDirectory = args.removeFirst()
     case "--scene": sceneFilter = args.removeFirst()
     case "--write-responses": responsesDirectory = args.removeFirst()
+    case "--time-budget": timeBudget = Double(args.removeFirst()).map { .milliseconds(Int64(($0 * 1000).rounded())) }
     default:
         print("unknown argument \(a)")
         exit(2)
@@ -102,28 +109,38 @@ indirect enum AnyJSON: Decodable {
     }
 }
 
-let limits = SceneLimits()
+let baseLimits = SceneLimits()
+/// The limits of one request: with `--time-budget`, a fresh budget each time it is read.
+var limits: SceneLimits {
+    guard let timeBudget else { return baseLimits }
+    var limits = baseLimits
+    let deadline = ContinuousClock.now.advanced(by: timeBudget)
+    limits.budget = WorkBudget { ContinuousClock.now >= deadline }
+    return limits
+}
 
 /// The inline route as TouchTraceServer runs it (`performAdmitted`, `.inline`), through a tree.
 @MainActor func viaTree(_ body: [UInt8]) -> [UInt8] {
-    let json = try! JSONParser(maxNesting: limits.maxJSONNesting).parse(body)
-    let scene = try! SceneDecoder(limits: limits).decode(json["scene"]!, at: "/scene")
-    let prepared = try! PreparedScene(scene, limits: limits).checked()
+    let requestLimits = limits
+    let json = try! JSONParser(maxNesting: requestLimits.maxJSONNesting).parse(body)
+    let scene = try! SceneDecoder(limits: requestLimits).decode(json["scene"]!, at: "/scene")
+    let prepared = try! PreparedScene(scene, limits: requestLimits).checked()
     let request = try! LayoutRequest.decode(json, extraFields: ["scene"])
-    return ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: limits))
+    return ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: requestLimits))
 }
 
 /// The same, the scene read straight from the body's bytes; with `cache`, prepared once per content.
 @MainActor func direct(_ body: [UInt8], cache: PreparedSceneCache?) -> [UInt8] {
-    let inline = InlineSceneRequest.read(body, limits: limits)!
+    let requestLimits = limits
+    let inline = InlineSceneRequest.read(body, limits: requestLimits)!
     let prepared: PreparedScene
     if let cache {
-        prepared = try! cache.prepared(for: inline, limits: limits)!.checked()
+        prepared = try! cache.prepared(for: inline, limits: requestLimits)!.checked()
     } else {
-        prepared = try! PreparedScene(inline.decodeScene(limits: limits)!, limits: limits).checked()
+        prepared = try! PreparedScene(inline.decodeScene(limits: requestLimits)!, limits: requestLimits).checked()
     }
     let request = try! LayoutRequest.decode(inline.request, extraFields: ["scene"])
-    return ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: limits))
+    return ResponseEncoder.bytes(try! TouchTrace.layout(request, in: prepared, limits: requestLimits))
 }
 
 if let dir = responsesDirectory {

@@ -130,9 +130,25 @@ extension JSONFieldKey {
 
 /// The names of a ``JSONFieldKey`` type, and each name's place, found as `==` finds strings
 /// (a `Dictionary` of `String`: canonical equivalence, as every other lookup of a key).
+///
+/// When every name is ASCII, an ASCII key is looked up by its bytes instead (a table of the names
+/// by a multiplicative hash of their bytes, then a byte comparison): hashing every member's key
+/// with the `Dictionary`'s SipHash was ~2.5% of a new card request (issue 27). The answer is the
+/// same: an ASCII string is canonically equivalent to another ASCII string only when their bytes
+/// are equal (every ASCII character is its own decomposition, and none combines or reorders).
+/// A key with a non-ASCII byte may still equal an ASCII name (U+212A KELVIN SIGN is canonically
+/// equivalent to `K`), so it is looked up in the `Dictionary`, as is every key when a name is not
+/// ASCII.
 package struct JSONFieldNames: Sendable {
     package let names: [String]
     let places: [String: UInt8]
+    /// Every name's bytes, one after another; `starts[p] ..< starts[p + 1]` are place `p`'s.
+    /// Empty when some name is not ASCII (the `Dictionary` answers then).
+    private let bytes: [UInt8]
+    private let starts: [Int]
+    /// Open addressing by ``hash(_:)``: each bucket holds a place, or −1.
+    private let buckets: [Int16]
+    private let shift: UInt32
 
     package init(_ names: [String]) {
         precondition(names.count < 255 && Set(names).count == names.count, "at most 254 names, each once")
@@ -140,11 +156,70 @@ package struct JSONFieldNames: Sendable {
         var places: [String: UInt8] = [:]
         for (i, name) in names.enumerated() { places[name] = UInt8(truncatingIfNeeded: i) }
         self.places = places
+        guard names.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            (bytes, starts, buckets, shift) = ([], [], [], 0)
+            return
+        }
+        var bytes: [UInt8] = [], starts: [Int] = []
+        for name in names {
+            starts.append(bytes.count)
+            bytes.append(contentsOf: name.utf8)
+        }
+        starts.append(bytes.count)
+        var bits: UInt32 = 3
+        while (1 << bits) < 4 * names.count { bits += 1 }
+        var buckets = [Int16](repeating: -1, count: 1 << Int(truncatingIfNeeded: bits))
+        let shift = 32 &- bits
+        for (p, name) in names.enumerated() {
+            let h = Self.hash(Array(name.utf8)[...], shift: shift)
+            var i = h
+            while buckets[i] >= 0 { i = (i + 1) & (buckets.count - 1) }
+            buckets[i] = Int16(truncatingIfNeeded: p)
+        }
+        (self.bytes, self.starts, self.buckets, self.shift) = (bytes, starts, buckets, shift)
+    }
+
+    /// A bucket for `key`'s bytes.
+    @inline(__always)
+    private static func hash<C: Collection>(_ key: C, shift: UInt32) -> Int where C.Element == UInt8 {
+        var h = UInt32(truncatingIfNeeded: key.count)
+        for b in key { h = h &* 31 &+ UInt32(truncatingIfNeeded: b) }
+        return Int(truncatingIfNeeded: (h &* 2_654_435_769) >> shift)
     }
 
     /// The place of `key` among the names, or nil.
     @inline(__always)
-    func place(of key: String) -> UInt8? { places[key] }
+    func place(of key: String) -> UInt8? {
+        if !buckets.isEmpty, let found = key.utf8.withContiguousStorageIfAvailable({ asciiPlace(of: $0) }), found != -2 {
+            return found < 0 ? nil : UInt8(truncatingIfNeeded: found)
+        }
+        return places[key]
+    }
+
+    /// The place of an ASCII key among the (ASCII) names by its bytes, −1 for none, or −2 when
+    /// the key has a non-ASCII byte (for the `Dictionary` to answer).
+    private func asciiPlace(of key: UnsafeBufferPointer<UInt8>) -> Int {
+        var h = UInt32(truncatingIfNeeded: key.count)
+        var high: UInt8 = 0
+        for b in key {
+            h = h &* 31 &+ UInt32(truncatingIfNeeded: b)
+            high |= b
+        }
+        if high >= 0x80 { return -2 }
+        let mask = buckets.count - 1
+        var i = Int(truncatingIfNeeded: (h &* 2_654_435_769) >> shift)
+        while true {
+            let p = Int(truncatingIfNeeded: buckets[i])
+            if p < 0 { return -1 }
+            let start = starts[p], end = starts[p + 1]
+            if end - start == key.count {
+                var k = 0
+                while k < key.count, bytes[start + k] == key[k] { k += 1 }
+                if k == key.count { return p }
+            }
+            i = (i + 1) & mask
+        }
+    }
 }
 
 /// The places of an object's members among a ``JSONFieldKey`` type's names, recorded member by

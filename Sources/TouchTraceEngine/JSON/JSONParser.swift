@@ -39,30 +39,91 @@ public struct JSONParser: Sendable {
 
     public func parse(bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var state = ParserState(bytes: bytes, maxNesting: maxNesting)
+        defer { state.releaseScratch() }
         return try state.parseDocument()
     }
 }
 
-/// One open array or object on the parser's explicit stack.
+/// One open array or object on the parser's explicit stack. Its elements are kept on the
+/// parser's scratch stack of their kind (`ParserState.items` or `.members`) from `start` on, and
+/// moved into an array of their exact number when the container closes: appended one by one to
+/// an array of its own, a container of n elements was allocated and copied about log2(n) + 1
+/// times as it grew (~2% of a new card request's instructions; issue 27), and a capacity reserved
+/// up front would make every container of one element take room for several (a hostile body of
+/// `{"":0},…` parsed into twice the memory).
 private struct Frame {
     var isObject: Bool
-    var items: [JSONValue] = []
-    var members: [(key: String, value: JSONValue)] = []
+    /// Where the container's elements begin on their scratch stack.
+    var start: Int
+    /// Elements read so far.
+    var count = 0
     var pendingKey = ""
     /// The keys seen, kept only once an object has `Frame.keySetThreshold` members: below that
-    /// a scan of `members` is cheaper than hashing every key (most objects have a few keys).
+    /// a scan of its members is cheaper than hashing every key (most objects have a few keys).
     var keys: Set<String>?
-    var count: Int { isObject ? members.count : items.count }
+
+    init(isObject: Bool, start: Int) {
+        self.isObject = isObject
+        self.start = start
+    }
 
     static let keySetThreshold = 16
+}
 
-    /// Records `key`; false when the object already has it.
-    mutating func insertKey(_ key: String) -> Bool {
-        if keys == nil {
-            if members.count < Self.keySetThreshold { return !members.contains { $0.key == key } }
-            keys = Set(members.map(\.key))
+/// A stack of values in one allocation, from which a closed container's elements are moved (not
+/// copied) into an array of their exact size. Freed with `release()` (the parser's `defer`).
+private struct ScratchStack<Element> {
+    private var base: UnsafeMutablePointer<Element>?
+    private(set) var count = 0
+    private var capacity = 0
+
+    @inline(__always)
+    mutating func append(_ element: __owned Element) {
+        if count == capacity { grow() }
+        (base.unsafelyUnwrapped + count).initialize(to: element)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let newCapacity = Swift.max(16, capacity * 2)
+        let new = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        if let base {
+            new.moveInitialize(from: base, count: count)
+            base.deallocate()
         }
-        return keys?.insert(key).inserted ?? false
+        base = new
+        capacity = newCapacity
+    }
+
+    /// The element at `i` (`i < count`), read in place.
+    @inline(__always)
+    subscript(i: Int) -> Element {
+        unsafeAddress { UnsafePointer(base.unsafelyUnwrapped + i) }
+    }
+
+    /// Moves the elements from `start` on into an array of exactly their number. (Reserved and
+    /// appended to, not `Array(unsafeUninitializedCapacity:)`: that initializer allocates through
+    /// the standard library's unspecialised path, which looks the storage class's metadata up in
+    /// the runtime's cache on every call, ~400 instructions, more than the copies it saves.)
+    mutating func take(from start: Int) -> [Element] {
+        let n = count - start
+        guard n > 0, let base else { return [] }
+        var taken: [Element] = []
+        taken.reserveCapacity(n)
+        for i in start..<count { taken.append((base + i).move()) }
+        count = start
+        return taken
+    }
+
+    /// Destroys what is left (a document that failed to parse) and frees the storage.
+    mutating func release() {
+        if let base {
+            base.deinitialize(count: count)
+            base.deallocate()
+        }
+        base = nil
+        count = 0
+        capacity = 0
     }
 }
 
@@ -71,10 +132,34 @@ private struct ParserState {
     let maxNesting: Int
     var index = 0
     var stack: [Frame] = []
+    /// The elements of the open arrays, and the members of the open objects (see `Frame`).
+    var items = ScratchStack<JSONValue>()
+    var members = ScratchStack<(key: String, value: JSONValue)>()
 
     init(bytes: UnsafeBufferPointer<UInt8>, maxNesting: Int) {
         self.bytes = bytes
         self.maxNesting = maxNesting
+    }
+
+    mutating func releaseScratch() {
+        items.release()
+        members.release()
+    }
+
+    /// Records `key` for the innermost open object; false when the object already has it.
+    mutating func insertKey(_ key: String) -> Bool {
+        let top = stack.count - 1
+        if stack[top].keys == nil {
+            let start = stack[top].start
+            if stack[top].count < Frame.keySetThreshold {
+                for i in start..<members.count where members[i].key == key { return false }
+                return true
+            }
+            var keys = Set<String>(minimumCapacity: members.count - start)
+            for i in start..<members.count { keys.insert(members[i].key) }
+            stack[top].keys = keys
+        }
+        return stack[top].keys?.insert(key).inserted ?? false
     }
 
     mutating func parseDocument() throws(JSONParseError) -> JSONValue {
@@ -92,10 +177,11 @@ private struct ParserState {
                 }
                 let top = stack.count - 1
                 if stack[top].isObject {
-                    stack[top].members.append((key: stack[top].pendingKey, value: value))
+                    members.append((key: stack[top].pendingKey, value: value))
                 } else {
-                    stack[top].items.append(value)
+                    items.append(value)
                 }
+                stack[top].count += 1
             }
             pending = try continueContainer()
         }
@@ -114,7 +200,7 @@ private struct ParserState {
         if !stack[top].isObject {
             if byte == UInt8(ascii: "]") {
                 index += 1
-                return .array(stack.removeLast().items)
+                return .array(items.take(from: stack.removeLast().start))
             }
             if stack[top].count > 0 {
                 guard byte == UInt8(ascii: ",") else { throw error("expected ',' or ']' in array") }
@@ -125,7 +211,7 @@ private struct ParserState {
         }
         if byte == UInt8(ascii: "}") {
             index += 1
-            return .object(stack.removeLast().members)
+            return .object(members.take(from: stack.removeLast().start))
         }
         if stack[top].count > 0 {
             guard byte == UInt8(ascii: ",") else { throw error("expected ',' or '}' in object") }
@@ -137,7 +223,7 @@ private struct ParserState {
         }
         let keyStart = index
         let key = try parseString()
-        if !stack[top].insertKey(key) {
+        if !insertKey(key) {
             index = keyStart
             throw error("duplicate key \"\(key)\"")
         }
@@ -163,7 +249,8 @@ private struct ParserState {
                     message: "arrays and objects are nested deeper than \(maxNesting) levels",
                     offset: index, line: position.line, column: position.column, pointer: pointer)
             }
-            stack.append(Frame(isObject: bytes[index] == UInt8(ascii: "{")))
+            let isObject = bytes[index] == UInt8(ascii: "{")
+            stack.append(Frame(isObject: isObject, start: isObject ? members.count : items.count))
             index += 1
             return nil
         case UInt8(ascii: "\""): value = .string(try parseString())
@@ -380,7 +467,7 @@ private struct ParserState {
     var pointer: String {
         var result = ""
         for frame in stack {
-            result += frame.isObject ? "/" + JSONPointer.escape(frame.pendingKey) : "/\(frame.items.count)"
+            result += frame.isObject ? "/" + JSONPointer.escape(frame.pendingKey) : "/\(frame.count)"
         }
         return result
     }
