@@ -198,6 +198,15 @@ struct SketchReader {
         if cls == "text" {
             var text: String? = if case let .string(s)? = layer["attributedString"]?["string"] { s } else { nil }
             if case let .string(s)? = item.context.overrides[objectID + "_stringValue"] { text = s }
+            // Older files keep the text in a keyed archive (a binary property list in base64,
+            // `attributedString.archivedAttributedString._archive`) where the published file
+            // format has `string` and `attributes`: not decoded, and said so.
+            if text == nil, layer["attributedString"]?["archivedAttributedString"] != nil {
+                reading.warn(
+                    .unsupportedElement,
+                    "the text of \(at.described) is stored as an archived attributed string (a keyed archive in a binary property list, as older Sketch versions wrote it), which is not decoded: the label has no text",
+                    id: id, name: name, pointer: item.pointer + "/attributedString", lost: "the label's text (its frame and font size are kept)")
+            }
             node.text = text
             if case let .number(size)? = layer["style"]?["textStyle"]?["encodedAttributes"]?["MSAttributedStringFontAttribute"]?["attributes"]?["size"],
                 size.isFinite, size > 0

@@ -142,3 +142,10 @@ mirrored = layer("group", "G-MIRROR", "mirrored", 60, 320, 200, 100, [
     layer("rectangle", "MIRROR-B", "b", 120, 20, 60, 40, rotation=45),
 ], isFlippedHorizontal=True)
 write("H5-rotated-and-flipped-groups-and-their-layers", page("P13", "Page", [artboard("AB-H5", "Rotated", 0, 0, 375, 667, [tilted, mirrored])]))
+
+# A text in the older form: its string is inside a keyed archive (a binary property list, base64)
+# instead of `string` and `attributes`. Our own archive stub: "bplist00" and a few bytes.
+import base64
+archived = layer("text", "OLD-TEXT", "archived title", 20, 40, 200, 24,
+                 attributedString={"_class": "MSAttributedString", "archivedAttributedString": {"_archive": base64.b64encode(b"bplist00\xd4\x01\x02\x03\x04not-a-real-archive").decode()}})
+write("unsupportedElement-text-in-an-archived-attributed-string", page("P14", "Page", [artboard("AB-OLD", "Older text", 0, 0, 375, 667, [archived])]))
