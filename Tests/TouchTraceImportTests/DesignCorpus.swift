@@ -23,6 +23,7 @@ enum DesignOracle {
     struct Comparison {
         var file: String
         var screen: String
+        var screenID: String
         var node: String
         var name: String
         var stored: Rect
@@ -69,7 +70,7 @@ enum DesignOracle {
                     && abs(stored.size.width - computed.size.width) <= tolerance && abs(stored.size.height - computed.size.height) <= tolerance
                 out.append(
                     Comparison(
-                        file: file, screen: root.name, node: nodeID, name: doc[n].name, stored: stored, scene: computed, visible: visible, arranged: arranged,
+                        file: file, screen: root.name, screenID: root.id, node: nodeID, name: doc[n].name, stored: stored, scene: computed, visible: visible, arranged: arranged,
                         agrees: agrees))
             }
         }
@@ -222,7 +223,7 @@ struct DesignOracleReport {
                 }
                 let comparisons = try DesignOracle.check(file: file.name, bytes: file.bytes, format: format, tolerance: tolerance).filter(\.visible)
                 let a = comparisons.filter(\.arranged)
-                let screens = Set(comparisons.map(\.screen)).count
+                let screens = Set(comparisons.map(\.screenID)).count
                 var t = report.totals[format, default: Totals()]
                 t.files += 1
                 t.screens += screens
