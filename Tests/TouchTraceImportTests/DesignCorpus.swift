@@ -154,22 +154,10 @@ struct DesignOracleFolder: Sendable {
             || documents.contains { name.hasPrefix($0) }
     }
 
-    /// A folder's INDEX.tsv entries (sha256 checked where given), else its design files by name.
+    /// A folder's INDEX.tsv entries (sha256 checked where given), else its design files by name
+    /// (`Corpus`'s reading of a folder of one's own, as `TOUCHTRACE_IB_CORPUS` uses it).
     static func entries(of folder: URL) throws -> [Corpus.Entry] {
-        let index = folder.appendingPathComponent("INDEX.tsv")
-        if FileManager.default.fileExists(atPath: index.path) {
-            let lines = try String(contentsOf: index, encoding: .utf8).split(separator: "\n").dropFirst()
-            return try lines.map { line in
-                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(fields[0])))
-                let sha = fields.count > 6 ? fields[6] : ""
-                #expect(sha.isEmpty || SHA256.hex(bytes) == sha, "\(fields[0]) is not the file \(index.path) describes")
-                return Corpus.Entry(file: fields[0], sha256: sha, features: fields.count > 7 ? fields[7] : "", bytes: bytes)
-            }
-        }
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { ["json", "sketch", "penpot"].contains(($0 as NSString).pathExtension.lowercased()) && !$0.hasPrefix(".") }.sorted()
-        return try names.map { Corpus.Entry(file: $0, sha256: "", features: "", bytes: [UInt8](try Data(contentsOf: folder.appendingPathComponent($0)))) }
+        try Corpus(name: "design", label: "design", own: folder, allowedExtensions: ["json", "sketch", "penpot"]).checked()
     }
 
     /// Sketch documents whose parts are among the entries (`<doc>_document.json`, `<doc>_meta.json`,
