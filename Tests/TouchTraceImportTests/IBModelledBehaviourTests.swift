@@ -323,4 +323,26 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[bin].frame == Rect(x: 50, y: 12, width: 20.5, height: 22), "canvas: \(canvas)")
         }
     }
+
+    /// L6 (intrinsic content size): a button without a configuration sets its title in the 15 pt
+    /// system font (measured: 30 pt tall titled buttons in 20 projects of the corpus), so that where
+    /// TouchTrace estimates the title (a button Xcode marks ambiguous) it is 30 pt tall, not the
+    /// 33 pt of a 17 pt title, and the label above it in a stack of fixed height keeps its own
+    /// height (amplitude's controls screen, docs/import-ib.md, second unseen round). A configured
+    /// button keeps the scene's default font.
+    @Test func classicButtonsSetTheirTitleIn15pt() throws {
+        let name = "L6-classic-button-title-font-15pt.xib"
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let forgot = try #require(scene.viewIndex("Forgot"))
+            let signIn = try #require(scene.viewIndex("Sign-In"))
+            let greeting = try #require(scene.viewIndex("Greeting"))
+            #expect(scene.views[forgot].fontSize == 15, "canvas: \(canvas)")
+            #expect(scene.views[signIn].fontSize != 15, "canvas: \(canvas)")
+            #expect(scene.views[forgot].frame.size.height == 30, "canvas: \(canvas)")
+            #expect(abs(scene.views[greeting].frame.size.height - 20.333333333333332) < 0.01, "canvas: \(canvas)")
+            let tap = try IBConnectionOracle.tap(IBConnectionOracle.center(of: forgot, in: scene), in: scene, window: IBConnectionOracle.windowID(of: forgot, in: scene))
+            #expect(tap.hit == "Forgot", "canvas: \(canvas)")
+        }
+    }
 }
