@@ -345,4 +345,23 @@ struct IBModelledBehaviourTests {
             #expect(tap.hit == "Forgot", "canvas: \(canvas)")
         }
     }
+
+    /// L5 (a controller's root view): "the root view of a view controller is always sized to fit
+    /// its assigned space" (View Controller Programming Guide for iOS), whatever its
+    /// `translatesAutoresizingMaskIntoConstraints` says; saved with it off, it was laid out 0 × 0
+    /// by its content's constraints and its button was out of reach (Piwigo's album controller,
+    /// docs/import-ib.md, second unseen round).
+    @Test func aControllersRootViewWithoutAutoresizingFillsItsSpace() throws {
+        let name = "L5-controller-root-view-without-autoresizing-fills-its-space.storyboard"
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let root = try #require(scene.viewIndex("NotesViewController.view"))
+            #expect(scene.views[root].frame == Rect(x: 0, y: 0, width: 393, height: 852), "canvas: \(canvas)")
+            let add = try #require(scene.viewIndex("New-Note"))
+            #expect(scene.views[add].frame.size.width == 361, "canvas: \(canvas)")
+            let tap = try IBConnectionOracle.tap(IBConnectionOracle.center(of: add, in: scene), in: scene, window: IBConnectionOracle.windowID(of: add, in: scene))
+            #expect(tap.hit == "New-Note", "canvas: \(canvas)")
+            #expect(tap.actions.map(\.action) == ["addNote:"], "canvas: \(canvas)")
+        }
+    }
 }
