@@ -42,6 +42,36 @@ public struct LayoutConstraint: Sendable, Hashable {
 }
 
 extension LayoutConstraint {
+    /// What the solver's form of a constraint reads of it (``LayoutVariables/solverConstraint(_:tag:in:)``):
+    /// its fields without the strings. Made from the system's array field by field: a whole
+    /// `LayoutConstraint` read out of the array for the conversion, a mutating call, was copied
+    /// (its identifier and pointer retained and released) once per constraint (issue 27).
+    struct Form {
+        var first: LayoutItem
+        var firstAttribute: LayoutAttribute
+        var relation: ConstraintSpec.Relation
+        var second: LayoutItem?
+        var secondAttribute: LayoutAttribute
+        var multiplier: Double
+        var constant: Double
+        var priority: Double
+        var tieBreak: Double
+
+        /// The form of `constraints[i]`.
+        @inline(__always)
+        init(_ constraints: [LayoutConstraint], _ i: Int) {
+            first = constraints[i].first
+            firstAttribute = constraints[i].firstAttribute
+            relation = constraints[i].relation
+            second = constraints[i].second
+            secondAttribute = constraints[i].secondAttribute
+            multiplier = constraints[i].multiplier
+            constant = constraints[i].constant
+            priority = constraints[i].priority
+            tieBreak = constraints[i].tieBreak
+        }
+    }
+
     // Declared in an extension, and made by the memberwise initialiser: an initialiser that sets
     // `self`'s properties one by one builds the value in a temporary and copies it out (every
     // string retained, then the temporary destroyed), once per generated constraint (issue 27).

@@ -323,11 +323,10 @@ public struct AutoLayoutSystem: Sendable {
         // closures below then read them in place instead of copying each `LayoutConstraint`
         // (its strings retained and released) out of `self` (issue 27).
         let constraints = self.constraints
-        // Each constraint handed to the conversion where it lies in the array's storage: an
-        // element read through `Array`'s subscript was copied out (its strings retained and
-        // released) once per constraint (issue 27).
-        solverConstraints = constraints.withUnsafeBufferPointer { all in
-            all.indices.map { variables.solverConstraint(all[$0], tag: $0, in: built) }
+        // Each constraint's form read field by field (`LayoutConstraint.Form`), not the whole
+        // constraint copied out of the array (issue 27).
+        solverConstraints = constraints.indices.map {
+            variables.solverConstraint(LayoutConstraint.Form(constraints, $0), tag: $0, in: built)
         }
         let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
