@@ -110,18 +110,51 @@ for harness in "${HARNESSES[@]}"; do
 done
 wait
 
-printf '%-20s %10s %12s %10s %8s %s\n' harness seconds executions exec/s corpus findings
-status=0
-for harness in "${HARNESSES[@]}"; do
-  log="$OUT/$harness.log"
-  execs=$(grep -o 'stat::number_of_executed_units:[[:space:]]*[0-9]*' "$log" | awk '{print $2}' | tail -1)
-  rate=$(grep -o 'stat::average_exec_per_sec:[[:space:]]*[0-9]*' "$log" | awk '{print $2}' | tail -1)
-  corpus=$(ls "$OUT/corpus/$harness" | wc -l)
-  findings=$(ls "$OUT/artifacts/$harness" 2>/dev/null | wc -l)
-  printf '%-20s %10s %12s %10s %8s %s\n' "$harness" "$SECONDS_EACH" "${execs:-?}" "${rate:-?}" "$corpus" "$findings"
+# libFuzzer prints its statistics however a run ends (time up, crash, leak, timeout, out of memory);
+# a log without them means the process was killed from outside (the kernel's OOM killer, a signal)
+# or never started. `|| true`: no match must not end this script under `set -e`.
+fuzz_stat() { { grep -ao "stat::$2:[[:space:]]*[0-9]*" "$1" 2>/dev/null || true; } | awk '{print $2}' | tail -1; }
+
+# One row of the table; returns 1 for a finding, 2 for a run without statistics.
+report() {
+  local harness="$1" log="$OUT/$1.log" execs rate peak corpus findings
+  execs=$(fuzz_stat "$log" number_of_executed_units)
+  rate=$(fuzz_stat "$log" average_exec_per_sec)
+  peak=$(fuzz_stat "$log" peak_rss_mb)
+  corpus=$(find "$OUT/corpus/$harness" -type f 2>/dev/null | wc -l)
+  findings=$(find "$OUT/artifacts/$harness" -type f 2>/dev/null | wc -l)
+  printf '%-28s %8s %12s %8s %8s %8s %s\n' "$harness" "$SECONDS_EACH" "${execs:-?}" "${rate:-?}" "$corpus" "${peak:-?}" "$findings"
   if [ "$findings" -gt 0 ]; then
-    status=1
-    ls "$OUT/artifacts/$harness" | sed "s|^|    $OUT/artifacts/$harness/|"
+    find "$OUT/artifacts/$harness" -type f | sed 's|^|    |'
+    { grep -a -m 5 -E "ERROR|SUMMARY" "$log" || true; } | sed 's|^|    |'
+    return 1
   fi
+  if [ -z "$execs" ]; then
+    echo "    no libFuzzer statistics (killed from outside, or did not start); the end of $log:"
+    tail -n 15 "$log" | sed 's|^|    |'
+    return 2
+  fi
+  return 0
+}
+
+header() { printf '%-28s %8s %12s %8s %8s %8s %s\n' harness seconds executions exec/s corpus peak-MB findings; }
+header
+status=0
+killed=()
+for harness in "${HARNESSES[@]}"; do
+  rc=0; report "$harness" || rc=$?
+  if [ "$rc" -eq 1 ]; then status=1; fi
+  if [ "$rc" -eq 2 ]; then killed+=("$harness"); fi
 done
+# A harness killed from outside without a finding of its own (on a shared or memory-capped machine,
+# the kernel may pick it while another harness runs beside it) runs once more, alone; killed again,
+# or a finding then, fails the run.
+if [ ${#killed[@]} -gt 0 ]; then
+  echo "== again, alone: ${killed[*]}"
+  header
+  for harness in "${killed[@]}"; do
+    run_one "$harness"
+    report "$harness" || status=1
+  done
+fi
 exit $status
