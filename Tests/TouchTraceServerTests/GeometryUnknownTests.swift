@@ -43,7 +43,7 @@ import TouchTraceServer
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
         #expect(names.count == Self.fixtures.count, "a fixture does not read")
         let unknown = Set(Self.fixtures.filter { $0.name.hasPrefix("geometryUnknown-") }.map(\.operation))
-        #expect(unknown == ["hit-test", "touches", "why-not", "audit", "render", "layout", "actions"])
+        #expect(unknown == ["hit-test", "touches", "why-not", "audit", "render", "layout", "actions", "validate"])
     }
 
     /// Checks one answer against the fixture's `expect`; `base` is where the scene is in the

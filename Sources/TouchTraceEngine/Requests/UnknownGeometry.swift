@@ -7,8 +7,9 @@
 /// to answer on (after the request's `changes`), and then refuses where no part of its answer can
 /// mean anything (hit-test, touches, why-not, audit, render: ``refusal(at:_:)``) or answers with a
 /// `geometryUnknown` warning where part of it still does (layout: the tree and the
-/// `layoutSubviews` calls; ``warning(at:_:)``). `actions` (T7) reads no geometry and answers as
-/// for any scene. Once any view has a frame (the scene edited, or a `setFrame`, `setBounds`,
+/// `layoutSubviews` calls; ``warning(at:_:)``; validate: one `geometryUnknown` scene warning
+/// instead of an `emptyFrame` per view). `actions` (T7) reads no geometry and answers as for any
+/// scene. Once any view has a frame (the scene edited, or a `setFrame`, `setBounds`,
 /// `setCenter` or `resizeWindow` change), the geometry is the user's and the scene is answered as
 /// any other.
 public struct UnknownGeometry: Sendable, Hashable {
