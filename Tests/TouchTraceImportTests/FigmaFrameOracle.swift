@@ -130,3 +130,52 @@ struct FigmaFrameOracle {
         return result
     }
 }
+
+/// A file that an oracle's importer refused, as a row of the oracle's report instead of an
+/// aborted run (as the IB oracle's folder switch does): the error's kind, its message, and where
+/// it is — the line and column, the JSON pointer of its first located problem or the one its
+/// message names (`at /document/children/0`), an archive entry, else `/` (the document as a whole).
+struct OracleRefusal: CustomStringConvertible {
+    var file: String
+    var kind: String
+    var reason: String
+    var location: String
+
+    init(file: String, error: any Error) {
+        self.file = file
+        if let error = error as? ImportError {
+            kind = error.kind.rawValue
+            reason = error.message
+            if let line = error.line, let column = error.column {
+                location = "line \(line), column \(column)"
+            } else if let first = error.problems.first {
+                location = first.pointer.isEmpty ? "/" : first.pointer
+            } else {
+                location = Self.pointer(in: error.message) ?? "/"
+            }
+        } else {
+            kind = String(describing: type(of: error))
+            reason = String(describing: error)
+            location = Self.pointer(in: reason) ?? "/"
+        }
+    }
+
+    /// The first JSON pointer or archive entry a message names (`at /a/0`, `entry "pages/x.json"`).
+    static func pointer(in message: String) -> String? {
+        for marker in ["at /", "pointer /", "entry \""] {
+            guard let range = message.range(of: marker) else { continue }
+            let start = marker.hasSuffix("/") ? message.index(before: range.upperBound) : range.upperBound
+            let value = message[start...].prefix { !" ,;)\"".contains($0) }
+            if !value.isEmpty { return String(value) }
+        }
+        return nil
+    }
+
+    /// The reason on one line, without the table's separator, at most 200 characters.
+    var cell: String {
+        let flat = reason.map { $0 == "|" ? "/" : ($0.isNewline ? " " : $0) }
+        return "refused (\(kind)) at \(location): \(String(flat.prefix(200)))"
+    }
+
+    var description: String { "\(file): \(cell)" }
+}

@@ -59,7 +59,9 @@ struct PenpotExportTests {
         return TestZIP(entries).bytes
     }
 
-    @Test(arguments: DesignFixtures.names(.penpot).filter { !$0.hasPrefix("fragments") && !$0.hasPrefix("emptyDocument") })
+    /// Every Transit fixture (the camel-case JSON ones are another form of the same data, read by
+    /// `PenpotJSONForm`, and have no Transit document to export).
+    @Test(arguments: DesignFixtures.names(.penpot).filter { !$0.hasPrefix("fragments") && !$0.hasPrefix("emptyDocument") && !$0.contains("penpot-json") })
     func anExportImportsAsItsTransitDocumentDoes(_ name: String) throws {
         let transit = try DesignFixtures.bytes(name)
         let zip = try Self.export(transit)

@@ -19,6 +19,11 @@ import TouchTraceEngine
     /// 12 on 2 cores, 10 s on a quiet machine).
     static let receiveTimeout = 180
 
+    /// No time budget: these tests are about shutdown, and at load 9 a debug build spent more than
+    /// the default 10 s on the large answer, which then came back as a 232-byte 503
+    /// (`time-budget-exceeded`) instead of the answer whose writing SIGTERM must not cut.
+    static let noBudget = ["--time-budget", "0"]
+
     static func setReceiveTimeout(_ fd: Int32, seconds: Int) {
         var time = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
@@ -26,7 +31,7 @@ import TouchTraceEngine
 
     @Test(.timeLimit(.minutes(2)))
     func sigtermFinishesTheRequestInFlight() async throws {
-        let server = try await offPool { try ServerProcess(dataDirectory: temporaryDirectory("shutdown")) }
+        let server = try await offPool { try ServerProcess(dataDirectory: temporaryDirectory("shutdown"), extraArguments: Self.noBudget) }
         let points = (0..<200).map { "{\"x\": \($0 % 100), \"y\": \($0 % 80)}" }
         let body = Array("{\"scene\": \(mapScene), \"points\": [\(points.joined(separator: ","))]}".utf8)
         let head = Array("POST /v1/hit-test HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
@@ -61,7 +66,7 @@ import TouchTraceEngine
     /// at about 4 MB when the connection was closed right after the response's end was queued).
     @Test(.timeLimit(.minutes(4)))
     func sigtermFinishesALargeResponseInFlight() async throws {
-        let server = try await offPool { try ServerProcess(dataDirectory: temporaryDirectory("shutdown-large")) }
+        let server = try await offPool { try ServerProcess(dataDirectory: temporaryDirectory("shutdown-large"), extraArguments: Self.noBudget) }
         // 300 small views in the far corner: every tap elsewhere visits all of them (one step each).
         let views = (0..<300).map { "{\"id\": \"v\($0)\", \"frame\": {\"x\": 380, \"y\": 830, \"width\": 1, \"height\": 1}}" }
         let scene = "{\"window\": {\"id\": \"w\", \"frame\": {\"x\": 0, \"y\": 0, \"width\": 390, \"height\": 844}, \"subviews\": [\(views.joined(separator: ","))]}}"
@@ -100,7 +105,7 @@ import TouchTraceEngine
         let length = try #require(headText.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) })
         let responseBody = Array(received[split.upperBound...])
-        #expect(length > 20_000_000, "the response is \(length) bytes")
+        #expect(length > 20_000_000, "the response is \(length) bytes: \(String(decoding: responseBody.prefix(300), as: UTF8.self))")
         #expect(responseBody.count == length, "received \(responseBody.count) of \(length) bytes")
         if responseBody.count == length {
             guard case let .array(results)? = try JSONParser().parse(responseBody)["results"] else {

@@ -19,6 +19,8 @@ extension ImportFormat {
         guard first == "{" || first == "[" else { return nil }
         if head.contains("\"~:") || head.contains("\"^ \"") || head.contains("\"~#") { return .penpot }
         if head.contains("\"_class\"") { return .sketch }
+        // Penpot's data as plain JSON in camel case (its RPC API's application/json answer).
+        if head.contains("\"pagesIndex\"") || (head.contains("\"objects\"") && head.contains("\"parentId\"") && head.contains("\"frameId\"")) { return .penpot }
         return nil
     }
 

@@ -91,6 +91,11 @@ public enum PenpotImporter {
         }
         var pages: [PenpotPage] = []
         for (value, base) in decoded {
+            // Penpot's data as plain JSON in camel case (the API's application/json answer).
+            if PenpotJSONForm.isCamelCase(value) {
+                pages += try PenpotJSONForm.pages(value, base: base, reader: &reader)
+                continue
+            }
             guard let data = value["data"] ?? value["content"] else {
                 throw ImportError(
                     .unsupportedDocument,

@@ -41,13 +41,13 @@ struct PenpotReader {
     }
 
     mutating func read(_ page: PenpotPage) throws(ImportError) {
-        guard let root = page.objects[Self.rootID] else {
+        guard let (rootKey, root) = Self.root(of: page) else {
             reading.warn(
-                .invalidValue, "page \"\(page.name.prefix(60))\" has no root shape (\(Self.rootID)): its shapes are not imported", id: page.id, name: page.name,
+                .invalidValue, "page \"\(page.name.prefix(60))\" has no root shape (\(Self.rootID), or a shape that is its own parent): its shapes are not imported", id: page.id, name: page.name,
                 pointer: page.shapePointer(Self.rootID), lost: "the page's shapes")
             return
         }
-        var visited: Set<String> = [Self.rootID]
+        var visited: Set<String> = [rootKey]
         var stack: [(id: String, parent: Int?, parentPlacement: PagePlacement, parentType: String, depth: Int)] = []
         // Boards on the page are screens; shapes outside any board make one more screen, the
         // page itself (the size of their bounding box, named after the page).
@@ -66,7 +66,7 @@ struct PenpotReader {
             }
             let area = box ?? .zero
             var node = DesignNode(
-                id: page.id, name: page.name, type: "page", mappingType: "FRAME", pointer: page.shapePointer(Self.rootID), parent: nil,
+                id: page.id, name: page.name, type: "page", mappingType: "FRAME", pointer: page.shapePointer(rootKey), parent: nil,
                 frame: Rect(origin: .zero, size: area.size), viewClass: .UIView)
             node.storedBox = area
             pageNode = doc.add(node)
@@ -104,6 +104,16 @@ struct PenpotReader {
             }
         }
         if let pageNode { doc.units.append(DesignUnit(node: pageNode, page: page.name, initial: false)) }
+    }
+
+    /// A page's root shape: Penpot's root frame (id \(rootID)), else the one shape that is its own
+    /// parent (`parent-id` its own id), as Penpot's root frame is; tools that write a page with
+    /// ids of their own name it so.
+    static func root(of page: PenpotPage) -> (String, JSONValue)? {
+        if let root = page.objects[rootID] { return (rootID, root) }
+        let own = page.objects.filter { PenpotImporter.string($0.value["parent-id"]) == $0.key }.map(\.key).sorted()
+        guard own.count == 1, let key = own.first, let root = page.objects[key] else { return nil }
+        return (key, root)
     }
 
     /// The bounding box of a shape's `points` (its corners on the page), else its `selrect`.

@@ -10,6 +10,11 @@ struct SketchReader {
     var doc = DesignDocument(format: .sketch)
     /// Masters by `symbolID`: the layer and where it is.
     var masters: [String: (value: JSONValue, pointer: String)] = [:]
+    /// Node → the map from its bounds (origin at its top-left corner, unrotated) to its screen's
+    /// coordinates, through its own and every ancestor's rotation and flips about their centers:
+    /// its stored box (the oracle's) is the bounding box of its bounds there, as Sketch's canvas
+    /// shows a rotated group's layers.
+    var placements: [Int: Transform2D] = [:]
     /// Nested symbols deeper than this are imported as plain views (a master that contains an
     /// instance of itself would never end).
     static let maxSymbolDepth = 32
@@ -108,6 +113,7 @@ struct SketchReader {
             frame: Rect(origin: .zero, size: area.size), viewClass: .UIView)
         node.storedBox = area
         let index = doc.add(node)
+        placements[index] = .translation(x: area.minX, y: area.minY)
         doc.units.append(DesignUnit(node: index, page: name, initial: false))
         for (i, layer) in loose {
             var item = Work(
@@ -173,8 +179,14 @@ struct SketchReader {
         var node = DesignNode(id: id, name: name, type: at.type, mappingType: mappingType, pointer: item.pointer, parent: item.parent, frame: actual, viewClass: viewClass)
         if item.parent == nil { node.frame = Rect(origin: .zero, size: stored.size) }
         node.transform = transform(layer, at: at)
-        let parentOrigin = item.parent.flatMap { doc[$0].storedBox?.origin } ?? .zero
-        node.storedBox = Rect(x: parentOrigin.x + node.frame.minX, y: parentOrigin.y + node.frame.minY, width: node.frame.size.width, height: node.frame.size.height)
+        // The frame, then the rotation and flips about its center, then the parent's placement.
+        let size = node.frame.size
+        var placement = Transform2D.identity
+        if let parent = item.parent {
+            placement = Transform2D.translation(x: -size.width / 2, y: -size.height / 2).concatenating(node.transform ?? .identity)
+                .concatenating(.translation(x: node.frame.midX, y: node.frame.midY)).concatenating(placements[parent] ?? .identity)
+        }
+        node.storedBox = Self.boundingBox(Rect(origin: .zero, size: size), placement)
         node.horizontal = horizontal
         node.vertical = vertical
         if let master, case let .string(masterName)? = master.value["name"] { node.mappingNames.append(masterName) }
@@ -186,6 +198,15 @@ struct SketchReader {
         if cls == "text" {
             var text: String? = if case let .string(s)? = layer["attributedString"]?["string"] { s } else { nil }
             if case let .string(s)? = item.context.overrides[objectID + "_stringValue"] { text = s }
+            // Older files keep the text in a keyed archive (a binary property list in base64,
+            // `attributedString.archivedAttributedString._archive`) where the published file
+            // format has `string` and `attributes`: not decoded, and said so.
+            if text == nil, layer["attributedString"]?["archivedAttributedString"] != nil {
+                reading.warn(
+                    .unsupportedElement,
+                    "the text of \(at.described) is stored as an archived attributed string (a keyed archive in a binary property list, as older Sketch versions wrote it), which is not decoded: the label has no text",
+                    id: id, name: name, pointer: item.pointer + "/attributedString", lost: "the label's text (its frame and font size are kept)")
+            }
             node.text = text
             if case let .number(size)? = layer["style"]?["textStyle"]?["encodedAttributes"]?["MSAttributedStringFontAttribute"]?["attributes"]?["size"],
                 size.isFinite, size > 0
@@ -201,6 +222,7 @@ struct SketchReader {
             }
         }
         let index = doc.add(node)
+        placements[index] = placement
         if item.parent == nil, cls == "artboard" || cls == "symbolMaster" {
             doc.units.append(DesignUnit(node: index, page: page, initial: layer["isFlowHome"] == .bool(true)))
         }
@@ -267,6 +289,14 @@ struct SketchReader {
             t = t.concatenating(.rotation(degrees: -degrees))
         }
         return DesignReading.linear(t)
+    }
+
+    /// The axis-aligned box of a rectangle's corners under a transform.
+    static func boundingBox(_ r: Rect, _ t: Transform2D) -> Rect {
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map { t.apply($0) }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let x0 = xs.min() ?? 0, y0 = ys.min() ?? 0
+        return Rect(x: x0, y: y0, width: (xs.max() ?? 0) - x0, height: (ys.max() ?? 0) - y0)
     }
 
     /// Sketch's `resizingConstraint`: six bits, each CLEARED when that part is fixed — right 1,

@@ -249,3 +249,60 @@ for i, align in enumerate(["start", "center", "end"]):
     p.rect("fill", x0 + 20, y0 + 10 + 40 + 10, 160, 30, c, c, layout_item_h_sizing=kw("fill"), layout_item_v_sizing=kw("fix"))
     p.rect("wide", wide_x, y0 + 10, 190, 40, c, c, layout_item_h_sizing=kw("fix"), layout_item_v_sizing=kw("fix"))
 write("L6-flex-stretch-item-keeps-the-container-extent-beside-an-overflowing-item", p.doc())
+
+# Penpot's data as plain JSON in camel case, as its RPC API answers with Accept: application/json
+# (keys in camel case, keyword and UUID values as strings; the maps keyed by ids written with `_`
+# for `-`, as tools that store those answers have them), in two forms: a get-file response, and
+# one page alone ({id, name, objects}) whose root is a shape that is its own parent.
+def camel_key(k):
+    parts = k.split("-")
+    return parts[0] + "".join(x[:1].upper() + x[1:] for x in parts[1:])
+
+def camel(v, underscore_ids=False):
+    if isinstance(v, list):
+        return [camel(x, underscore_ids) for x in v]
+    if isinstance(v, dict):
+        if len(v) == 1 and next(iter(v)).startswith("~#"):
+            return camel(next(iter(v.values())), underscore_ids)
+        out = {}
+        for k, x in v.items():
+            key = k[2:] if k.startswith("~:") else (k[2:] if k.startswith("~u") else k)
+            key = key.replace("-", "_") if underscore_ids and k.startswith("~u") else camel_key(key)
+            out[key] = camel(x, underscore_ids and key in ("pagesIndex", "objects"))
+        return out
+    if isinstance(v, str) and (v.startswith("~:") or v.startswith("~u")):
+        return v[2:]
+    return v
+
+def camel_objects(objects, underscore=True):
+    return {(k.replace("-", "_") if underscore else k): camel(s) for k, s in objects.items()}
+
+# L6 in the camel-case get-file form: a row with space-between and a column that hugs, both as
+# Penpot places their items.
+p = Page()
+screen = p.board("Camel case", 0, 0, 360, 300)
+row = p.board("row", 20, 20, 320, 80, screen, screen, **flex("row", "space-between", "center", 10, (10, 20, 10, 20)))
+mains = main_positions("space-between", 20 + 20, 320 - 40, [60, 60, 60], 10)
+for k, m in reversed(list(enumerate(mains))):
+    p.rect("cell %d" % (k + 1), m, cross_position("center", 20 + 10, 60, 40), 60, 40, row, screen, layout_item_h_sizing=kw("fix"), layout_item_v_sizing=kw("fix"))
+col = p.board("column", 20, 120, 120, 10 + 30 + 8 + 30 + 10, screen, screen, **flex("column", "start", "start", 8, (10, 10, 10, 10)))
+for k, y in reversed(list(enumerate([120 + 10, 120 + 10 + 30 + 8]))):
+    p.rect("line %d" % (k + 1), 20 + 10, y, 100, 30, col, screen, layout_item_h_sizing=kw("fix"), layout_item_v_sizing=kw("fix"))
+doc = p.doc()
+write("L6-flex-in-penpot-json-camel-case", {
+    "id": doc["~:id"][2:], "name": "fixture", "features": ["components/v2"],
+    "data": {"pages": [PAGE], "pagesIndex": {PAGE.replace("-", "_"): {"id": PAGE, "name": "Page 1", "objects": camel_objects(p.objects)}}}})
+
+# The page alone, with ids of a tool's own and no selrect (x, y, width, height only): the root is
+# the shape that is its own parent; a column whose flow is the reverse of its layer order.
+page_alone = {"id": "page-1", "name": "Page alone", "objects": {
+    "root": {"id": "root", "parentId": "root", "type": "frame", "name": "Root Frame", "x": 0, "y": 0, "width": 800, "height": 600, "shapes": ["screen"]},
+    "screen": {"id": "screen", "parentId": "root", "frameId": "root", "type": "frame", "name": "Screen", "x": 40, "y": 30, "width": 240, "height": 300, "shapes": ["list"]},
+    "list": {"id": "list", "parentId": "screen", "frameId": "screen", "type": "frame", "name": "List", "x": 60, "y": 50, "width": 200, "height": 160,
+             "layout": "flex", "layoutFlexDir": "column", "layoutAlignItems": "start", "layoutJustifyContent": "start",
+             "layoutPadding": {"p1": 0, "p2": 0, "p3": 0, "p4": 0}, "layoutGap": {"rowGap": 8, "columnGap": 8}, "shapes": ["third", "second", "first"]},
+}}
+for i, name in enumerate(["first", "second", "third"]):
+    page_alone["objects"][name] = {"id": name, "parentId": "list", "frameId": "screen", "type": "rect", "name": name.title(),
+                                   "x": 60, "y": 50 + i * 48, "width": 200, "height": 40, "layoutItemHSizing": "fix", "layoutItemVSizing": "fix"}
+write("L6-flex-column-in-a-penpot-json-page-alone", page_alone)

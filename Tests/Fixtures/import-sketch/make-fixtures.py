@@ -129,3 +129,23 @@ write("interactionDropped-hotspot-without-destination", page("P11", "Page", [art
 write("untappableOverflow-hotspot-outside-its-group", page("P12", "Page", [artboard("AB-O", "Overflow", 0, 0, 375, 667, [
     layer("group", "G-CARD", "card", 20, 20, 200, 100, [layer("rectangle", "CARD-R", "bg", 0, 0, 200, 100), hotspot("HS-MORE", "more", 160, 60, 80, 60, "AB-O")]),
 ])]))
+
+# H5: a rotated group and a flipped one; each layer's box on the screen is its frame taken
+# through its own and its ancestors' rotation (counter-clockwise on screen in Sketch) and flips
+# about their centers, as Sketch draws them (the oracle's stored box is that box's bounds).
+tilted = layer("group", "G-TILT", "tilted", 40, 60, 240, 160, [
+    layer("rectangle", "TILT-A", "a", 0, 0, 180, 120),
+    layer("rectangle", "TILT-B", "b", 190, 40, 50, 120),
+], rotation=-10)
+mirrored = layer("group", "G-MIRROR", "mirrored", 60, 320, 200, 100, [
+    layer("rectangle", "MIRROR-A", "a", 0, 0, 80, 100),
+    layer("rectangle", "MIRROR-B", "b", 120, 20, 60, 40, rotation=45),
+], isFlippedHorizontal=True)
+write("H5-rotated-and-flipped-groups-and-their-layers", page("P13", "Page", [artboard("AB-H5", "Rotated", 0, 0, 375, 667, [tilted, mirrored])]))
+
+# A text in the older form: its string is inside a keyed archive (a binary property list, base64)
+# instead of `string` and `attributes`. Our own archive stub: "bplist00" and a few bytes.
+import base64
+archived = layer("text", "OLD-TEXT", "archived title", 20, 40, 200, 24,
+                 attributedString={"_class": "MSAttributedString", "archivedAttributedString": {"_archive": base64.b64encode(b"bplist00\xd4\x01\x02\x03\x04not-a-real-archive").decode()}})
+write("unsupportedElement-text-in-an-archived-attributed-string", page("P14", "Page", [artboard("AB-OLD", "Older text", 0, 0, 375, 667, [archived])]))
