@@ -323,4 +323,45 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[bin].frame == Rect(x: 50, y: 12, width: 20.5, height: 22), "canvas: \(canvas)")
         }
     }
+
+    /// L6 (intrinsic content size): a button without a configuration sets its title in the 15 pt
+    /// system font (measured: 30 pt tall titled buttons in 20 projects of the corpus), so that where
+    /// TouchTrace estimates the title (a button Xcode marks ambiguous) it is 30 pt tall, not the
+    /// 33 pt of a 17 pt title, and the label above it in a stack of fixed height keeps its own
+    /// height (amplitude's controls screen, docs/import-ib.md, second unseen round). A configured
+    /// button keeps the scene's default font.
+    @Test func classicButtonsSetTheirTitleIn15pt() throws {
+        let name = "L6-classic-button-title-font-15pt.xib"
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let forgot = try #require(scene.viewIndex("Forgot"))
+            let signIn = try #require(scene.viewIndex("Sign-In"))
+            let greeting = try #require(scene.viewIndex("Greeting"))
+            #expect(scene.views[forgot].fontSize == 15, "canvas: \(canvas)")
+            #expect(scene.views[signIn].fontSize != 15, "canvas: \(canvas)")
+            #expect(scene.views[forgot].frame.size.height == 30, "canvas: \(canvas)")
+            #expect(abs(scene.views[greeting].frame.size.height - 20.333333333333332) < 0.01, "canvas: \(canvas)")
+            let tap = try IBConnectionOracle.tap(IBConnectionOracle.center(of: forgot, in: scene), in: scene, window: IBConnectionOracle.windowID(of: forgot, in: scene))
+            #expect(tap.hit == "Forgot", "canvas: \(canvas)")
+        }
+    }
+
+    /// L5 (a controller's root view): "the root view of a view controller is always sized to fit
+    /// its assigned space" (View Controller Programming Guide for iOS), whatever its
+    /// `translatesAutoresizingMaskIntoConstraints` says; saved with it off, it was laid out 0 × 0
+    /// by its content's constraints and its button was out of reach (Piwigo's album controller,
+    /// docs/import-ib.md, second unseen round).
+    @Test func aControllersRootViewWithoutAutoresizingFillsItsSpace() throws {
+        let name = "L5-controller-root-view-without-autoresizing-fills-its-space.storyboard"
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let root = try #require(scene.viewIndex("NotesViewController.view"))
+            #expect(scene.views[root].frame == Rect(x: 0, y: 0, width: 393, height: 852), "canvas: \(canvas)")
+            let add = try #require(scene.viewIndex("New-Note"))
+            #expect(scene.views[add].frame.size.width == 361, "canvas: \(canvas)")
+            let tap = try IBConnectionOracle.tap(IBConnectionOracle.center(of: add, in: scene), in: scene, window: IBConnectionOracle.windowID(of: add, in: scene))
+            #expect(tap.hit == "New-Note", "canvas: \(canvas)")
+            #expect(tap.actions.map(\.action) == ["addNote:"], "canvas: \(canvas)")
+        }
+    }
 }

@@ -26,7 +26,7 @@ extension IBImport {
         // The scene's `text` is a label's text or a button's title (docs/scene-format.md).
         if v.viewClass == .UILabel || v.viewClass == .UIButton {
             v.text = displayText(e)
-            v.font = fontSize(e)
+            v.font = fontSize(e) ?? defaultTitleFontSize(e, viewClass: v.viewClass)
         }
         if let semantic = el["semanticContentAttribute"] {
             if let s = SemanticContentAttribute(rawValue: semantic) {
@@ -309,6 +309,23 @@ extension IBImport {
         for key in ["continuous", "wraps", "autorepeat"] { if let f = flag(e, key) { control.flags[key] = f } }
         return control
     }
+
+    /// The title font of a button whose document states none (L6, intrinsic content size): a button without a
+    /// `<buttonConfiguration>` (the classic `UIButton`, every Xcode release) sets its title in
+    /// the 15 pt system font, not the 17 pt a label gets. Measured: the titled buttons of the
+    /// corpus with no font, no image and nothing sizing their height are stored 30 pt tall in
+    /// 20 projects (an 18 pt line, 15 pt × 1.2, and UIButton's 6 pt above and below the title),
+    /// against 34.33 to 35 pt for configured buttons (a 17 pt title). It matters where
+    /// TouchTrace estimates a title's size: a button Xcode marks ambiguous or misplaced, whose
+    /// stored frame does not stand for its content (amplitude, firebase, iNaturalist, AppAuth).
+    /// A configured button keeps the scene's default.
+    func defaultTitleFontSize(_ e: Int, viewClass: ViewClass) -> Double? {
+        guard viewClass == .UIButton, tree.child(of: e, named: "buttonConfiguration", key: "configuration") == nil else { return nil }
+        return Self.classicButtonFontSize
+    }
+
+    /// UIButton's title font size without a configuration (measured, `defaultTitleFontSize`).
+    static let classicButtonFontSize = 15.0
 
     /// The font's point size: `pointSize`, or a text style's size.
     func fontSize(_ e: Int) -> Double? {

@@ -351,6 +351,16 @@ extension IBImport {
         }
         if let root = doc.rootView(of: c) {
             let view = importViewTree(root, into: parent, rootName: controllerID + ".view")
+            // "The root view of a view controller is always sized to fit its assigned space"
+            // (View Controller Programming Guide for iOS): its window or container sets its
+            // frame, whatever `translatesAutoresizingMaskIntoConstraints` says. A root view
+            // saved with it off would otherwise be sized by its content's constraints alone, 0 × 0
+            // for a collection view pinned to its edges, and every control in it out of reach
+            // (Piwigo's album controller, docs/import-ib.md, second unseen round).
+            if !document.views[view].translatesAutoresizingMaskIntoConstraints {
+                document.views[view].translatesAutoresizingMaskIntoConstraints = true
+                document.views[view].autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            }
             if doc.kind == .storyboard, controllerNesting == 1 || isBarContainer(parent) {
                 placeRoot(view, element: root, space: frame)
             }
