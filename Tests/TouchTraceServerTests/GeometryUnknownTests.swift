@@ -126,6 +126,38 @@ import TouchTraceServer
         }
     }
 
+    /// `check --init` on a stored scene whose geometry is not known is refused at `/scene`: its
+    /// starter would declare every wired control unreachable, and each of its tap, assert and
+    /// audit steps would be refused when run; on a scene whose frames are known it writes the file.
+    @Test(arguments: HTTPTransport.allCases)
+    func checkInitIsRefusedOnAFramelessScene(_ transport: HTTPTransport) async throws {
+        try await makeApp(makeAPI()).test(over: transport) { client in
+            for (name, refused) in [("autolayout-trace", true), ("print-hierarchy", true), ("recursive-description-zero-height", false)] {
+                let scene = try String(contentsOf: Self.folder.appendingPathComponent("scenes/\(name).json"), encoding: .utf8)
+                let id = "init-" + name
+                try await client.execute(uri: "/v1/scenes/\(id)", method: .put, headers: jsonHeaders, body: ByteBuffer(string: scene)) {
+                    #expect($0.status == .created, "\(name): \($0.body.text)")
+                }
+                try await client.execute(
+                    uri: "/v1/check/init", method: .post, headers: jsonHeaders, body: ByteBuffer(string: #"{"scene": "\#(id)"}"#)
+                ) { response in
+                    if refused {
+                        #expect(response.status == .unprocessableContent, "\(name): \(response.body.text)")
+                        guard case let .array(errors)? = response.body.json?["errors"], let first = errors.first else {
+                            Issue.record("\(name): no errors: \(response.body.text)")
+                            return
+                        }
+                        #expect(first["pointer"] == .string("/scene"), "\(name)")
+                        #expect(response.body.text.contains("prints no frames"), "\(name): \(response.body.text)")
+                    } else {
+                        #expect(response.status == .ok, "\(name): \(response.body.text)")
+                        #expect(response.body.text.contains("assertTouchTargets"), "\(name): \(response.body.text)")
+                    }
+                }
+            }
+        }
+    }
+
     /// The CLI answers the same: exit 1 and the problem for a refusal (audit: 2, its bad-input
     /// status), 0 and the warning for layout.
     @Test func theCLISaysTheSame() async throws {
