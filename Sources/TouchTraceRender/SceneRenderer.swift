@@ -15,8 +15,13 @@ import TouchTraceEngine
 public enum SceneRenderer {
     /// Renders `prepared` (after the request's `changes`, if any) as SVG bytes. Throws
     /// `InputError.invalidRequest` for a window that is not one, an allow-list naming an unknown
-    /// view, or changes that cannot be applied.
-    public static func svg(_ request: RenderRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> [UInt8] {
+    /// view, or changes that cannot be applied; and for a scene whose geometry is not known
+    /// (``UnknownGeometry``: the picture would be empty), at its `/origin/format` under
+    /// `pointerBase` (`/scene` for a scene inline in a request).
+    public static func svg(_ request: RenderRequest, in prepared: PreparedScene, limits: SceneLimits, pointerBase: String = "") throws(InputError) -> [UInt8] {
+        if let unknown = try prepared.unknownGeometry(after: request.changes, limits: limits) {
+            throw unknown.refusal(at: pointerBase + "/origin/format", "where each view is drawn (and where a tap, a region or a finding goes)")
+        }
         let picture = try Picture(request, in: prepared, limits: limits)
         return picture.svg()
     }

@@ -41,7 +41,8 @@ enum DumpOracle {
         let element = try! NSRegularExpression(
             pattern: #"^\s*(?:→)?[A-Z][A-Za-z]*(?: \([^)]*\))?, (?:(0x[0-9a-fA-F]+), )?\{\{([-0-9.e]+), ([-0-9.e]+)\}, \{([-0-9.e]+), ([-0-9.e]+)\}\}"#)
         let trace = try! NSRegularExpression(
-            pattern: #"^[\s`"]*[|\s]*(?:\*|\+|•|\\u2022)?<?([A-Za-z_$][A-Za-z0-9_.$]*):(0x[0-9a-fA-F]+)>?(?:'.*')?\s*(?:- AMBIGUOUS LAYOUT.*)?[`"]?\s*$"#)
+            pattern: #"^(?:[\s`"]|//+|/\*|\*(?=\s))*[|\s]*(?:\*|\+|•|\\u2022)?<?([A-Za-z_$][A-Za-z0-9_.$]*):(0x[0-9a-fA-F]+)>?(?:'.*')?\s*(?:- AMBIGUOUS LAYOUT.*)?[`"]?\s*$"#)
+        let text = webDriverValue(text) ?? text
         var inTree = !text.contains("Element subtree:")
         let bars = text.contains("|")
         for (k, line) in text.components(separatedBy: "\n").enumerated() {
@@ -83,6 +84,25 @@ enum DumpOracle {
             }
         }
         return result
+    }
+
+    /// A WebDriver response's `value` string (`{"value":"…"}`), decoded by Foundation's JSON
+    /// reader (a string cut off is closed where it stops), or nil when the text holds none.
+    static func webDriverValue(_ text: String) -> String? {
+        guard let start = text.range(of: #""value"\s*:\s*""#, options: .regularExpression) else { return nil }
+        var body = ""
+        var escaped = false
+        for c in text[start.upperBound...] {
+            if c == "\n" { break }
+            if !escaped, c == "\"" { break }
+            escaped = !escaped && c == "\\"
+            body.append(c)
+        }
+        if escaped { body.removeLast() }
+        guard let data = ("[\"" + body + "\"]").data(using: .utf8),
+            let decoded = (try? JSONSerialization.jsonObject(with: data)) as? [String]
+        else { return nil }
+        return decoded.first
     }
 
     /// Every view of the scene by source id: its frame and its screen frame (for views without

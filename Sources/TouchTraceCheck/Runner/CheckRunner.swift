@@ -149,6 +149,16 @@ public struct CheckRunner: Sendable {
 
     func runStep(_ step: CheckStep, document: CheckDocument, state: inout SceneState, into report: inout StepReport) throws {
         let step = try step.resolvingViews(in: try state.scene(limits: limits))
+        // A scene whose geometry is not known (a frameless dump): the steps that hit-test or
+        // measure cannot be decided; sending actions (T7) and layout changes still answer.
+        if let unknown = UnknownGeometry(try state.scene(limits: limits)) {
+            switch step.action {
+            case .sendActions, .changes: break
+            default:
+                guard case let .invalidRequest(problems) = unknown.refusal(at: step.pointer, "this step (\(step.action.kind)) cannot be checked: where a tap lands") else { break }
+                throw StepProblem(problems)
+            }
+        }
         switch step.action {
         case .tap, .drag, .longPress:
             let observation = try touch(step, state: &state)
@@ -178,6 +188,7 @@ public struct CheckRunner: Sendable {
             if !context.problems.isEmpty { throw StepProblem(context.problems) }
             state.append(changes)
             let layout = try TouchTrace.layout(LayoutRequest(changes: state.changes), in: state.prepared, limits: limits)
+            report.notes += layout.warnings.map(\.message)
             let observation = Observation(
                 hit: nil, sent: nil, scene: try state.scene(limits: limits), evidence: .obj(["layout": ResponseEncoder.json(layout)]))
             report.evidence = observation.evidence

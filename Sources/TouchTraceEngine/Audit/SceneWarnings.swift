@@ -15,6 +15,10 @@ public struct SceneWarning: Sendable, Hashable {
         /// (``SceneLimits/maxRegionWork``): the controls from the one named on were not checked
         /// for `unreachableControl`. Said, not guessed.
         case regionsNotChecked
+        /// The scene's geometry is not known (``UnknownGeometry``: imported from a dump that
+        /// prints no frames): the one warning, at the scene's `/origin/format`, instead of an
+        /// `emptyFrame` for every view; `view` is the first window.
+        case geometryUnknown
     }
 
     public var kind: Kind
@@ -33,8 +37,17 @@ extension PreparedScene {
     /// The warnings of a scene (after its initial layout cycle), in document order: views with
     /// empty frames, controls that nothing can hit, subviews entirely outside their superview.
     /// `pointers` locates the views in the document (``ViewPointers``).
+    /// A scene whose geometry is not known (``UnknownGeometry``: a dump that prints no frames)
+    /// has one `geometryUnknown` warning at its `/origin/format` instead: its empty frames are
+    /// the dump's silence, not the views' sizes.
     public func warnings(pointers: ViewPointers) -> [SceneWarning] {
-        laidOut.warnings(map: HitRegionMap(scene: laidOut, limits: limits), pointers: pointers)
+        if let unknown = UnknownGeometry(laidOut) {
+            return [SceneWarning(
+                kind: .geometryUnknown, view: laidOut.windows.first ?? 0, pointer: pointers.base + "/origin/format",
+                message: unknown.reason + "; no view's frame can be checked (emptyFrame, unreachableControl and outsideSuperview are left out); "
+                    + UnknownGeometry.remedy)]
+        }
+        return laidOut.warnings(map: HitRegionMap(scene: laidOut, limits: limits), pointers: pointers)
     }
 }
 

@@ -10,10 +10,13 @@ public struct ViewPointers: Sendable {
     }
 
     private var pointers: [String?]
+    /// The scene's own pointer inside the document (empty: the scene is the document).
+    public let base: String
 
     /// `base` is the scene's own pointer inside a larger document (for example `/scene` in a
     /// request).
     public init(scene: Scene, windowsKey: WindowsKey, base: String = "") {
+        self.base = base
         pointers = Array(repeating: nil, count: scene.views.count)
         var stack: [Int] = []
         for (i, w) in scene.windows.enumerated() {

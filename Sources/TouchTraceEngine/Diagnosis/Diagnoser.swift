@@ -62,6 +62,14 @@ public struct Diagnoser: Sendable {
         // After hit testing: a tap delivered to the view (or to the subview it reaches the view
         // through), replayed by the touch session and its gesture arena (G1–G5, S1).
         delivery(touching: touched, at: point, window: root, into: &found)
+        found.nearBottomScreenEdge(point, window: root)
+        // A view added to a cell itself, in a scene that holds no content view for the cell.
+        for k in path.indices.dropLast() where found.isCell(path[k]) {
+            let branch = path[k + 1]
+            if !found.isContentView(branch, of: path[k]), !scene.views[path[k]].subviews.contains(where: { found.isContentView($0, of: path[k]) }) {
+                found.contentViewUnknown(cell: path[k], branch: branch)
+            }
+        }
         return found.diagnosis(window: root, point: point, hitView: hitView)
     }
 

@@ -69,6 +69,10 @@ extension Diagnosis.Cause {
             return "taken by \(id) on \(name(view)), which recognizes the tap and cancels the touches (\(rule.rawValue))"
         case .scrollViewDelay:
             return "reached late: scroll view \(name(view)) delays touchesBegan (delaysContentTouches, S1)"
+        case .systemGestureDelay:
+            return "reached late: it is at the bottom edge of the screen, where the system's gestures come first (G7)"
+        case .contentViewUnknown:
+            return "perhaps covered by the contentView of cell \(name(view)), which the scene does not hold (H3)"
         case .notInWindow:
             return isSelf ? "not in any window (H8)" : "inside \(name(view)), which is in no window (H8)"
         }

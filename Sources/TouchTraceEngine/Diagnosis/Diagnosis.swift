@@ -59,6 +59,14 @@ public struct Diagnosis: Sendable {
             case scrollViewDelay
             /// The view is in no window's tree (H8: only windows are asked).
             case notInWindow
+            /// The point is near the bottom edge of the screen, where the system's own gestures
+            /// (the Home indicator, Control Center) come first and can hold `touchesBegan` back
+            /// (G7): the tap arrives, late. Does not block.
+            case systemGestureDelay
+            /// The view is inside a subview of a cell itself, and the scene holds no content view
+            /// for the cell, which UIKit puts in front of such views (H3): whether it covers the
+            /// view cannot be known from the scene. Does not block.
+            case contentViewUnknown
         }
 
         /// How a ``Kind/coveredBy`` view relates to the view asked about.
@@ -90,7 +98,9 @@ public struct Diagnosis: Sendable {
         /// point out, the covering view, the view a recognizer is attached to, …).
         public var view: Int
         public var rule: RuleID
-        /// False only for a cause that delays the tap without taking it away (``Kind/scrollViewDelay``).
+        /// False only for a cause that delays the tap without taking it away
+        /// (``Kind/scrollViewDelay``, ``Kind/systemGestureDelay``), or that may block but cannot
+        /// be known from the scene (``Kind/contentViewUnknown``).
         public var blocks = true
         /// One sentence for people, with the ids and the numbers involved.
         public var detail: String

@@ -202,7 +202,14 @@ struct DiagnosisFindings {
             let passThrough = scene.views[cover].subviews.isEmpty
                 ? "set \(name(cover)).isUserInteractionEnabled = false if it only draws"
                 : "let touches through \(name(cover)): a hitTest(_:with:) override that returns nil for \(name(cover)) itself, or isUserInteractionEnabled = false if nothing in it takes touches"
-            fix = "move \(name(cover)) off \(target), bring \(name(branch)) in front of it (bringSubviewToFront(_:)), or \(passThrough)"
+            if let cell = cellContentView(cover, branch: branch) {
+                // A cell's custom view added to the cell itself, behind its contentView: UIKit's
+                // documented place for it is the contentView (UITableViewCell.contentView,
+                // UICollectionViewCell.contentView), which is in front of the cell's other subviews.
+                fix = "add \(name(branch)) to \(name(cover)), \(name(cell))'s contentView, instead of to \(name(cell)) itself (a cell's custom views belong in its contentView, which is in front of the cell's other subviews), or \(passThrough)"
+            } else {
+                fix = "move \(name(cover)) off \(target), bring \(name(branch)) in front of it (bringSubviewToFront(_:)), or \(passThrough)"
+            }
         case .subview:
             detail = "\(name(cover)), inside \(target), takes the touch at \(at) itself (\(takesWhy(cover))), so it does not go on to \(target)"
             fix = "tap \(target) outside \(name(cover)), or set \(name(cover)).isUserInteractionEnabled = false if it should not take touches"
@@ -214,6 +221,43 @@ struct DiagnosisFindings {
         add(
             Diagnosis.Cause(kind: .coveredBy, view: cover, rule: relation.rule, detail: detail, cover: relation, via: via == view ? nil : via, answer: answer),
             fix: fix)
+    }
+
+    /// The cell whose content view `cover` is, when `branch` (the view's branch) was added to the
+    /// cell itself beside it: both are subviews of a `UITableViewCell` or `UICollectionViewCell`,
+    /// and `cover` is its content view — printed so by a dump or a storyboard (a custom class
+    /// ending in `ContentView`: `UITableViewCellContentView`) or, as a collection view cell's
+    /// plain `UIView` content view is, a view that fills the whole cell.
+    func cellContentView(_ cover: Int, branch: Int) -> Int? {
+        guard let cell = scene.views[cover].parent, scene.views[branch].parent == cell, isCell(cell), isContentView(cover, of: cell)
+        else { return nil }
+        return cell
+    }
+
+    func isCell(_ v: Int) -> Bool { scene.views[v].viewClass == .UITableViewCell || scene.views[v].viewClass == .UICollectionViewCell }
+
+    /// Whether `v`, a subview of `cell`, is the cell's content view (see ``cellContentView(_:branch:)``).
+    func isContentView(_ v: Int, of cell: Int) -> Bool {
+        if scene.views[v].customClass?.hasSuffix("ContentView") == true { return true }
+        guard scene.views[v].customClass == nil, scene.views[v].viewClass == .UIView, let fill = frame(of: v), let whole = frame(of: cell) else { return false }
+        let tolerance = 0.5
+        return fill.minX <= whole.minX + tolerance && fill.minY <= whole.minY + tolerance
+            && fill.maxX >= whole.maxX - tolerance && fill.maxY >= whole.maxY - tolerance
+    }
+
+    /// H3, what the scene cannot say: `branch` (holding the view, or the view) is a subview of
+    /// `cell` itself, and the scene holds no content view for the cell. UIKit gives every cell a
+    /// contentView, and since iOS 14 it is in front of views added to the cell itself, where it
+    /// takes their taps; a scene written from code that adds views to the cell leaves it out, and
+    /// an XCUITest dump never lists it. Does not block: whether the view is really behind it is
+    /// not known.
+    mutating func contentViewUnknown(cell: Int, branch: Int) {
+        let holds = branch == view ? "" : ", which holds \(name(view)),"
+        add(
+            Diagnosis.Cause(
+                kind: .contentViewUnknown, view: cell, rule: .H3, blocks: false,
+                detail: "\(name(branch))\(holds) is a subview of cell \(name(cell)) itself, and the scene holds no contentView for \(name(cell)): UIKit gives every cell one, in front of the views added to the cell itself (iOS 14 and later), where it answers the hit test first — if \(name(branch)) was added with \(name(cell)).addSubview(_:), the contentView takes the tap"),
+            fix: "add \(name(branch)) to \(name(cell)).contentView rather than to \(name(cell)) itself; if it is already there, put \(name(cell))'s contentView in the scene")
     }
 
     /// Why a view takes a touch itself (R3).
@@ -275,6 +319,32 @@ struct DiagnosisFindings {
                 recognizer: recognizer),
             fix: "set \(id).cancelsTouchesInView = false, or make its delegate's gestureRecognizer(_:shouldReceive:) return false for touches in \(name(view))")
     }
+
+    /// G7: the point is in the band at the bottom of the screen where the system's own gestures
+    /// (the Home indicator, Control Center) are asked first, so touch-down can come late. The
+    /// view's window is taken as the screen, as windows normally fill it; a window shorter or
+    /// narrower than the smallest iPhone screen side (a dump's synthesized window around one cell)
+    /// is not a screen, and says nothing.
+    mutating func nearBottomScreenEdge(_ point: Point, window: Int) {
+        let b = scene.views[window].geometry.bounds
+        guard b.size.width >= Self.smallestScreenSide, b.size.height >= Self.smallestScreenSide else { return }
+        let distance = b.maxY - point.y
+        guard distance >= 0, distance < Self.systemGestureBand, point.x >= b.minX, point.x < b.maxX else { return }
+        let n = DiagnosisFormat.number
+        add(
+            Diagnosis.Cause(
+                kind: .systemGestureDelay, view: view, rule: .G7, blocks: false,
+                detail: "\(DiagnosisFormat.point(point)) is \(n(distance)) pt from the bottom edge of window \(name(window)) (\(n(b.size.width))×\(n(b.size.height)), taken as the screen): there the system's screen-edge gestures (the Home indicator, Control Center) come first, and iOS can hold touchesBegan back while it decides, so touch-down and the highlight come late — the tap arrives"),
+            fix: "override preferredScreenEdgesDeferringSystemGestures to return .bottom in the view controller that shows \(name(view)) (the system gesture then needs a second swipe), or move \(name(view)) up out of the bottom \(n(Self.systemGestureBand)) pt")
+    }
+
+    /// The band at the bottom of the screen where G7 says touch-down can come late. UIKit does
+    /// not document its height: the delayed buttons of the reports measured sat in the bottom
+    /// 40 to 50 pt, where bottom bars are, and a button 100 pt above the edge was not delayed
+    /// (docs/why-not.md, "Reports nobody here had seen"); the band is a bar's height, 44 pt.
+    static let systemGestureBand = 44.0
+    /// The shortest side of an iPhone screen (320 pt): a window smaller than this is not a screen.
+    static let smallestScreenSide = 320.0
 
     /// S1: the scroll view held `touchesBegan` back.
     mutating func delayed(by recognizer: GestureRecognizerRef) {

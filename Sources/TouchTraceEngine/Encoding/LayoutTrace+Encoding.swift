@@ -2,8 +2,9 @@
 /// writer, straight to bytes, keys in sorted order.
 extension LayoutResult {
     /// `{ambiguous?, conflicts?, constraints?, contentOffsets?, frames, layoutSubviews, log,
-    /// subviews}`: Auto Layout's members only when a view takes part (L6), `constraints` when
-    /// the request asked, `contentOffsets` when the scene has scroll views (S3).
+    /// subviews, warnings?}`: Auto Layout's members only when a view takes part (L6), `constraints`
+    /// when the request asked, `contentOffsets` when the scene has scroll views (S3), `warnings`
+    /// when the scene's geometry is not known (``UnknownGeometry``).
     func write(into out: inout JSONOutput) {
         let scene = self.scene
         let attached = scene.sortedByID(scene.attachedViews)
@@ -36,6 +37,10 @@ extension LayoutResult {
         out.raw(",\"subviews\":")
         out.object(attached.filter { !scene.views[$0].subviews.isEmpty }, id: { scene.views[$0].id }) { out, v in
             out.array(scene.views[v].subviews) { out, s in out.plainString(scene.views[s].id) }
+        }
+        if !warnings.isEmpty {
+            out.raw(",\"warnings\":")
+            out.array(warnings) { out, w in out.value(w.json) }
         }
         out.byte(UInt8(ascii: "}"))
     }

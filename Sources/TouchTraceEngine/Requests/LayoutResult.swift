@@ -7,6 +7,9 @@ public struct LayoutResult: Sendable {
     /// Whether the answer lists the initial cycle's calls too (the request's `includeInitialLayout`).
     public var includeInitialLayout: Bool
     public var autoLayout: AutoLayoutOutcome
+    /// What the answer cannot know (``UnknownGeometry``): `warnings`, only when there are some.
+    /// Pointers are into the scene document (``AnswerWarning/under(_:)`` for an inline scene).
+    public var warnings: [AnswerWarning] = []
 
     /// The `layoutSubviews` calls the answer lists, in call order (the initial cycle's first
     /// when ``includeInitialLayout``).

@@ -1,9 +1,13 @@
 extension TouchTrace {
     /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
     /// none, takes the scene after its initial layout cycle — then hit-tests every point in the
-    /// request's window (H1–H9). The scene passed in is not changed.
+    /// request's window (H1–H9). The scene passed in is not changed. A scene whose geometry is
+    /// not known (``UnknownGeometry``) is refused at `/point` (`/points`).
     public static func hitTest(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> HitTestResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
+        if let unknown = UnknownGeometry(scene) {
+            throw unknown.refusal(at: request.single ? "/point" : "/points", "what a tap there hits (H2, H4: every point is outside every view)")
+        }
         let window = try resolveWindow(request.window, in: scene)
         let tester = HitTester(scene: scene)
         var traces: [HitTestTrace] = []

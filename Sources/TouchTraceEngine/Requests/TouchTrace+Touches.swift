@@ -4,9 +4,13 @@ extension TouchTrace {
     /// and delivery (M1, M2); every call in order (R2–R4, C1–C9, T2–T4, G1–G6, S1–S8, V1–V4, F1,
     /// F2, B1–B3); the control events and actions; the final state of every control (C9) and of
     /// scroll views, lists and tab bars. With ``TouchRequest/tracesHitTests``, also each touch's
-    /// full hit-test trace at began.
+    /// full hit-test trace at began. A scene whose geometry is not known (``UnknownGeometry``)
+    /// is refused at `/touches`: each touch's hit view at began (R2) decides the rest.
     public static func touches(_ request: TouchRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> TouchesResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
+        if let unknown = UnknownGeometry(scene) {
+            throw unknown.refusal(at: "/touches", "which view each touch hits, and so what it delivers (R2: the hit view at began decides)")
+        }
         let window = try resolveWindow(request.window, in: scene)
         var problems: [SceneProblem] = []
         for step in request.steps {

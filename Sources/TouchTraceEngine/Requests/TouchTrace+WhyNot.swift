@@ -4,8 +4,8 @@ extension TouchTrace {
     /// cycle. A point given in another window's coordinates (`window`) is converted into the
     /// view's window's, which the answer uses. Returns the diagnosis with the scene it refers to.
     /// An id that names no view is a problem at `/view`, with a suggestion; so is any view of a
-    /// scene imported from a dump that prints no frames (`framelessFormats`), unless `changes`
-    /// give them.
+    /// scene whose geometry is not known (``UnknownGeometry``: imported from a dump that prints
+    /// no frames), unless `changes` give frames.
     public static func whyNot(_ request: WhyNotRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> WhyNotResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)
         guard let view = scene.viewIndex(request.view) else {
@@ -19,14 +19,10 @@ extension TouchTrace {
             throw .invalidRequest([SceneProblem(
                 pointer: "/view", message: "\"\(request.view)\" \(what)" + scene.didYouMean(request.view, among: IDSuggestion.isView))])
         }
-        if request.changes.isEmpty, let format = scene.origin?.format, framelessFormats.contains(format) {
+        if let unknown = UnknownGeometry(scene) {
             // Every frame is empty because the dump printed none, not because the views have no
             // size: a diagnosis would blame H2 on each of them.
-            throw .invalidRequest([SceneProblem(
-                pointer: "/view",
-                message: "the scene was imported from a dump in the \(format) format, which prints no frames (every view's frame is empty): "
-                    + "why \"\(request.view)\" does not get a tap cannot be decided from it; import a recursiveDescription of the same window "
-                    + "(docs/import-dumps.md), or give the frames as changes")])
+            throw unknown.refusal(at: "/view", "why \"\(request.view)\" does not get a tap")
         }
         let diagnoser = Diagnoser(scene: scene)
         let window = try resolveWindow(request.window, in: scene)
@@ -39,11 +35,6 @@ extension TouchTrace {
         return WhyNotResult(scene: scene, diagnosis: diagnosis)
     }
 }
-
-/// The `origin.format`s of imports that print no frames (docs/import-dumps.md): a
-/// `_printHierarchy` alone, an `_autolayoutTrace`. Why-not refuses their scenes rather than name
-/// every view `zeroSize`.
-let framelessFormats: Set<String> = ["print-hierarchy", "autolayout-trace"]
 
 /// The answer to a why-not request (``TouchTrace/whyNot(_:in:limits:)``): the diagnosis, with the
 /// scene its view indices refer to (after the request's `changes`, if any).

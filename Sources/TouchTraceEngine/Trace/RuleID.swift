@@ -6,7 +6,7 @@ public enum RuleID: String, Sendable, CaseIterable {
     case R1, R2, R3, R4
     case C1, C2, C3, C4, C5, C6, C7, C8, C9
     case T1, T2, T3, T4, T5, T6, T7
-    case G1, G2, G3, G4, G5, G6
+    case G1, G2, G3, G4, G5, G6, G7
     case S1, S2, S3, S4, S5, S6, S7, S8
     case M1, M2, M3, M4
     case L1, L2, L3, L4, L5, L6

@@ -103,14 +103,31 @@ struct AutolayoutTraceParser {
         }
     }
 
-    /// The view line `b` holds, or nil. What may come before it: spaces, tabs, and the quote or
-    /// backtick a Cycript or JavaScript string opens with; then the indent (`|`, spaces, tabs);
+    /// The view line `b` holds, or nil. What may come before it: spaces, tabs, the quote or
+    /// backtick a Cycript or JavaScript string opens with, a comment's `//`, `/*` or ` * `; then the indent (`|`, spaces, tabs);
     /// then the mark; then `<Class:0xADDR>` or `Class:0xADDR`; then, optionally, `'text'` and
     /// `- AMBIGUOUS LAYOUT…`, and nothing else.
     static func entry(_ b: [UInt8]) -> Entry? {
         var i = 0
         let n = b.count
-        while i < n, b[i] == 0x20 || b[i] == 0x09 || b[i] == UInt8(ascii: "`") || b[i] == UInt8(ascii: "\"") { i += 1 }
+        // Wrappings, repeated: white space, an opening quote or backtick, and a comment's marks
+        // (`//`, `/*`, a block comment's ` * `) — a trace pasted into source code, as
+        // recursiveDescription's lines are read behind them (docs/import-dumps.md). A `*` followed
+        // by white space is a comment's: the layout engine's mark is followed by the class name.
+        while i < n {
+            let c = b[i]
+            if c == 0x20 || c == 0x09 || c == UInt8(ascii: "`") || c == UInt8(ascii: "\"") {
+                i += 1
+            } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "/") {
+                while i < n, b[i] == UInt8(ascii: "/") { i += 1 }
+            } else if c == UInt8(ascii: "/"), i + 1 < n, b[i + 1] == UInt8(ascii: "*") {
+                i += 2
+            } else if c == UInt8(ascii: "*"), i + 1 < n, b[i + 1] == 0x20 || b[i + 1] == 0x09 {
+                i += 1
+            } else {
+                break
+            }
+        }
         var depth = 0
         while i < n, b[i] == UInt8(ascii: "|") || b[i] == 0x20 || b[i] == 0x09 {
             if b[i] == UInt8(ascii: "|") { depth += 1 }

@@ -191,11 +191,17 @@ struct DumpInput {
     var overlay: JSONValue?
     var overlayBase = ""
 
-    /// The body as it is, or unpacked from a `{"dump", "controllers", "overlay"}` envelope.
+    /// The body as it is, unpacked from a `{"dump", "controllers", "overlay"}` envelope, or the
+    /// dump string of a WebDriver response (`ImportFormat.webDriverValue`).
     static func read(_ bytes: [UInt8], format: ImportFormat, options: ImportOptions) throws(ImportError) -> DumpInput {
         var input = DumpInput(text: bytes, controllers: options.controllers, overlay: options.overlay)
         guard ImportFormat.looksLikeJSONObject(bytes) else { return input }
         try options.limits.checkSize(bytes)
+        if format != .sentryViewHierarchy, let text = ImportFormat.webDriverValue(bytes) {
+            // A WebDriver response (`{"value": "<the dump>"}`): the string, where it is.
+            input.text = text
+            return input
+        }
         var warnings = ImportWarnings(limit: 1)
         if format == .sentryViewHierarchy, !ImportFormat.isDumpEnvelope(bytes) { return input }
         let value = try SentryViewHierarchyParser.parseJSON(bytes, limits: options.limits, warnings: &warnings)

@@ -57,7 +57,23 @@ enum DumpText {
 
     /// The lines of a dump escaped into a string literal on this line, or nil when the line is
     /// not one: the literal (quoted with `"`, `'` or a backtick) must start before any
-    /// description or element on the line and contain at least one `\n` escape.
+    /// description or element on the line (or be the `value` of a WebDriver response the line
+    /// logs, `{"value":"…`) and contain at least one `\n` escape.
+    /// Where the string of `{"value":"…` starts (its opening quote) when `b` at `brace` opens a
+    /// WebDriver response (`{"value": …}`, docs/import-dumps.md), or nil.
+    static func webDriverValueQuote(_ b: [UInt8], at brace: Int) -> Int? {
+        let name = Array("\"value\"".utf8)
+        var j = brace + 1
+        while j < b.count, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+        guard j + name.count <= b.count, Array(b[j..<(j + name.count)]) == name else { return nil }
+        j += name.count
+        while j < b.count, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+        guard j < b.count, b[j] == UInt8(ascii: ":") else { return nil }
+        j += 1
+        while j < b.count, b[j] == 0x20 || b[j] == 0x09 { j += 1 }
+        return j < b.count && b[j] == UInt8(ascii: "\"") ? j : nil
+    }
+
     static func unescapedLines(_ b: [UInt8], line: Int) -> [DumpLine]? {
         guard b.count >= 4, containsEscapedNewline(b) else { return nil }
         // The opening quote: the first quote character, with only a prompt or a result prefix
@@ -67,6 +83,11 @@ enum DumpText {
         while q < b.count {
             let c = b[q]
             if c == UInt8(ascii: "\"") || c == UInt8(ascii: "`") || c == UInt8(ascii: "'") { break }
+            if c == UInt8(ascii: "{"), let value = webDriverValueQuote(b, at: q) {
+                // A WebDriver response logged on this line (`{"value":"…`): its string.
+                q = value
+                break
+            }
             if c == UInt8(ascii: "<") || c == UInt8(ascii: ",") || c == UInt8(ascii: "{") { return nil }
             q += 1
         }

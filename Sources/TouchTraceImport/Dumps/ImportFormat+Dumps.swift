@@ -65,9 +65,11 @@ extension ImportFormat {
         return nil
     }
 
-    /// For a JSON document: Sentry's view hierarchy (a `rendering_system` member, or `windows`
+    /// For a JSON document: a WebDriver response whose `value` is a dump (`webDriverValue`: the
+    /// dump's own format), Sentry's view hierarchy (a `rendering_system` member, or `windows`
     /// first), or a dump envelope (`{"dump": …}`: the dump's own format); nil for anything else.
     public static func sniffJSONDump(_ bytes: [UInt8]) -> ImportFormat? {
+        if let text = webDriverValue(bytes), let format = sniffDump(text) { return format }
         let head = Array(bytes.prefix(4_096)).text
         if isDumpEnvelope(bytes) {
             guard let value = try? JSONParser(maxNesting: 600).parse(bytes), let dump = value["dump"] else { return nil }
@@ -80,6 +82,49 @@ extension ImportFormat {
         if head.contains("\"rendering_system\"") { return .sentryViewHierarchy }
         if let first = firstKey(head), first == "windows" { return .sentryViewHierarchy }
         return nil
+    }
+
+    /// A WebDriver response holding a dump: W3C WebDriver answers every command with
+    /// `{"value": …}` (JSON Wire Protocol servers add `sessionId` and `status`), and Appium's
+    /// `mobile: source` with `format: description` (WebDriverAgent's `GET
+    /// /source?format=description`) answers XCUITest's `debugDescription` as that string. The
+    /// text with the string kept where it is on its line (everything before its opening quote
+    /// blanked, so the escaped one-line string is read as any other, columns kept) and every
+    /// other line emptied (line numbers kept); nil when the document is not such a response. A
+    /// response cut off inside the string (a pasted excerpt) is read up to where it stops.
+    static func webDriverValue(_ bytes: [UInt8]) -> [UInt8]? {
+        guard looksLikeJSONObject(bytes), let key = firstKey(Array(bytes.prefix(4_096)).text), ["value", "sessionId", "status"].contains(key) else {
+            return nil
+        }
+        let name = Array("\"value\"".utf8)
+        let limit = min(bytes.count, 4_096)
+        var at = 0
+        var quote: Int?
+        while at + name.count <= limit {
+            if bytes[at] == name[0], Array(bytes[at..<(at + name.count)]) == name {
+                var j = at + name.count
+                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+                if j < bytes.count, bytes[j] == UInt8(ascii: ":") {
+                    j += 1
+                    while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+                    if j < bytes.count, bytes[j] == UInt8(ascii: "\"") { quote = j }
+                    break
+                }
+            }
+            at += 1
+        }
+        guard let quote else { return nil }
+        var lineStart = quote
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+        var lineEnd = quote
+        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+        var out: [UInt8] = []
+        out.reserveCapacity(lineEnd - lineStart + 64)
+        for b in bytes[..<lineStart] where b == 0x0A { out.append(0x0A) }
+        out += repeatElement(0x20, count: quote - lineStart)
+        out += bytes[quote..<lineEnd]
+        for b in bytes[lineEnd...] where b == 0x0A { out.append(0x0A) }
+        return out
     }
 
     /// Whether the bytes start (after white space) with `{`.

@@ -15,7 +15,9 @@ public enum AuditOperation: TouchTraceOperation {
         [{"view", "rules", "reason"}]}; every member is optional. The answer lists each finding with \
         the view's pointer, what was measured and what blocks it, every target's outcome, and a \
         summary. The CLI exits with 1 when a finding of severity error is left, 2 for bad input. \
-        Example: touchtrace audit Examples/ci/checkout.json --profile wcag-2.5.8. See docs/audit.md.
+        Example: touchtrace audit Examples/ci/checkout.json --profile wcag-2.5.8. See docs/audit.md. \
+        A scene imported from a dump that prints no frames (print-hierarchy, autolayout-trace) with no \
+        frame given is refused at its "/origin/format" (exit 2).
         """
     public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R3, .G1, .L6]
     public static let sceneUse = SceneUse.required

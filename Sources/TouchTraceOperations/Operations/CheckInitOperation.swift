@@ -169,6 +169,12 @@ public enum CheckInitOperation: TouchTraceOperation {
             if let f = reference.frame { words += ["--frame", f] }
             command = words.joined(separator: " ")
         }
+        // A scene whose geometry no dump printed (UnknownGeometry): every wired control would be
+        // written down as unreachable, and every tap, assert and audit step of the file is refused
+        // when it runs; so the starter is refused here, at the member that names the scene.
+        if let unknown = UnknownGeometry(prepared.laidOut) {
+            throw OperationError(unknown.refusal(at: "/scene", "which wired controls a tap reaches (every step of a starter file)"))
+        }
         let starter = StarterExpectations.make(prepared, sceneHeader: header, name: name, command: command, warnings: warnings, limits: context.limits)
         let bytes = Array(starter.text.utf8)
         let yaml = "application/yaml; charset=utf-8"

@@ -11,7 +11,10 @@ public enum HitTestOperation: TouchTraceOperation {
         (the id of the window whose coordinates the points are in; default the front-most) and \
         "changes" (layout changes applied, with one layout cycle, first). With one point the answer \
         is one trace; with several it is {"results": [...]}. Example: \
-        touchtrace hit-test Examples/map-overlay.json --point 100,300. The trace's fields: docs/trace-schema.md.
+        touchtrace hit-test Examples/map-overlay.json --point 100,300. The trace's fields: docs/trace-schema.md. \
+        A scene imported from a dump that prints no frames (origin.format print-hierarchy or \
+        autolayout-trace) with no frame given is refused at "/point": nothing a tap hits can be \
+        decided (docs/import-dumps.md#scenes-with-no-frames).
         """
     public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R1]
     public static let sceneUse = SceneUse.required

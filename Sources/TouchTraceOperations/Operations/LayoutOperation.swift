@@ -10,7 +10,9 @@ public enum LayoutOperation: TouchTraceOperation {
         The request is {"changes": [{"op": "resizeWindow", "window": "win", "width": 844, "height": 390}]} \
         (the CLI also takes just the list of changes). With constraints or stack views (L6) the \
         answer also has "conflicts" and "ambiguous"; changes include setConstraint (constant, \
-        priority, active) and addConstraint; with scroll views, "contentOffsets". See docs/layout.md         and docs/autolayout.md.
+        priority, active) and addConstraint; with scroll views, "contentOffsets". See docs/layout.md         and docs/autolayout.md. \
+        On a scene imported from a dump that prints no frames (print-hierarchy, autolayout-trace) with \
+        no frame given, the answer has "warnings" ({kind: geometryUnknown}): its frames are not the views'.
         """
     public static let rules: [RuleID] = [.L1, .L2, .L3, .L4, .L5, .L6, .M4, .S3]
     public static let sceneUse = SceneUse.required
@@ -48,7 +50,8 @@ public enum LayoutOperation: TouchTraceOperation {
     public static func run(_ input: LayoutRequest, in context: OperationContext) throws(OperationError) -> OperationResult {
         // From the scene as decoded (its trace can show the initial cycle), reusing the Auto
         // Layout system its preparation solved.
-        let result = try answering { () throws(InputError) in try TouchTrace.layout(input, in: context.requiredScene, limits: context.limits) }
+        var result = try answering { () throws(InputError) in try TouchTrace.layout(input, in: context.requiredScene, limits: context.limits) }
+        result.warnings = result.warnings.map { $0.under(context.scenePointer) }
         return OperationResult(.encodedJSON(ResponseEncoder.bytes(result)))
     }
 }

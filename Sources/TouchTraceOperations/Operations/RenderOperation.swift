@@ -22,7 +22,9 @@ public enum RenderOperation: TouchTraceOperation {
         image/svg+xml, the same bytes for the same input. Over HTTP: GET \
         /v1/scenes/{id}/render.svg?point=100,300&regions&audit=apple-44 for a stored scene, POST \
         /v1/render with the scene inline. Example: touchtrace render Examples/map-overlay.json \
-        --point 100,300 -o map.svg. See docs/render.md.
+        --point 100,300 -o map.svg. See docs/render.md. A scene imported from a dump that prints no \
+        frames (print-hierarchy, autolayout-trace) with no frame given is refused at its "/origin/format": \
+        the picture would be empty.
         """
     public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R1]
     public static let sceneUse = SceneUse.required
@@ -105,7 +107,7 @@ public enum RenderOperation: TouchTraceOperation {
     }
 
     public static func run(_ input: Input, in context: OperationContext) throws(OperationError) -> OperationResult {
-        let svg = try answering { () throws(InputError) in try SceneRenderer.svg(input.request, in: context.requiredScene, limits: context.limits) }
+        let svg = try answering { () throws(InputError) in try SceneRenderer.svg(input.request, in: context.requiredScene, limits: context.limits, pointerBase: context.scenePointer) }
         if let path = input.output {
             return OperationResult(.empty, files: [OutputFile(path: path, bytes: svg)])
         }

@@ -9,7 +9,9 @@ public enum TouchesOperation: TouchTraceOperation {
     public static let discussion = """
         The request is {"tap": {"x": 40, "y": 720}}, {"drag": {"from": …, "to": …}}, \
         {"longPress": {…}} or {"touches": [{"touch": 1, "phase": "began", "x": 40, "y": 720, "t": 0}, …]}, \
-        with optional "window" and "changes". See docs/touches.md.
+        with optional "window" and "changes". See docs/touches.md. A scene imported from a dump that \
+        prints no frames (print-hierarchy, autolayout-trace) with no frame given is refused at "/touches"; \
+        actions answers as for any scene (sendActions(for:) reads no frame).
         """
     public static let rules: [RuleID] = [
         .R1, .R2, .R3, .R4, .C1, .C2, .C3, .C4, .C5, .C6, .C7, .C8, .C9, .T1, .T2, .T3, .T4, .G1, .G2, .G3, .G4, .G5, .G6,
