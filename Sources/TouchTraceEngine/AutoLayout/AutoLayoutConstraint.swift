@@ -39,25 +39,52 @@ public struct LayoutConstraint: Sendable, Hashable {
     /// is kept; see `AutoLayoutSystem.assignTieBreaks()` and `Constraint.tieBreak`). Not part of
     /// UIKit's constraint: it stands for the order in which UIKit's engine settles such ties.
     public var tieBreak: Double = 0
+}
 
+extension LayoutConstraint {
+    /// What the solver's form of a constraint reads of it (``LayoutVariables/solverConstraint(_:tag:in:)``):
+    /// its fields without the strings. Made from the system's array field by field: a whole
+    /// `LayoutConstraint` read out of the array for the conversion, a mutating call, was copied
+    /// (its identifier and pointer retained and released) once per constraint (issue 27).
+    struct Form {
+        var first: LayoutItem
+        var firstAttribute: LayoutAttribute
+        var relation: ConstraintSpec.Relation
+        var second: LayoutItem?
+        var secondAttribute: LayoutAttribute
+        var multiplier: Double
+        var constant: Double
+        var priority: Double
+        var tieBreak: Double
+
+        /// The form of `constraints[i]`.
+        @inline(__always)
+        init(_ constraints: [LayoutConstraint], _ i: Int) {
+            first = constraints[i].first
+            firstAttribute = constraints[i].firstAttribute
+            relation = constraints[i].relation
+            second = constraints[i].second
+            secondAttribute = constraints[i].secondAttribute
+            multiplier = constraints[i].multiplier
+            constant = constraints[i].constant
+            priority = constraints[i].priority
+            tieBreak = constraints[i].tieBreak
+        }
+    }
+
+    // Declared in an extension, and made by the memberwise initialiser: an initialiser that sets
+    // `self`'s properties one by one builds the value in a temporary and copies it out (every
+    // string retained, then the temporary destroyed), once per generated constraint (issue 27).
     public init(
         _ first: LayoutItem, _ firstAttribute: LayoutAttribute, _ relation: ConstraintSpec.Relation = .equal,
         _ second: LayoutItem? = nil, _ secondAttribute: LayoutAttribute = .notAnAttribute, multiplier: Double = 1,
         constant: Double = 0, priority: Double = 1000, origin: ConstraintOrigin, view: Int, identifier: String? = nil,
         pointer: String? = nil
     ) {
-        self.first = first
-        self.firstAttribute = firstAttribute
-        self.relation = relation
-        self.second = second
-        self.secondAttribute = second == nil ? .notAnAttribute : secondAttribute
-        self.multiplier = multiplier
-        self.constant = constant
-        self.priority = priority
-        self.origin = origin
-        self.view = view
-        self.identifier = identifier
-        self.pointer = pointer
+        self.init(
+            first: first, firstAttribute: firstAttribute, relation: relation, second: second,
+            secondAttribute: second == nil ? .notAnAttribute : secondAttribute, multiplier: multiplier, constant: constant,
+            priority: priority, origin: origin, view: view, identifier: identifier, pointer: pointer)
     }
 
     /// UIKit's debug form: `button.width >= 44 @750`, `label.leading == root#layoutMargins.leading + 8`.

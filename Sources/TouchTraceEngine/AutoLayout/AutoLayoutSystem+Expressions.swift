@@ -167,7 +167,7 @@ struct LayoutVariables {
     /// The expression is written term by term into one array: the first side's terms, the second
     /// side's, then the space's width (the terms and their order are what the partition and the
     /// solver's choice of subject read).
-    mutating func solverConstraint(_ c: LayoutConstraint, tag: Int, in scene: Scene) -> Constraint? {
+    mutating func solverConstraint(_ c: LayoutConstraint.Form, tag: Int, in scene: Scene) -> Constraint? {
         var space: Int?
         if let second = c.second, c.firstAttribute.isLocation || c.secondAttribute.isLocation {
             guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return nil }
@@ -216,7 +216,7 @@ extension Scene {
     /// constraints between its width, height or centers and its content attach to its frame, as
     /// do constraints to anything outside it. Returns the scroll view whose edges mean its content
     /// area in `c` (written in `space`, the items' nearest common ancestor), or nil.
-    func scrollContentArea(of c: LayoutConstraint, space: Int) -> Int? {
+    func scrollContentArea(of c: LayoutConstraint.Form, space: Int) -> Int? {
         guard views[space].viewClass.isScrollView, let second = c.second else { return nil }
         // Inside: the item's view (a guide's owner) is a strict descendant of the scroll view.
         func inside(_ item: LayoutItem) -> Bool {

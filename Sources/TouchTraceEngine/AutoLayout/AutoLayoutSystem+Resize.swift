@@ -114,7 +114,7 @@ extension AutoLayoutSystem {
     /// (Re)installs constraint `i` from ``constraints`` in its part: the old row, if any, is
     /// removed; a required constraint that cannot hold is recorded in ``conflicts``.
     mutating func install(_ i: Int) {
-        guard let new = variables.solverConstraint(constraints[i], tag: i, in: built) else { return }
+        guard let new = variables.solverConstraint(LayoutConstraint.Form(constraints, i), tag: i, in: built) else { return }
         solverConstraints[i] = new
         let p = part[i]
         guard p >= 0 else { return }

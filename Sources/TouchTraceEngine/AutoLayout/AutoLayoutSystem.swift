@@ -198,14 +198,13 @@ public struct AutoLayoutSystem: Sendable {
             // Most views take part in nothing: decide that from two fields, without copying the node.
             guard !built.views[v].layout.constraints.isEmpty || built.views[v].layout.stack != nil else { continue }
             guard !built.views[v].detached, built.isAttached(v) else { continue }
-            let node = built.views[v]
-            for (k, spec) in node.layout.constraints.enumerated() where spec.active && ConstraintValidation.problems(of: spec, in: built).isEmpty {
+            for (k, spec) in built.views[v].layout.constraints.enumerated() where spec.active && ConstraintValidation.problems(of: spec, in: built).isEmpty {
                 valid[v, default: []].append((k, spec))
                 taking[v] = true
                 if let a = built.layoutItem(named: spec.firstItem) { taking[a.anchor] = true }
                 if let s = spec.secondItem, let b = built.layoutItem(named: s) { taking[b.anchor] = true }
             }
-            if node.layout.stack != nil {
+            if built.views[v].layout.stack != nil {
                 taking[v] = true
                 // Its arranged subviews, hidden or not (`arrangedSubviews` + `hiddenArrangedSubviews`,
                 // read in place).
@@ -324,7 +323,11 @@ public struct AutoLayoutSystem: Sendable {
         // closures below then read them in place instead of copying each `LayoutConstraint`
         // (its strings retained and released) out of `self` (issue 27).
         let constraints = self.constraints
-        solverConstraints = constraints.indices.map { variables.solverConstraint(constraints[$0], tag: $0, in: built) }
+        // Each constraint's form read field by field (`LayoutConstraint.Form`), not the whole
+        // constraint copied out of the array (issue 27).
+        solverConstraints = constraints.indices.map {
+            variables.solverConstraint(LayoutConstraint.Form(constraints, $0), tag: $0, in: built)
+        }
         let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
         let list = usable.compactMap { solverConstraints[$0] }
@@ -343,8 +346,8 @@ public struct AutoLayoutSystem: Sendable {
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
             // from the previous one and its rows stay short however long the stack (issue 21).
-            let groups = members.map {
-                constraints[$0].origin == .stackView ? container[constraints[$0].view] : container[constraints[$0].first.anchor]
+            let groups = constraints.withUnsafeBufferPointer { all in
+                members.map { all[$0].origin == .stackView ? container[all[$0].view] : container[all[$0].first.anchor] }
             }
             for k in ConstraintPartition.requiredFirstOrder(memberConstraints, groups: groups) {
                 if budget.spend() { break }  // out of time: the unfinished system is thrown away

@@ -72,7 +72,8 @@ struct LayoutEngine: Sendable {
     /// Whether the view needs layout.
     public func needsLayout(_ view: Int) -> Bool { view < pending.count && pending[view] != nil }
 
-    mutating func record(_ entry: LayoutTrace.Entry) {
+    /// (`consuming`: the entry is moved into the log, not copied and then destroyed.)
+    mutating func record(_ entry: consuming LayoutTrace.Entry) {
         if recordingInitial { trace.initialLog.append(entry) } else { trace.log.append(entry) }
     }
 

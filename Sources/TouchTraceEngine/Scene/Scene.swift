@@ -112,37 +112,21 @@ public struct ViewNode: Sendable {
     /// it back, as an app holding a reference can), but has no parent, is not a window, and is
     /// not hit-tested, laid out or listed in `frames`.
     public var detached: Bool
+}
 
+extension ViewNode {
+    // In an extension, and made by the memberwise initialiser: an initialiser that sets `self`'s
+    // properties one by one builds the node in a temporary and copies it out (its strings and
+    // arrays retained, then the temporary destroyed), once per decoded view (issue 27).
     public init(id: String, viewClass: ViewClass, parent: Int?) {
-        self.id = id
-        self.viewClass = viewClass
-        self.customClass = nil
-        self.parent = parent
-        self.subviews = []
-        self.geometry = ViewGeometry(center: .zero, bounds: .zero)
-        self.geometryGiven = false
-        self.level = 0
-        self.hidden = false
-        self.alpha = 1
-        self.userInteractionEnabled = viewClass.defaultUserInteractionEnabled
-        self.clipsToBounds = false
-        self.multipleTouchEnabled = false
-        self.exclusiveTouch = false
-        self.zPosition = 0
-        self.pointInside = .bounds
-        self.hitTest = .default
-        self.touches = .forward
-        self.actions = []
-        self.viewController = nil
-        self.control = viewClass.isControl ? ControlConfig() : nil
-        self.role = nil
-        self.gestureRecognizers = []
-        self.scroll = viewClass.isScrollView ? ScrollConfig() : nil
-        self.layout = LayoutConfig()
-        self.text = nil
-        self.accessibilityIdentifier = nil
-        self.fontSize = 17
-        self.detached = false
+        self.init(
+            id: id, viewClass: viewClass, customClass: nil, parent: parent, subviews: [],
+            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0, hidden: false, alpha: 1,
+            userInteractionEnabled: viewClass.defaultUserInteractionEnabled, clipsToBounds: false,
+            multipleTouchEnabled: false, exclusiveTouch: false, zPosition: 0, pointInside: .bounds, hitTest: .default,
+            touches: .forward, actions: [], viewController: nil, control: viewClass.isControl ? ControlConfig() : nil,
+            role: nil, gestureRecognizers: [], scroll: viewClass.isScrollView ? ScrollConfig() : nil, layout: LayoutConfig(),
+            text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false)
     }
 
     /// The frame in the superview's coordinates (rule L1).
