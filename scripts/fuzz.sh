@@ -95,7 +95,11 @@ run_one() {
   local harness="$1"
   local corpus="$OUT/corpus/$harness" artifacts="$OUT/artifacts/$harness/"
   mkdir -p "$corpus" "$artifacts"
+  # ASan's quarantine of freed memory at 64 MB instead of 256: a harness peaks at about 280 MB
+  # instead of 520 (measured on RequestsFuzz, 10 s), so that two side by side fit a memory-capped
+  # CI machine; use-after-free is still caught within the last 64 MB freed.
   # shellcheck disable=SC2046
+  ASAN_OPTIONS="${ASAN_OPTIONS:-quarantine_size_mb=64}" \
   LSAN_OPTIONS="suppressions=$PWD/Fuzz/lsan-suppressions.txt:print_suppressions=0" \
   "$BIN/$harness" "$corpus" $(seeds_for "$harness") -max_total_time="$SECONDS_EACH" -timeout=10 \
     -rss_limit_mb=2048 -max_len=65536 -artifact_prefix="$artifacts" -print_final_stats=1 \
