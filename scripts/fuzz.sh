@@ -24,7 +24,24 @@ fi
 
 CONFIG="${FUZZ_CONFIG:-release}"
 echo "== build ($CONFIG, -sanitize=fuzzer,address)"
-swift build --package-path Fuzz -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "warning: " | tail -3
+# The whole log goes to a file. A failed build prints its errors with the machine's free memory and
+# disk (a sanitized link of 17 harnesses side by side is the largest step of the run), and builds
+# once more with one job: a link killed for memory then passes, a real error fails again.
+BUILD_LOG="$OUT/build.log"
+fuzz_build() { swift build --package-path Fuzz -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address "$@" >"$BUILD_LOG" 2>&1; }
+if ! fuzz_build; then
+  echo "the build failed; its errors, then free memory and disk:"
+  { grep -a -E "error|Error|No space|Killed|signal|out of memory" "$BUILD_LOG" || true; } | head -40 | sed 's|^|    |'
+  tail -n 5 "$BUILD_LOG" | sed 's|^|    |'
+  { free -m; df -h . "$OUT"; } 2>/dev/null | sed 's|^|    |' || true
+  echo "== build again, one job"
+  if ! fuzz_build -j 1; then
+    { grep -a -E "error|Error|No space|Killed|signal|out of memory" "$BUILD_LOG" || true; } | head -40 | sed 's|^|    |'
+    tail -n 20 "$BUILD_LOG" | sed 's|^|    |'
+    exit 1
+  fi
+fi
+tail -n 3 "$BUILD_LOG"
 BIN="$(swift build --package-path Fuzz -c "$CONFIG" -Xswiftc -sanitize=fuzzer,address --show-bin-path)"
 
 echo "== seeds"
