@@ -87,6 +87,9 @@ public struct Diagnoser: Sendable {
         points.reserveCapacity(path.count)
         for k in path.indices.dropFirst() { points.append(points[k - 1].flatMap { scene.views[path[k]].geometry.convertFromSuperview($0) }) }
         let onView = points[path.count - 1].map { scene.views[view].pointInside.contains($0, bounds: scene.views[view].geometry.bounds) } ?? false
+        // On the view's enlarged touch area (H9) but off its bounds: an ancestor has to hold the
+        // touch area, not only the bounds.
+        let onTouchAreaOnly = onView && !(points[path.count - 1].map { scene.views[view].geometry.bounds.contains($0) } ?? false)
 
         // An answer elsewhere that does not reach the view covers it; one redirected into the
         // view's subtree (H9) is taken by the subview on its way up instead (R3).
@@ -121,7 +124,7 @@ public struct Diagnoser: Sendable {
             }
             if points[k] == nil, k == 0 || points[k - 1] != nil { found.squashed(node) }
             found.checkState(of: node)
-            if let q = points[k] { found.checkInside(node, q, pointOnView: onView) }
+            if let q = points[k] { found.checkInside(node, q, pointOnView: onView, touchArea: onTouchAreaOnly) }
         }
 
         // The view's own answer: its subviews front to back (H3), then its override (H9).

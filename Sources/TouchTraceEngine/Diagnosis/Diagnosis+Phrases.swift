@@ -71,6 +71,9 @@ extension Diagnosis.Cause {
             return "reached late: scroll view \(name(view)) delays touchesBegan (delaysContentTouches, S1)"
         case .systemGestureDelay:
             return "reached late: it is at the bottom edge of the screen, where the system's gestures come first (G7)"
+        case .gestureRecognizerDelay:
+            let id = recognizer.map { $0.id(in: scene) } ?? "a recognizer"
+            return "reached late: \(id) on \(name(view)) holds its touches back until it fails (G2)"
         case .contentViewUnknown:
             return "perhaps covered by the contentView of cell \(name(view)), which the scene does not hold (H3)"
         case .notInWindow:

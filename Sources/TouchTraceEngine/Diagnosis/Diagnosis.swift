@@ -67,6 +67,10 @@ public struct Diagnosis: Sendable {
             /// for the cell, which UIKit puts in front of such views (H3): whether it covers the
             /// view cannot be known from the scene. Does not block.
             case contentViewUnknown
+            /// A recognizer on an ancestor with `delaysTouchesBegan` (or `delaysTouchesEnded`)
+            /// holds the view's calls back until it fails (G2): the tap arrives, late. Does not
+            /// block.
+            case gestureRecognizerDelay
         }
 
         /// How a ``Kind/coveredBy`` view relates to the view asked about.
@@ -99,7 +103,8 @@ public struct Diagnosis: Sendable {
         public var view: Int
         public var rule: RuleID
         /// False only for a cause that delays the tap without taking it away
-        /// (``Kind/scrollViewDelay``, ``Kind/systemGestureDelay``), or that may block but cannot
+        /// (``Kind/scrollViewDelay``, ``Kind/systemGestureDelay``,
+        /// ``Kind/gestureRecognizerDelay``), or that may block but cannot
         /// be known from the scene (``Kind/contentViewUnknown``).
         public var blocks = true
         /// One sentence for people, with the ids and the numbers involved.
@@ -110,7 +115,8 @@ public struct Diagnosis: Sendable {
         public var via: Int?
         /// For ``Kind/coveredBy``: what the covering branch's hit test returned.
         public var answer: Int?
-        /// For ``Kind/gestureRecognizer`` and ``Kind/scrollViewDelay``: the recognizer.
+        /// For ``Kind/gestureRecognizer``, ``Kind/scrollViewDelay`` and
+        /// ``Kind/gestureRecognizerDelay``: the recognizer.
         public var recognizer: GestureRecognizerRef?
         /// For ``Kind/hitTestOverride``: which override decides (for a redirect, ``answer`` is
         /// where it sends the touch).

@@ -2,8 +2,8 @@
 extension DiagnosisFindings {
     /// The bounding box of `v`'s bounds in the coordinates of `ancestor` (a view on its
     /// superview chain), transforms applied.
-    func box(of v: Int, in ancestor: Int) -> Rect {
-        var corners = Self.corners(of: scene.views[v].geometry.bounds)
+    func box(of v: Int, in ancestor: Int, touchArea: Bool = false) -> Rect {
+        var corners = Self.corners(of: touchArea ? touchAreaBox(of: v) : scene.views[v].geometry.bounds)
         var current = v
         while current != ancestor, let parent = scene.views[current].parent {
             corners = corners.map { scene.views[current].geometry.convertToSuperview($0) }
@@ -36,6 +36,26 @@ extension DiagnosisFindings {
         let box = Self.bounding(corners)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return nil }
         return box
+    }
+
+    /// The bounding box of `v`'s touch area (`point(inside:with:)`, H9) in its bounds
+    /// coordinates: the bounds grown or shrunk by insets, a circle's square, the rectangles' or
+    /// the polygon's box; the bounds for the default and for `never`.
+    func touchAreaBox(of v: Int) -> Rect {
+        let b = scene.views[v].geometry.bounds
+        switch scene.views[v].pointInside {
+        case .bounds, .never, .roundedRect:
+            return b
+        case let .insets(i):
+            return Rect(x: b.minX + i.left, y: b.minY + i.top, width: max(0, b.size.width - i.left - i.right), height: max(0, b.size.height - i.top - i.bottom))
+        case let .circle(radius):
+            let r = radius ?? min(b.size.width, b.size.height) / 2
+            return Rect(x: b.midX - r, y: b.midY - r, width: 2 * r, height: 2 * r)
+        case let .rects(rects):
+            return rects.isEmpty ? b : Self.bounding(rects.flatMap(Self.corners(of:)))
+        case let .polygon(points):
+            return points.isEmpty ? b : Self.bounding(points)
+        }
     }
 
     static func corners(of r: Rect) -> [Point] {

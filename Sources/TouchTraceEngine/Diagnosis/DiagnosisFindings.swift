@@ -104,8 +104,10 @@ struct DiagnosisFindings {
     }
 
     /// H2, H4, H9: `point(inside:with:)` of a view on the path, the point `q` in its coordinates;
-    /// `pointOnView` says whether the point is on the view asked about at all.
-    mutating func checkInside(_ node: Int, _ q: Point, pointOnView: Bool) {
+    /// `pointOnView` says whether the point is on the view asked about at all, and `touchArea`
+    /// that it is on the view's enlarged touch area (H9) only, off its bounds: an ancestor must
+    /// then hold the touch area.
+    mutating func checkInside(_ node: Int, _ q: Point, pointOnView: Bool, touchArea: Bool = false) {
         let g = scene.views[node].geometry
         let area = scene.views[node].pointInside
         if area.contains(q, bounds: g.bounds) { return }
@@ -156,6 +158,10 @@ struct DiagnosisFindings {
                 fix: "tap on \(name(view))\(frame) where it lies inside \(name(node))")
             return
         }
+        if touchArea {
+            touchAreaOutside(node, q, stops: stops)
+            return
+        }
         let box = self.box(of: view, in: node)
         var facts: [String] = []
         var fixes: [String] = []
@@ -179,6 +185,38 @@ struct DiagnosisFindings {
         add(
             Diagnosis.Cause(kind: .outsideSuperviewBounds, view: node, rule: .H4, detail: stops + ": " + facts.joined(separator: "; ")),
             fix: fixes.joined(separator: "; ") + " (clipsToBounds = true shows what cannot be touched)")
+    }
+
+    /// H4 with H9: the point is on the view's enlarged touch area (a `point(inside:with:)`
+    /// override, `pointInside` insets in a scene) where it reaches past the bounds of the
+    /// ancestor `node`: hit testing never asks the view there, whatever its touch area. The
+    /// ancestor must hold the touch area (its extent along each axis where the point is out), or
+    /// take those points itself.
+    mutating func touchAreaOutside(_ node: Int, _ q: Point, stops: String) {
+        let b = scene.views[node].geometry.bounds
+        let area = box(of: view, in: node, touchArea: true)
+        let n = DiagnosisFormat.number
+        let child = name(view)
+        let parent = name(node)
+        var facts: [String] = []
+        var needs: [String] = []
+        if q.y < b.minY || q.y >= b.maxY {
+            let from = min(b.minY, area.minY)
+            let to = max(b.maxY, area.maxY)
+            facts.append("\(child)'s touch area spans y = \(n(area.minY)) to \(n(area.maxY)), past \(parent)'s y = \(n(b.minY)) to \(n(b.maxY))")
+            needs.append("at least \(n(to - from)) pt tall, from y = \(n(from))")
+        }
+        if q.x < b.minX || q.x >= b.maxX {
+            let from = min(b.minX, area.minX)
+            let to = max(b.maxX, area.maxX)
+            facts.append("\(child)'s touch area spans x = \(n(area.minX)) to \(n(area.maxX)), past \(parent)'s x = \(n(b.minX)) to \(n(b.maxX))")
+            needs.append("at least \(n(to - from)) pt wide, from x = \(n(from))")
+        }
+        add(
+            Diagnosis.Cause(
+                kind: .outsideSuperviewBounds, view: node, rule: .H4,
+                detail: stops + ": the point is on \(child)'s enlarged touch area (H9) but not on its bounds; " + facts.joined(separator: "; ")),
+            fix: "make \(parent) " + needs.joined(separator: " and ") + ", so that it holds \(child)'s touch area, or let \(parent)'s point(inside:with:) take the points of \(child)'s touch area (an enlarged touch area works only inside every ancestor's bounds)")
     }
 
     // MARK: - Answers elsewhere (H3, H8, R3) and overrides (H9)
@@ -297,7 +335,7 @@ struct DiagnosisFindings {
         add(Diagnosis.Cause(kind: .hitTestOverride, view: node, rule: .H9, detail: detail, answer: answer, override: override), fix: fix)
     }
 
-    // MARK: - After hit testing (G3, S1)
+    // MARK: - After hit testing (G2, G3, S1)
 
     /// G3: a recognizer on an ancestor recognized the tap and took the touch from `touched`.
     mutating func cancelled(by recognizer: GestureRecognizerRef, rule: RuleID, touched: Int, touchesCancelled: Bool) {
