@@ -27,6 +27,17 @@ struct ConnectionTests {
         #expect(actions.first?["resolution"] == "explicit")
     }
 
+    /// T1: a `<view>` of a custom class that is the source of an `<action>` is a control (Xcode
+    /// connects actions only from controls, and the nib registers them with `addTarget`): the
+    /// tap sends its action, where it was dropped before (CleverTap, GoogleSignIn, iNaturalist).
+    @Test func aViewWithAnActionIsAControl() throws {
+        let actions = try Self.tap("T1-view-with-an-action-is-a-control.xib", x: 187.5, y: 122)
+        #expect(actions.count == 1)
+        #expect(actions.first?["sender"] == "ProviderSignInButton")
+        #expect(actions.first?["action"] == "signIn:")
+        #expect(actions.first?["event"] == "touchUpInside")
+    }
+
     /// T4: `destination` is the First Responder placeholder: a nil target, resolved along the
     /// responder chain from the sender; the controller implements `copy:` (another button sends
     /// it there explicitly, so IB knows the class declares it).

@@ -80,7 +80,7 @@ struct IBConnectionOracle {
             if let unitScene = request.scene, doc.scene(of: e) != unitScene { continue }
             guard let sourceID = tree[e]["id"], let viewID = sceneID[sourceID], let view = scene.viewIndex(viewID) else { continue }
             var wired: [(action: String, event: String, destination: String, recognizer: String?)] = []
-            let viewClass = IBVocabulary.viewClasses[tree[e].name] ?? .UIView
+            let viewClass = doc.viewClass(of: e)
             if viewClass == .UITableViewCell || viewClass == .UICollectionViewCell {
                 try checkCellSegues(e, view: view, viewID: viewID, sourceID: sourceID, unit: request.unit, scene: scene, asImported: asImported, stored: stored, importer: importer, doc: doc, sceneID: sceneID, into: &result)
                 continue

@@ -103,7 +103,7 @@ struct XcodeFrameOracle {
         guard let id = tree[e]["id"] else { return nil }
         func alignment(_ v: Int) -> Rect? {
             guard let f = stored.rootFrame(v) else { return nil }
-            let cls = IBVocabulary.viewClasses[tree[v].name] ?? .UIView
+            let cls = doc.viewClass(of: v)
             let i = IBImport.alignmentRectInsets(cls, tools: doc.toolsVersion) ?? AutoLayout.alignmentRectInsets(of: cls)
             return Rect(x: f.minX + i.left, y: f.minY + i.top, width: f.size.width - i.left - i.right, height: f.size.height - i.top - i.bottom)
         }

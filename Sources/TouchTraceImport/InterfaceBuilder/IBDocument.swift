@@ -224,6 +224,20 @@ struct IBDocument: Sendable {
             ?? members.first { IBVocabulary.controllers.contains(tree[$0].name) }
     }
 
+    /// The UIKit class a view element becomes: its element's class, or `UIControl` for a view
+    /// element with no control class of its own that is the source of an `<action>` (T1). Xcode
+    /// connects actions only from controls, and loading the nib registers each one with
+    /// `addTarget(_:action:for:)`, which only `UIControl` has: such a `<view customClass=…>` is a
+    /// control subclass the document cannot name (CleverTap's `CTDismissButton`, GoogleSignIn's
+    /// `GIDSignInButton`, a `UIButton` set on a plain view in pocket-casts and iNaturalist).
+    func viewClass(of e: Int) -> ViewClass {
+        let modelled = IBVocabulary.viewClasses[tree[e].name] ?? .UIView
+        guard modelled == .UIView, let connections = tree.child(of: e, named: "connections"),
+            tree.child(of: connections, named: "action") != nil
+        else { return modelled }
+        return .UIControl
+    }
+
     /// Whether an element is a view (it has a frame, or it is a known view element).
     func isView(_ e: Int) -> Bool {
         let name = tree[e].name

@@ -164,12 +164,23 @@ extension IBImport {
         // Xcode's canvas stretches a plain view that nothing sizes across a stack that does not
         // fill (alignment center, leading, …), where UIKit's `UISV-ambiguity-suppression` gives
         // it no length as the app runs (cwa-app, openfoodfacts, vector-im): on the canvas its
-        // stored length across the stack stands for it.
-        if options.canvas, viewClass == .UIView, let p = el.parent, tree[p].name == "subviews", let stack = tree[p].parent,
-            tree[stack].name == "stackView", let alignment = tree[stack]["alignment"], alignment != "fill"
+        // stored length across the stack stands for it. A `<view>` that is a control by its
+        // action (T1) is such a plain view to Xcode's canvas too; as the app runs its class, a
+        // control subclass the document cannot name, sizes it: its stored length stands in for
+        // that class's own size, and is said so (iNaturalist's sign-in button).
+        let plainElement = (IBVocabulary.viewClasses[el.name] ?? .UIView) == .UIView
+        if options.canvas || viewClass == .UIControl, plainElement, let p = el.parent,
+            tree[p].name == "subviews", let stack = tree[p].parent, tree[stack].name == "stackView",
+            let alignment = tree[stack]["alignment"], alignment != "fill"
         {
             let sized = constrainedAxes(e)
             if tree[stack]["axis"] == "vertical" { axes.width = !sized.width } else { axes.height = !sized.height }
+            if !options.canvas, axes.width || axes.height {
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) is a control by its action, of a class the document cannot name: its stored size across the stack stands in for the size its class gives it",
+                    lost: "the control's own content size")
+            }
         }
         // A scrolling text view has no intrinsic content size in UIKit (UIScrollView's), yet
         // Xcode's canvas lays one out that no constraint sizes at a size of its own without

@@ -55,9 +55,9 @@ extension IBImport {
     /// One view element → a view draft with its class, id, geometry and attributes.
     mutating func makeView(_ e: Int, parent: Int, name: String? = nil) -> Int {
         let el = tree[e]
-        var viewClass = IBVocabulary.viewClasses[el.name] ?? .UIView
+        var viewClass = doc.viewClass(of: e)
         var custom = el["customClass"]
-        if IBVocabulary.viewClasses[el.name] == nil {
+        if IBVocabulary.viewClasses[el.name] == nil, viewClass == .UIView {
             let uikit = IBVocabulary.uikitClassNames[el.name] ?? el.name
             warn(
                 .unsupportedElement, e, "<\(el.name)> (\(uikit)) has no modelled class: imported as a UIView",

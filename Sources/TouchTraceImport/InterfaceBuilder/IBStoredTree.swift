@@ -52,7 +52,7 @@ struct IBStoredTree {
         let el = tree[e]
         if el["hidden"] == "YES" { return false }
         if let a = el["alpha"].flatMap(Double.init), a < 0.01 { return false }
-        let cls = IBVocabulary.viewClasses[el.name] ?? .UIView
+        let cls = doc.viewClass(of: e)
         if let u = el["userInteractionEnabled"] { return u == "YES" }
         return cls.defaultUserInteractionEnabled
     }
@@ -81,7 +81,7 @@ struct IBStoredTree {
         while let c = h {
             if c == e { return nil }
             // G4: a control inside a view with a tap recognizer takes the tap.
-            if recognizer, (IBVocabulary.viewClasses[tree[c].name] ?? .UIView).isControl { return "a control inside takes the tap (G4)" }
+            if recognizer, doc.viewClass(of: c).isControl { return "a control inside takes the tap (G4)" }
             h = superview(c)
         }
         return "covered by a view drawn over it"
@@ -90,7 +90,7 @@ struct IBStoredTree {
     /// A hit test over stored frames and flags (H1–H4, H7), front to back.
     func hitTest(_ e: Int, _ point: Point) -> Int? {
         guard interactive(e) else { return nil }
-        let cls = IBVocabulary.viewClasses[tree[e].name] ?? .UIView
+        let cls = doc.viewClass(of: e)
         if cls.isControl, tree[e]["enabled"] == "NO" { return nil }
         guard let f = superview(e) == nil ? doc.frame(of: e).map({ Rect(origin: .zero, size: $0.size) }) : rootFrame(e), f.contains(point) else { return nil }
         for child in importer.childViews(of: e).reversed() {

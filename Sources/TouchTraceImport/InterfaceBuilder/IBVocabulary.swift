@@ -18,6 +18,8 @@ enum IBVocabulary {
         "datePicker": .UIDatePicker, "pickerView": .UIPickerView, "activityIndicatorView": .UIActivityIndicatorView,
         "progressView": .UIProgressView, "visualEffectView": .UIVisualEffectView, "window": .UIWindow,
         "control": .UIControl, "containerView": .UIView,
+        // UIColorWell and UIPasteControl are UIControl subclasses (iOS 14, iOS 16): controls.
+        "colorWell": .UIControl, "pasteControl": .UIControl,
     ]
 
     /// UIKit's own class name where the element's class is not the scene class (kept as the
@@ -27,6 +29,7 @@ enum IBVocabulary {
         "mapView": "MKMapView", "wkWebView": "WKWebView", "webView": "UIWebView", "glkView": "GLKView",
         "skView": "SKView", "sceneKitView": "SCNView", "mtkView": "MTKView", "arskView": "ARSKView",
         "arscnView": "ARSCNView", "arView": "ARView", "containerView": "UIView",
+        "colorWell": "UIColorWell", "pasteControl": "UIPasteControl",
     ]
 
     /// Elements that are view controllers (a storyboard scene's root object, or a xib object).
