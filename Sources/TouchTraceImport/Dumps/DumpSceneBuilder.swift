@@ -218,7 +218,9 @@ struct DumpSceneBuilder {
             shared = document.add(window, to: nil)
             warn(
                 .windowSynthesized, tree.roots[0],
-                "the dump's \(tree.roots.count) roots (the first \(describe(tree.roots[0]))) are not windows: as an array of subviews is, they are siblings, back to front in the dump's order, put in one window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
+                "the dump's \(tree.roots.count) roots (the first \(describe(tree.roots[0]))) are not windows: "
+                    + (tree.severalDumps ? "they are put side by side as siblings" : "as an array of subviews is, they are siblings")
+                    + ", back to front in the dump's order, put in one window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
                 lost: "their superview and where their window really is")
         }
         for root in tree.roots {
