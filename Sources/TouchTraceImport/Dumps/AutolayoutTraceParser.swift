@@ -28,6 +28,8 @@ struct AutolayoutTraceParser {
     var noise = NoiseRun(notA: "a view of the trace")
     /// Views marked `AMBIGUOUS LAYOUT`: how many, and the first.
     var ambiguous: (count: Int, first: Int)?
+    /// Views traced twice (a `paltrace` of a cell after the window's), and traces after the first.
+    var views = DumpRepeats()
 
     init(lines: [DumpLine], limits: ImportLimits, warnings: ImportWarnings) {
         self.lines = lines
@@ -50,13 +52,20 @@ struct AutolayoutTraceParser {
     mutating func parse() throws(ImportError) -> DumpTree {
         for line in lines {
             guard let e = Self.entry(line.bytes) else {
-                if line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) { noise.add(line) } else { noise.flush(into: &warnings) }
+                if line.bytes.contains(where: { $0 != 0x20 && $0 != 0x09 }) {
+                    noise.add(line)
+                    views.noise(line)
+                } else {
+                    noise.flush(into: &warnings)
+                }
                 continue
             }
             noise.flush(into: &warnings)
             try add(e, line: line)
         }
         noise.flush(into: &warnings)
+        views.flush(into: &warnings, items: "a view")
+        tree.severalDumps = !views.laterDumps.isEmpty
         if let a = ambiguous {
             let n = tree.nodes[a.first]
             warnings.add(
@@ -76,6 +85,15 @@ struct AutolayoutTraceParser {
         node.column = line.column + e.start
         node.label = e.label
         while let top = stack.last, top.depth >= e.depth { stack.removeLast() }
+        if let earlier = views.nodeOf[e.address] {
+            // The same view again (DumpRepeats): the lines under this one are its subviews.
+            guard stack.count < limits.maxDepth else {
+                throw ImportError(.limitExceeded, "the trace nests views deeper than \(limits.maxDepth) levels", line: line.line, column: node.column)
+            }
+            views.reopened(e.address, line: line.line, column: node.column ?? 0, earlier: tree.nodes[earlier].line ?? 0)
+            stack.append((earlier, e.depth))
+            return
+        }
         if let top = stack.last, e.depth > top.depth + 1 {
             warnings.add(
                 ImportWarning(
@@ -96,7 +114,9 @@ struct AutolayoutTraceParser {
         guard stack.count < limits.maxDepth else {
             throw ImportError(.limitExceeded, "the trace nests views deeper than \(limits.maxDepth) levels", line: line.line, column: node.column)
         }
+        let root = stack.isEmpty
         let index = tree.add(node, parent: stack.last?.node)
+        views.item(root: root, line: line.line, column: line.column + e.start, address: e.address, node: index)
         stack.append((index, e.depth))
         if e.ambiguous {
             if let a = ambiguous { ambiguous = (a.count + 1, a.first) } else { ambiguous = (1, index) }

@@ -218,7 +218,9 @@ struct DumpSceneBuilder {
             shared = document.add(window, to: nil)
             warn(
                 .windowSynthesized, tree.roots[0],
-                "the dump's \(tree.roots.count) roots (the first \(describe(tree.roots[0]))) are not windows: as an array of subviews is, they are siblings, back to front in the dump's order, put in one window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
+                "the dump's \(tree.roots.count) roots (the first \(describe(tree.roots[0]))) are not windows: "
+                    + (tree.severalDumps ? "they are put side by side as siblings" : "as an array of subviews is, they are siblings")
+                    + ", back to front in the dump's order, put in one window of \(fmt(size.width)) × \(fmt(size.height)) at the screen's origin",
                 lost: "their superview and where their window really is")
         }
         for root in tree.roots {
@@ -270,8 +272,15 @@ struct DumpSceneBuilder {
         // Geometry: a printed frame is the transformed bounding box.
         var frame = nodes[n].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
         if let t = nodes[n].transform, t != .identity {
-            frame = untransformedFrame(n, box: frame, t)
-            v.transform = t
+            if let untransformed = untransformedFrame(n, box: frame, t) {
+                frame = untransformed
+                v.transform = t
+            } else {
+                warn(
+                    .invalidValue, n,
+                    "\(describe(n)) has the transform [\(fmt(t.a)), \(fmt(t.b)), \(fmt(t.c)), \(fmt(t.d)), \(fmt(t.tx)), \(fmt(t.ty))], whose numbers are too large to turn its printed frame back into a finite one: the transform is left out and the printed frame kept",
+                    lost: "its transform")
+            }
         }
         v.frame = frame
         if r.stackView {
@@ -360,7 +369,8 @@ struct DumpSceneBuilder {
     /// The untransformed frame of a view whose printed frame `box` is the bounding box of its
     /// bounds under `t` about its center: the center is the box's center less the translation;
     /// the bounds size solves |a|w + |c|h = W, |b|w + |d|h = H (the box's size).
-    mutating func untransformedFrame(_ n: Int, box: Rect, _ t: Transform2D) -> Rect {
+    /// Nil when the numbers overflow (a transform of 1e308s): no finite frame comes back.
+    mutating func untransformedFrame(_ n: Int, box: Rect, _ t: Transform2D) -> Rect? {
         let center = Point(x: box.midX - t.tx, y: box.midY - t.ty)
         let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
         let det = a * d - c * b
@@ -370,7 +380,7 @@ struct DumpSceneBuilder {
             w = (box.size.width * d - box.size.height * c) / det
             h = (box.size.height * a - box.size.width * b) / det
         }
-        let solvable = abs(det) > 1e-9 && w >= -1e-6 && h >= -1e-6
+        let solvable = abs(det) > 1e-9 && w >= -1e-6 && h >= -1e-6 && w.isFinite && h.isFinite
         if !solvable {
             // A 45° rotation (or a singular transform) maps many sizes to one box: take a square.
             let k = a + c
@@ -386,14 +396,15 @@ struct DumpSceneBuilder {
         func q(_ x: Double) -> Double { ((x / quantum).rounded() * quantum * 1e9).rounded() / 1e9 }
         w = q(max(0, w))
         h = q(max(0, h))
+        let x = q(center.x - w / 2)
+        let y = q(center.y - h / 2)
+        guard x.isFinite, y.isFinite, w.isFinite, h.isFinite else { return nil }
         if !solvable {
             warn(
                 .layoutApproximated, n,
                 "\(describe(n)) has the transform [\(fmt(t.a)), \(fmt(t.b)), \(fmt(t.c)), \(fmt(t.d)), \(fmt(t.tx)), \(fmt(t.ty))], from which its printed frame does not give its size: taken as a \(fmt(w)) × \(fmt(h)) square",
                 lost: "its real bounds size")
         }
-        let x = q(center.x - w / 2)
-        let y = q(center.y - h / 2)
         return Rect(x: x == 0 ? 0 : x, y: y == 0 ? 0 : y, width: w, height: h)
     }
 }

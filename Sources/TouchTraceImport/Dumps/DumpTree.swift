@@ -13,6 +13,8 @@ struct DumpTree: Sendable {
     var foreignPlatform = false
     /// Gesture recognizers described in the text (`po view.gestureRecognizers`), in order.
     var recognizers: [DumpRecognizer] = []
+    /// The text holds more than one dump (`DumpRepeats`): its roots are not known to be siblings.
+    var severalDumps = false
 
     /// Adds a node under `parent` (nil: a new root) and returns its index.
     @discardableResult
@@ -136,5 +138,80 @@ struct DumpObject: Sendable {
     /// A warning about it, at its line and column, with its source id.
     func warning(_ kind: ImportWarning.Kind, _ message: String, lost: String) -> ImportWarning {
         ImportWarning(kind, "\(named): \(message)", line: line, column: column, sourceID: sourceID, lost: lost)
+    }
+}
+
+/// What a pasted text holds besides one dump, read while its lines are parsed (issue 24, third
+/// round of unseen dumps):
+///
+/// - **A view described twice.** An address is one object, and a view has one superview at a
+///   time (`addSubview(_:)` removes it from the one it had), so a second line with an address
+///   already read is the same view again — a Cycript or lldb session that prints a view and then
+///   its `recursiveDescription`, a Chisel `paltrace` of a cell after the window's trace. The line
+///   reopens that view: the lines indented under it are its subviews, and nothing is added twice.
+/// - **Several dumps.** One `recursiveDescription`, `_printHierarchy` or `_autolayoutTrace` call
+///   prints one root. A root that comes after text that is not part of a dump (the next command,
+///   a `== iOS 18 ==` heading) begins another dump — a second run, a second command. Their roots
+///   are imported together, and a warning says that nothing tells they were on screen together.
+struct DumpRepeats: Sendable {
+    /// The node of every address read.
+    var nodeOf: [String: Int] = [:]
+    /// Lines that describe a view already read: how many, and the first (its line and column, the
+    /// earlier line, the address).
+    var repeated: (count: Int, line: Int, column: Int, earlier: Int, address: String)?
+    /// The last line that is not part of a dump since the last item (view or controller) read.
+    var noiseSinceItem: DumpLine?
+    /// How many roots have been read.
+    var roots = 0
+    /// The roots after the first that follow text not part of a dump: their line and column, and
+    /// that text's first line.
+    var laterDumps: [(line: Int, column: Int, after: DumpLine)] = []
+
+    /// A line that is not part of a dump.
+    mutating func noise(_ line: DumpLine) {
+        if noiseSinceItem == nil { noiseSinceItem = line }
+    }
+
+    /// Counts a line that describes the view at `address` again (`earlier`: the line it was first on).
+    mutating func reopened(_ address: String, line: Int, column: Int, earlier: Int) {
+        if let r = repeated {
+            repeated = (r.count + 1, r.line, r.column, r.earlier, r.address)
+        } else {
+            repeated = (1, line, column, earlier, address)
+        }
+        noiseSinceItem = nil
+    }
+
+    /// An item read: a new node (`address`, `node`) or a controller; whether it is a root.
+    mutating func item(root: Bool, line: Int, column: Int, address: String? = nil, node: Int? = nil) {
+        if let address, let node, nodeOf[address] == nil { nodeOf[address] = node }
+        if root {
+            if roots > 0, let after = noiseSinceItem { laterDumps.append((line, column, after)) }
+            roots += 1
+        }
+        noiseSinceItem = nil
+    }
+
+    /// The warnings: one for the lines that describe a view again, one for the dumps after the first.
+    func flush(into warnings: inout ImportWarnings, items: String) {
+        if let r = repeated {
+            warnings.add(
+                ImportWarning(
+                    .noiseSkipped,
+                    "\(r.count == 1 ? "line \(r.line) describes" : "\(r.count) lines (the first, line \(r.line)) describe") \(items) already read (\(r.address) is on line \(r.earlier)): "
+                        + "an address is one object, in one place at a time, so \(r.count == 1 ? "it is" : "each is") read as that \(items == "a view" ? "view" : "one") again — the lines under it are its subviews, and nothing is added twice",
+                    line: r.line, column: r.column, sourceID: r.address,
+                    lost: "what the later description says differently (the first one's properties are kept)"))
+        }
+        if let first = laterDumps.first {
+            let sample = String(first.after.bytes.text.trimmingSpaces.prefix(80))
+            warnings.add(
+                ImportWarning(
+                    .layoutApproximated,
+                    "the text holds \(laterDumps.count + 1) dumps: line \(first.line) begins another, after text that is not part of a dump (\"\(sample)\", line \(first.after.line))"
+                        + (laterDumps.count > 1 ? ", and \(laterDumps.count - 1) more follow" : "")
+                        + ". Their roots are imported together (windows back to front, or siblings in one window), though nothing says they were on screen together — they may be two runs, or one view dumped apart from its window: import each dump on its own to ask about one",
+                    line: first.line, column: first.column, lost: "which dump the question is about, and how the dumps' views stand to one another"))
+        }
     }
 }

@@ -29,6 +29,9 @@ struct RecursiveDescriptionParser {
     /// Properties no reader knows, by key: how many views have them and the first line.
     var unknownKeys: [String: (count: Int, line: Int, column: Int)] = [:]
     var unknownKeyOrder: [String] = []
+    /// Views described twice, and the dumps after the first (views' and controllers').
+    var views = DumpRepeats()
+    var controllerDumps = DumpRepeats()
 
     init(lines: [DumpLine], limits: ImportLimits, warnings: ImportWarnings) {
         self.lines = lines
@@ -98,6 +101,8 @@ struct RecursiveDescriptionParser {
                 flushNoise()
             case .noise:
                 noise.add(line)
+                views.noise(line)
+                controllerDumps.noise(line)
             case .layer:
                 flushNoise()
                 if let l = layerLines { layerLines = (l.first, l.count + 1) } else { layerLines = (line, 1) }
@@ -128,6 +133,9 @@ struct RecursiveDescriptionParser {
                     "\(l.count) layer line\(l.count == 1 ? "" : "s") (a description followed by \"(layer)\", as older iOS listed sublayers) skipped: layers are not views",
                     line: l.first.line, column: l.first.column, lost: "nothing (a layer does not take touches)"))
         }
+        views.flush(into: &warnings, items: "a view")
+        controllerDumps.flush(into: &warnings, items: "a view controller")
+        tree.severalDumps = !views.laterDumps.isEmpty || !controllerDumps.laterDumps.isEmpty
         for key in unknownKeyOrder {
             guard let u = unknownKeys[key] else { continue }
             warnings.add(
@@ -265,6 +273,15 @@ struct RecursiveDescriptionParser {
         }
         // The parent: the nearest open view less deep than this one.
         while let top = stack.last, top.depth >= p.depth { stack.removeLast() }
+        if let address = node.address, let earlier = views.nodeOf[address] {
+            // The same view again (DumpRepeats): the lines under this one are its subviews.
+            guard stack.count < limits.maxDepth else {
+                throw ImportError(.limitExceeded, "the dump nests views deeper than \(limits.maxDepth) levels", line: p.line.line, column: node.column)
+            }
+            views.reopened(address, line: p.line.line, column: node.column ?? 0, earlier: tree.nodes[earlier].line ?? 0)
+            stack.append((earlier, p.depth))
+            return
+        }
         if barMode, let top = stack.last, p.depth > top.depth + 1 {
             warnings.add(
                 ImportWarning(
@@ -285,7 +302,11 @@ struct RecursiveDescriptionParser {
         guard stack.count < limits.maxDepth else {
             throw ImportError(.limitExceeded, "the dump nests views deeper than \(limits.maxDepth) levels", line: p.line.line, column: node.column)
         }
+        let address = node.address
+        let line = p.line.line
+        let column = node.column
         let index = tree.add(node, parent: parent)
+        views.item(root: parent == nil, line: line, column: column ?? 0, address: address, node: index)
         stack.append((index, p.depth))
     }
 
@@ -314,6 +335,7 @@ struct RecursiveDescriptionParser {
         }
         while let top = controllerStack.last, top.depth >= depth { controllerStack.removeLast() }
         controller.parent = controllerStack.last?.index
+        controllerDumps.item(root: controller.parent == nil, line: line.line, column: line.column + start)
         tree.controllers.append(controller)
         controllerStack.append((tree.controllers.count - 1, depth))
     }
