@@ -8,7 +8,6 @@ public enum ConstraintPartition {
     /// `constraints`. Components are ordered by their first constraint; indices ascend inside each.
     /// A constraint without variables is a component of its own.
     public static func components(_ constraints: [Constraint]) -> [[Int]] {
-        var parent: [Int] = []
         // Node per variable, numbered by first appearance: a flat array when the ids are dense
         // (a layout's are: 4 per view), a dictionary otherwise.
         var termCount = 0, largest: Int32 = -1
@@ -19,46 +18,57 @@ public enum ConstraintPartition {
         let dense = largest < Variable.denseLimit && Int(largest) <= 8 * termCount + 1024
         var denseIndex = [Int](repeating: -1, count: dense ? Int(largest) + 1 : 0)
         var index: [Variable: Int] = [:]
-        func find(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x {
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            }
-            return x
-        }
-        func node(_ v: Variable) -> Int {
-            if dense, v.id >= 0 {
-                let i = denseIndex[Int(v.id)]
-                if i >= 0 { return i }
-                denseIndex[Int(v.id)] = parent.count
-            } else {
-                if let i = index[v] { return i }
-                index[v] = parent.count
-            }
-            parent.append(parent.count)
-            return parent.count - 1
-        }
+        // The union-find forest: at most one node per term, made in full so that the loop below
+        // works on the arrays' buffers (no uniqueness or bounds check per access, no closures
+        // capturing them; issue 27), `nodes` of them used.
+        var parent = [Int](repeating: 0, count: termCount)
+        var nodes = 0
         var firstNode = [Int](repeating: -1, count: constraints.count)
-        for (ci, c) in constraints.enumerated() {
-            for t in c.expression.terms {
-                let n = node(t.variable)
-                if firstNode[ci] < 0 {
-                    firstNode[ci] = n
-                } else {
-                    let a = find(firstNode[ci]), b = find(n)
-                    if a != b { parent[max(a, b)] = min(a, b) }
+        parent.withUnsafeMutableBufferPointer { parent in
+            denseIndex.withUnsafeMutableBufferPointer { denseIndex in
+                firstNode.withUnsafeMutableBufferPointer { firstNode in
+                    for ci in constraints.indices {
+                        constraints[ci].expression.terms.withUnsafeBufferPointer { terms in
+                            for t in terms {
+                                let n: Int
+                                if dense, t.variable.id >= 0 {
+                                    let i = denseIndex[Int(t.variable.id)]
+                                    if i >= 0 {
+                                        n = i
+                                    } else {
+                                        n = nodes
+                                        denseIndex[Int(t.variable.id)] = n
+                                        parent[n] = n
+                                        nodes += 1
+                                    }
+                                } else if let i = index[t.variable] {
+                                    n = i
+                                } else {
+                                    n = nodes
+                                    index[t.variable] = n
+                                    parent[n] = n
+                                    nodes += 1
+                                }
+                                if firstNode[ci] < 0 {
+                                    firstNode[ci] = n
+                                } else {
+                                    let a = root(firstNode[ci], parent), b = root(n, parent)
+                                    if a != b { parent[max(a, b)] = min(a, b) }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        var componentOfRoot = [Int](repeating: -1, count: parent.count)
+        var componentOfRoot = [Int](repeating: -1, count: nodes)
         var result: [[Int]] = []
         for ci in constraints.indices {
             if firstNode[ci] < 0 {
                 result.append([ci])
                 continue
             }
-            let r = find(firstNode[ci])
+            let r = parent.withUnsafeMutableBufferPointer { root(firstNode[ci], $0) }
             let k = componentOfRoot[r]
             if k >= 0 {
                 result[k].append(ci)
@@ -68,6 +78,17 @@ public enum ConstraintPartition {
             }
         }
         return result
+    }
+
+    /// The root of `x` in the union-find forest `parent`, halving the path on the way.
+    @inline(__always)
+    private static func root(_ x: Int, _ parent: UnsafeMutableBufferPointer<Int>) -> Int {
+        var x = x
+        while parent[x] != x {
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        }
+        return x
     }
 
     /// `constraints` with the required ones first, each group in its original order.

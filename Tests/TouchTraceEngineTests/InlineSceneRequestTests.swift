@@ -127,4 +127,55 @@ import TouchTraceEngine
         #expect(!quickProblems.isEmpty && quickProblems == fullProblems)
         #expect(quickProblems.map(\.pointer).contains("/scene/window/subviews/0/alpha"))
     }
+
+    /// The span of a scene object or array is found eight bytes at a time (issue 27): it must be
+    /// the span the byte-by-byte scan finds — brackets counted outside strings, a backslash
+    /// skipping the byte after it — for every body, valid JSON or not. Random scenes of the bytes
+    /// that matter (quotes, backslashes, brackets, 0x02, which the word test also stops at) at
+    /// every offset of the eight-byte words, compared with that scan written out here.
+    @Test func findsTheSceneSpanAsAByteScanDoes() {
+        /// The byte-by-byte scan: the end of the container opening at `start`, or nil.
+        func byteScan(_ bytes: [UInt8], from start: Int) -> Int? {
+            var index = start, depth = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x22:
+                    index += 1
+                    while index < bytes.count, bytes[index] != 0x22 { index += bytes[index] == 0x5C ? 2 : 1 }
+                    guard index < bytes.count else { return nil }
+                case 0x7B, 0x5B: depth += 1
+                case 0x7D, 0x5D:
+                    depth -= 1
+                    if depth == 0 { return index + 1 }
+                default: break
+                }
+                index += 1
+            }
+            return nil
+        }
+        let alphabet: [UInt8] = [0x22, 0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x02, 0x61, 0x61, 0x61, 0x31, 0x20, 0x2C, 0x3A, 0xFB, 0xDD]
+        var state: UInt64 = 0x2701_CA4D
+        func random(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        let prefix = Array(#"{"scene": "#.utf8)
+        var spans = 0
+        for _ in 0..<20_000 {
+            var scene: [UInt8] = [random(2) == 0 ? 0x7B : 0x5B]
+            for _ in 0..<random(40) { scene.append(alphabet[random(alphabet.count)]) }
+            if random(2) == 0 { scene.append(0x7D) }
+            let padding = [UInt8](repeating: 0x20, count: random(8))
+            let body = Array(prefix.dropLast()) + padding + [0x20] + scene + [0x7D]
+            let start = prefix.count - 1 + padding.count + 1
+            let expected = byteScan(body, from: start).map { start..<$0 }
+            let read = InlineSceneRequest.read(body, limits: Self.limits)
+            if expected == nil { #expect(read == nil, "\(String(decoding: body, as: UTF8.self))") }
+            if let read {
+                spans += 1
+                #expect(read.sceneRange == expected, "\(String(decoding: body, as: UTF8.self))")
+            }
+        }
+        #expect(spans > 1_000)
+    }
 }

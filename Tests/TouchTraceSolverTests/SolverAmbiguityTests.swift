@@ -72,6 +72,50 @@ struct SolverAmbiguityTests {
         #expect(ConstraintPartition.components(system { $0 == 5 ? Variable.denseLimit * 2 : $0 }) == dense)
     }
 
+    /// The partition works on its arrays' buffers (issue 27): random systems — dense, sparse and
+    /// negative ids, repeated variables, constraints without variables — give the parts of the
+    /// definition (constraints sharing a variable, directly or through others; parts in order of
+    /// their first constraint, indices ascending), found here by a plain search.
+    @Test func partitionMatchesItsDefinitionOnRandomSystems() {
+        var state: UInt64 = 27
+        func random(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(n))
+        }
+        for round in 0..<300 {
+            let pool: [Int32] = (0..<(1 + random(30))).map { k in
+                switch round % 4 {
+                case 0: return Int32(k)
+                case 1: return Int32(k) * 1_000_003
+                case 2: return k % 5 == 0 ? -Int32(k) - 1 : Int32(k)
+                default: return k % 7 == 0 ? Variable.denseLimit + Int32(k) : Int32(k)
+                }
+            }
+            let constraints: [Constraint] = (0..<random(40)).map { _ in
+                var e = LinearExpression(constant: 1)
+                for _ in 0..<random(5) { e.terms.append(Term(Variable(pool[random(pool.count)]))) }
+                return Constraint(e, .equal)
+            }
+            var expected: [[Int]] = []
+            var assigned = [Bool](repeating: false, count: constraints.count)
+            for start in constraints.indices where !assigned[start] {
+                var part: Set<Int> = [start], variables = Set(constraints[start].expression.terms.map(\.variable))
+                var grew = true
+                while grew {
+                    grew = false
+                    for j in constraints.indices where !part.contains(j) && constraints[j].expression.terms.contains(where: { variables.contains($0.variable) }) {
+                        part.insert(j)
+                        variables.formUnion(constraints[j].expression.terms.map(\.variable))
+                        grew = true
+                    }
+                }
+                for j in part { assigned[j] = true }
+                expected.append(part.sorted())
+            }
+            #expect(ConstraintPartition.components(constraints) == expected, "round \(round)")
+        }
+    }
+
     @Test func partitionedSolveMatchesOneSolver() throws {
         var cons: [Constraint] = []
         for k in 0..<5 {

@@ -162,25 +162,8 @@ private struct SpanReader {
         case UInt8(ascii: "\""):
             guard skipString() else { return nil }
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            var depth = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\""):
-                    guard skipString() else { return nil }
-                    continue
-                case UInt8(ascii: "{"), UInt8(ascii: "["):
-                    depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 {
-                        index += 1
-                        return start..<index
-                    }
-                default: break
-                }
-                index += 1
-            }
-            return nil
+            guard let end = containerEnd() else { return nil }
+            index = end
         default:
             while index < bytes.count {
                 switch bytes[index] {
@@ -192,5 +175,86 @@ private struct SpanReader {
             return nil
         }
         return start..<index
+    }
+
+    /// The end of the array or object whose opening bracket is at `index` (just past the bracket
+    /// that brings the depth back to zero, brackets counted outside strings, any kind closing any
+    /// kind), or nil when it does not end. The same span as a byte-by-byte scan, found eight bytes
+    /// at a time: a 1,000-view card scene is 107 kB, one quote or bracket in about five bytes,
+    /// and the byte loop this replaces cost 22 instructions a byte (issue 27, branch cardprep7).
+    func containerEnd() -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        var i = index, depth = 0
+        while true {
+            i = Self.nextStructural(base, count, from: i)
+            guard i < count else { return nil }
+            switch base[i] {
+            case UInt8(ascii: "\""):
+                // Inside the string: the next quote not escaped; a backslash skips the byte after it.
+                i += 1
+                while true {
+                    i = Self.nextQuoteOrBackslash(base, count, from: i)
+                    guard i < count else { return nil }
+                    if base[i] == UInt8(ascii: "\"") { break }
+                    i += 2
+                }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return i + 1 }
+            default:
+                break  // 0x02, which `nextStructural`'s test also stops at
+            }
+            i += 1
+        }
+    }
+
+    /// Bytes equal to zero in `word` flagged by their high bit; the lowest flag is exact (a
+    /// borrow only flags bytes above a zero one).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The index of the first byte from `start` that is a quote or a bracket (or 0x02: the test is
+    /// `byte | 0x20` against `"`, `{` and `}`), or `count` (or more) when there is none.
+    @inline(__always)
+    private static func nextStructural(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
+        var i = start
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian | 0x2020_2020_2020_2020
+            let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x7B7B_7B7B_7B7B_7B7B)
+                | zeroBytes(word ^ 0x7D7D_7D7D_7D7D_7D7D)
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < count {
+            switch base[i] | 0x20 {
+            case 0x22, 0x7B, 0x7D: return i
+            default: i += 1
+            }
+        }
+        return i
+    }
+
+    /// The index of the first quote or backslash from `start`, or `count` (or more) when there is none.
+    @inline(__always)
+    private static func nextQuoteOrBackslash(_ base: UnsafePointer<UInt8>, _ count: Int, from start: Int) -> Int {
+        var i = start
+        while i + 8 <= count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+            let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            if found != 0 { return i + found.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        while i < count {
+            switch base[i] {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): return i
+            default: i += 1
+            }
+        }
+        return i
     }
 }
