@@ -94,10 +94,12 @@ struct XcodeFrameOracle {
         return result
     }
 
-    /// The id of a required equality constraint of the document on `e` that Xcode's stored
-    /// frames contradict by more than the tolerance: both items views with stored frames in the
-    /// same root, edges, centres or sizes (not margins, baselines or guides), measured on
-    /// alignment rectangles (the importer's insets). Nil when every such constraint holds.
+    /// The id of a required constraint of the document on `e` that Xcode's stored frames
+    /// contradict by more than the tolerance (an equality that does not hold, or an inequality
+    /// the frames break: WordPress' button 38 pt tall under its own `height ≥ 50`, fourth unseen
+    /// round): both items views with stored frames in the same root, edges, centres or sizes
+    /// (not margins, baselines or guides), measured on alignment rectangles (the importer's
+    /// insets). Nil when every such constraint holds.
     static func contradiction(of e: Int, doc: IBDocument, stored: IBStoredTree) -> String? {
         let tree = doc.tree
         guard let id = tree[e]["id"] else { return nil }
@@ -126,7 +128,9 @@ struct XcodeFrameOracle {
             return r
         }
         for (index, el) in tree.elements.enumerated() where el.name == "constraint" {
-            guard el["placeholder"] != "YES", el["relation"] == nil, el["priority"] == nil || el["priority"] == "1000",
+            let relation = el["relation"]
+            guard el["placeholder"] != "YES", relation == nil || relation == "greaterThanOrEqual" || relation == "lessThanOrEqual",
+                el["priority"] == nil || el["priority"] == "1000",
                 let list = el.parent, let holder = tree[list].parent, let holderID = tree[holder]["id"]
             else { continue }
             let first = el["firstItem"] ?? holderID
@@ -140,7 +144,13 @@ struct XcodeFrameOracle {
                 else { continue }
                 rhs += m * vb
             }
-            if abs(va - rhs) > tolerance { return el["id"] ?? "#\(index)" }
+            let broken: Bool
+            switch relation {
+            case "greaterThanOrEqual": broken = va < rhs - tolerance
+            case "lessThanOrEqual": broken = va > rhs + tolerance
+            default: broken = abs(va - rhs) > tolerance
+            }
+            if broken { return el["id"] ?? "#\(index)" }
         }
         return nil
     }

@@ -75,6 +75,45 @@ struct XcodeFrameOracleTests {
             #expect(refusing.markdown(source: folder.path).contains("Files refused"))
         }
     }
+
+    /// A stored frame that breaks a required inequality of the document's own is stale, as one
+    /// that breaks a required equality is (WordPress' button bar, fourth unseen round: a button
+    /// stored 38 pt tall under its own `height ≥ 50`): the oracle classes it so, naming the
+    /// constraint. A document of our own; an optional inequality does not count.
+    @Test func aStoredFrameThatBreaksARequiredInequalityIsStale() throws {
+        func xib(_ priority: String) -> [UInt8] {
+            Array("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                    <device id="retina4_7" orientation="portrait" appearance="light"/>
+                    <objects>
+                        <view contentMode="scaleToFill" id="top-vie-01">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                            <subviews>
+                                <button opaque="NO" contentMode="scaleToFill" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="btn-gte-01">
+                                    <rect key="frame" x="20" y="10" width="335" height="38"/>
+                                    <constraints>
+                                        <constraint firstAttribute="height" relation="greaterThanOrEqual"\(priority) constant="50" id="gte-c50-01"/>
+                                    </constraints>
+                                    <state key="normal" title="Primary"/>
+                                </button>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="btn-gte-01" firstAttribute="top" secondItem="top-vie-01" secondAttribute="top" constant="10" id="gte-c01-01"/>
+                                <constraint firstItem="btn-gte-01" firstAttribute="leading" secondItem="top-vie-01" secondAttribute="leading" constant="20" id="gte-c02-01"/>
+                                <constraint firstAttribute="trailing" secondItem="btn-gte-01" secondAttribute="trailing" constant="20" id="gte-c03-01"/>
+                            </constraints>
+                        </view>
+                    </objects>
+                </document>
+                """.utf8)
+        }
+        let required = try XcodeFrameOracle.check(file: "stale-inequality.xib", bytes: xib(""))
+        let button = try #require(required.disagreements.first { $0.sourceID == "btn-gte-01" })
+        #expect(button.contradicted == "gte-c50-01" && button.computed.size.height == 50)
+        let optional = try XcodeFrameOracle.check(file: "stale-inequality.xib", bytes: xib(" priority=\"750\""))
+        #expect(optional.disagreements.allSatisfy { $0.contradicted == nil })
+    }
 }
 
 /// Where one run of the IB oracles reads and writes (`TOUCHTRACE_IB_CORPUS`,

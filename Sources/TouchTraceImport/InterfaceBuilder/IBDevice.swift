@@ -35,8 +35,11 @@ struct IBDevice: Sendable, Hashable {
     /// bar at y = 50); `retina6_1` (XR, 11) 48 from iOS 14, on the canvas of
     /// tools version 21000 and later (44 up to 20037, 48 from 21225: a sheet of Xcode 16 starts 48 pt
     /// down, iNaturalist's and tinode's views pinned to the safe area);
-    /// `retina6_12` was the 390 × 844 iPhone 12–14 (47 pt) and is the 393 × 852 iPhone 15 (59 pt)
-    /// in Xcode 15 and later (every root view of the corpus's 14 such documents is 393 × 852).
+    /// `retina6_12` was the 390 × 844 iPhone 12–14 (47 pt) and is the 393 × 852 iPhone 14 Pro and
+    /// 15 (59 pt) in documents of tools version 21000 (Xcode 14) and later: every root view of the
+    /// corpus's 14 such documents is 393 × 852, and the two of tools version 21507 that the
+    /// fourth unseen round found (okta, Strongbox) store their navigation bars 393 wide at y = 59
+    /// (no `retina6_12` document below 21507 has been seen, so the era's start is Xcode 14's).
     static let known: [String: Model] = [
         "retina3_5": Model(width: 320, height: 480, top: 20, bottom: 0),
         "retina4_0": Model(width: 320, height: 568, top: 20, bottom: 0),
@@ -46,7 +49,7 @@ struct IBDevice: Sendable, Hashable {
         "retina5_4": Model(width: 375, height: 812, top: 50, bottom: 34),
         "retina6_1": Model(width: 414, height: 896, top: 44, bottom: 34, eras: [(21000, 414, 896, 48)]),
         "retina6_5": Model(width: 414, height: 896, top: 44, bottom: 34),
-        "retina6_12": Model(width: 390, height: 844, top: 47, bottom: 34, eras: [(22000, 393, 852, 59)]),
+        "retina6_12": Model(width: 390, height: 844, top: 47, bottom: 34, eras: [(21000, 393, 852, 59)]),
         "retina6_3": Model(width: 393, height: 852, top: 59, bottom: 34),
         "retina6_7": Model(width: 428, height: 926, top: 47, bottom: 34),
         "retina6_72": Model(width: 430, height: 932, top: 59, bottom: 34),
