@@ -66,7 +66,8 @@ public struct Diagnoser: Sendable {
         // A view added to a cell itself, in a scene that holds no content view for the cell.
         for k in path.indices.dropLast() where found.isCell(path[k]) {
             let branch = path[k + 1]
-            if !found.isContentView(branch, of: path[k]), !scene.views[path[k]].subviews.contains(where: { found.isContentView($0, of: path[k]) }) {
+            let others = scene.views[path[k]].subviews.filter { $0 != branch }
+            if !found.isContentView(branch, of: path[k]), !others.contains(where: { found.mayBeContentView($0, of: path[k]) }) {
                 found.contentViewUnknown(cell: path[k], branch: branch)
             }
         }

@@ -172,7 +172,14 @@ struct DiagnosisFindings {
         /// on) or before the near one; `lo`…`hi` the parent's bounds, `from`…`to` the child's box.
         func axis(_ p: Double, _ lo: Double, _ hi: Double, length: Double, _ from: Double, _ to: Double, _ w: OverflowWords) {
             let c = w.coordinate
-            if p >= hi {
+            guard p >= hi || p < lo else { return }
+            if to - from > length {
+                // Larger than the parent along this axis (a subview used as an enlarged touch
+                // area): it cannot be moved into it, the parent has to grow or take the points.
+                let start = min(lo, from)
+                facts.append("\(parent) is \(n(length)) pt \(w.extent); \(child), \(n(to - from)) pt \(w.extent), spans \(c) = \(n(from)) to \(n(to))")
+                fixes.append("make \(parent) at least \(n(max(hi, to) - start)) pt \(w.extent), from \(c) = \(n(start)), so that it holds \(child), or let \(parent)'s point(inside:with:) take the points of \(child) (a subview is touchable only inside its superview's bounds)")
+            } else if p >= hi {
                 facts.append("\(parent) is \(n(length)) pt \(w.extent); \(child) " + (from >= hi ? "starts at \(c) = \(n(from))" : "\(w.reaches) \(c) = \(n(to))"))
                 fixes.append("make \(parent) at least \(n(to - lo)) pt \(w.extent), or move \(child) \(w.back) into it")
             } else if p < lo {
@@ -263,20 +270,40 @@ struct DiagnosisFindings {
 
     /// The cell whose content view `cover` is, when `branch` (the view's branch) was added to the
     /// cell itself beside it: both are subviews of a `UITableViewCell` or `UICollectionViewCell`,
-    /// and `cover` is its content view — printed so by a dump or a storyboard (a custom class
-    /// ending in `ContentView`: `UITableViewCellContentView`) or, as a collection view cell's
-    /// plain `UIView` content view is, a view that fills the whole cell.
+    /// and `cover` is its content view, or looks like one (``mayBeContentView(_:of:)``): it
+    /// answers in front of `branch` either way, and the fix is the same.
     func cellContentView(_ cover: Int, branch: Int) -> Int? {
-        guard let cell = scene.views[cover].parent, scene.views[branch].parent == cell, isCell(cell), isContentView(cover, of: cell)
+        guard let cell = scene.views[cover].parent, scene.views[branch].parent == cell, isCell(cell), mayBeContentView(cover, of: cell)
         else { return nil }
         return cell
     }
 
     func isCell(_ v: Int) -> Bool { scene.views[v].viewClass == .UITableViewCell || scene.views[v].viewClass == .UICollectionViewCell }
 
-    /// Whether `v`, a subview of `cell`, is the cell's content view (see ``cellContentView(_:branch:)``).
+    /// Whether the scene says that `v`, a subview of `cell`, is the cell's content view: its class
+    /// ends in `ContentView` (`UITableViewCellContentView`, as dumps and storyboards print it), or
+    /// it is a plain view filling the cell that is named so (an id or accessibility identifier
+    /// containing `contentView`, as the IB importer names a `<collectionViewCellContentView>`) or
+    /// that is the first subview of a cell imported from Interface Builder (a xib or storyboard
+    /// always writes a cell's content view, `key="contentView"`, as the cell's first view: 530
+    /// cells of 530 in the corpus). A plain view filling a cell is otherwise only a lookalike:
+    /// UICollectionViewCell's contentView is a plain UIView the size of the cell, and a view the
+    /// app added to the cell itself can be one too (issue 24, third round).
     func isContentView(_ v: Int, of cell: Int) -> Bool {
         if scene.views[v].customClass?.hasSuffix("ContentView") == true { return true }
+        guard fillsCell(v, cell) else { return false }
+        let named = [scene.views[v].id, scene.views[v].accessibilityIdentifier ?? ""].contains { $0.lowercased().contains("contentview") }
+        if named { return true }
+        guard let format = scene.origin?.format, format == "xib" || format == "storyboard" else { return false }
+        return scene.views[cell].subviews.first == v
+    }
+
+    /// Whether `v` is the cell's content view or a plain view that fills the cell as a
+    /// collection view cell's content view does (the scene cannot tell them apart).
+    func mayBeContentView(_ v: Int, of cell: Int) -> Bool { isContentView(v, of: cell) || fillsCell(v, cell) }
+
+    /// A plain `UIView` (no custom class) whose frame covers the whole cell.
+    func fillsCell(_ v: Int, _ cell: Int) -> Bool {
         guard scene.views[v].customClass == nil, scene.views[v].viewClass == .UIView, let fill = frame(of: v), let whole = frame(of: cell) else { return false }
         let tolerance = 0.5
         return fill.minX <= whole.minX + tolerance && fill.minY <= whole.minY + tolerance
@@ -291,11 +318,17 @@ struct DiagnosisFindings {
     /// not known.
     mutating func contentViewUnknown(cell: Int, branch: Int) {
         let holds = branch == view ? "" : ", which holds \(name(view)),"
-        add(
-            Diagnosis.Cause(
-                kind: .contentViewUnknown, view: cell, rule: .H3, blocks: false,
-                detail: "\(name(branch))\(holds) is a subview of cell \(name(cell)) itself, and the scene holds no contentView for \(name(cell)): UIKit gives every cell one, in front of the views added to the cell itself (iOS 14 and later), where it answers the hit test first — if \(name(branch)) was added with \(name(cell)).addSubview(_:), the contentView takes the tap"),
-            fix: "add \(name(branch)) to \(name(cell)).contentView rather than to \(name(cell)) itself; if it is already there, put \(name(cell))'s contentView in the scene")
+        let consequence = "UIKit gives every cell one, in front of the views added to the cell itself (iOS 14 and later), where it answers the hit test first — if \(name(branch)) was added with \(name(cell)).addSubview(_:), the contentView takes the tap"
+        // A plain view filling the cell looks like a collection view cell's content view but is
+        // not said to be one: it may be a view the app added to the cell itself (issue 24).
+        let lookalike = fillsCell(branch, cell)
+        let detail = lookalike
+            ? "\(name(branch))\(holds) fills cell \(name(cell)) as a collection view cell's contentView does, but the scene does not say it is the contentView (a plain UIView, not named contentView, not the first view of a cell from Interface Builder): " + consequence
+            : "\(name(branch))\(holds) is a subview of cell \(name(cell)) itself, and the scene holds no contentView for \(name(cell)): " + consequence
+        let fix = lookalike
+            ? "if \(name(branch)) is \(name(cell))'s contentView, nothing to change (give it an id containing contentView and this goes); if it was added with \(name(cell)).addSubview(_:), add it to \(name(cell)).contentView instead"
+            : "add \(name(branch)) to \(name(cell)).contentView rather than to \(name(cell)) itself; if it is already there, put \(name(cell))'s contentView in the scene"
+        add(Diagnosis.Cause(kind: .contentViewUnknown, view: cell, rule: .H3, blocks: false, detail: detail), fix: fix)
     }
 
     /// Why a view takes a touch itself (R3).
