@@ -299,12 +299,13 @@ struct DiagnosisFindings {
         return scene.views[cell].subviews.first == v
     }
 
-    /// The import formats (`origin.format`) whose cells always hold their content view as their
-    /// first subview: Interface Builder's (the document writes it first) and the runtime dumps
-    /// that list every subview (`recursiveDescription`, Sentry's view hierarchy), where the cell
-    /// is a live one — UIKit makes its contentView when the cell is made, before the app adds
-    /// anything, so a view the app added to the cell itself comes after it (a collection cell's
-    /// contentView prints as a plain `<UIView …>` filling the cell, first under it).
+    /// The import formats (`origin.format`) whose cells hold their content view as their first
+    /// subview: Interface Builder's (the document writes it first), and the runtime dumps that
+    /// list every subview of a live cell (`recursiveDescription`, Sentry's view hierarchy), where
+    /// a collection cell's contentView prints as a plain `<UIView …>` filling the cell, first
+    /// under it. In a dump the contentView is never missing, so nothing is unknown: were a view
+    /// the app added to the cell itself listed first instead (a contentView made late, iOS 14),
+    /// the real contentView is listed after it and the hit test finds it in front (`coveredBy`).
     static let formatsWithEveryContentView: Set<String> = ["xib", "storyboard", "recursive-description", "sentry-view-hierarchy"]
 
     /// Whether `v` is the cell's content view or a plain view that fills the cell as a
