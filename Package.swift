@@ -62,6 +62,7 @@ let package = Package(
             name: "TouchTraceServer",
             dependencies: [
                 "TouchTraceEngine",
+                "TouchTraceImport",
                 "TouchTraceOperations",
                 "TouchTraceStore",
                 .product(name: "Hummingbird", package: "hummingbird"),

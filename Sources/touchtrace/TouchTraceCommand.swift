@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TouchTraceEngine
+import TouchTraceImport
 import TouchTraceOperations
 
 @main
@@ -104,9 +105,15 @@ func maxInputBytes() -> Int {
     return 64 << 20
 }
 
-/// The bytes of a file, or of standard input for `-`, at most ``maxInputBytes()``.
+/// The bytes of a file, or of standard input for `-`, at most ``maxInputBytes()``. A folder is
+/// read as a document kept in folders (a Sketch document as Kactus writes it): its JSON files,
+/// packed into a ZIP archive (``packFolder(path:limit:)``).
 func readInput(path: String) throws -> [UInt8] {
     let limit = maxInputBytes()
+    var isFolder: ObjCBool = false
+    if path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+        return try packFolder(path: path, limit: limit)
+    }
     let handle: FileHandle
     do {
         handle = path == "-" ? FileHandle.standardInput : try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
@@ -128,4 +135,31 @@ func readInput(path: String) throws -> [UInt8] {
         throw ValidationError("cannot read \(path): \(error.localizedDescription)")
     }
     return bytes
+}
+
+/// A folder's JSON files (names relative to it, sorted; hidden files and folders such as `.git`
+/// left out), packed into a ZIP archive that the importers read as they read an uploaded one:
+/// together at most `limit` bytes and 10,000 files (the archive reader's own limits apply after).
+func packFolder(path: String, limit: Int) throws -> [UInt8] {
+    let base = URL(fileURLWithPath: path).standardizedFileURL
+    guard let walk = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+        throw ValidationError("cannot read the folder \(path)")
+    }
+    var files: [(name: String, bytes: [UInt8])] = []
+    var total = 0
+    let prefix = base.path.hasSuffix("/") ? base.path : base.path + "/"
+    for case let url as URL in walk where url.pathExtension.lowercased() == "json" {
+        guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+        let full = url.standardizedFileURL.path
+        guard full.hasPrefix(prefix) else { continue }
+        guard files.count < 10_000 else { throw ValidationError("the folder \(path) has more than 10,000 JSON files, the CLI's limit for a document in folders") }
+        let bytes = try readInput(path: full)
+        total += bytes.count
+        guard total <= limit else { throw ValidationError("the JSON files of \(path) are larger than \(limit) bytes together, the CLI's limit (TOUCHTRACE_MAX_INPUT_BYTES)") }
+        files.append((String(full.dropFirst(prefix.count)), bytes))
+    }
+    guard !files.isEmpty else { throw ValidationError("the folder \(path) holds no JSON file: a folder is read as a Sketch document in folders (<page>/page.json)") }
+    files.sort { $0.name < $1.name }
+    guard let archive = FolderArchive.zip(files) else { throw ValidationError("the JSON files of \(path) do not fit one archive") }
+    return archive
 }

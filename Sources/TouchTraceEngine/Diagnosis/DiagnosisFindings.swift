@@ -286,7 +286,8 @@ struct DiagnosisFindings {
     /// containing `contentView`, as the IB importer names a `<collectionViewCellContentView>`) or
     /// that is the first subview of a cell imported from Interface Builder (a xib or storyboard
     /// always writes a cell's content view, `key="contentView"`, as the cell's first view: 530
-    /// cells of 530 in the corpus). A plain view filling a cell is otherwise only a lookalike:
+    /// cells of 530 in the corpus) or from a dump of the running app
+    /// (``formatsWithEveryContentView``). A plain view filling a cell is otherwise only a lookalike:
     /// UICollectionViewCell's contentView is a plain UIView the size of the cell, and a view the
     /// app added to the cell itself can be one too (issue 24, third round).
     func isContentView(_ v: Int, of cell: Int) -> Bool {
@@ -294,9 +295,18 @@ struct DiagnosisFindings {
         guard fillsCell(v, cell) else { return false }
         let named = [scene.views[v].id, scene.views[v].accessibilityIdentifier ?? ""].contains { $0.lowercased().contains("contentview") }
         if named { return true }
-        guard let format = scene.origin?.format, format == "xib" || format == "storyboard" else { return false }
+        guard let format = scene.origin?.format, Self.formatsWithEveryContentView.contains(format) else { return false }
         return scene.views[cell].subviews.first == v
     }
+
+    /// The import formats (`origin.format`) whose cells hold their content view as their first
+    /// subview: Interface Builder's (the document writes it first), and the runtime dumps that
+    /// list every subview of a live cell (`recursiveDescription`, Sentry's view hierarchy), where
+    /// a collection cell's contentView prints as a plain `<UIView …>` filling the cell, first
+    /// under it. In a dump the contentView is never missing, so nothing is unknown: were a view
+    /// the app added to the cell itself listed first instead (a contentView made late, iOS 14),
+    /// the real contentView is listed after it and the hit test finds it in front (`coveredBy`).
+    static let formatsWithEveryContentView: Set<String> = ["xib", "storyboard", "recursive-description", "sentry-view-hierarchy"]
 
     /// Whether `v` is the cell's content view or a plain view that fills the cell as a
     /// collection view cell's content view does (the scene cannot tell them apart).
@@ -323,7 +333,7 @@ struct DiagnosisFindings {
         // not said to be one: it may be a view the app added to the cell itself (issue 24).
         let lookalike = fillsCell(branch, cell)
         let detail = lookalike
-            ? "\(name(branch))\(holds) fills cell \(name(cell)) as a collection view cell's contentView does, but the scene does not say it is the contentView (a plain UIView, not named contentView, not the first view of a cell from Interface Builder): " + consequence
+            ? "\(name(branch))\(holds) fills cell \(name(cell)) as a collection view cell's contentView does, but the scene does not say it is the contentView (a plain UIView, not named contentView, not the first view of a cell from Interface Builder or a dump): " + consequence
             : "\(name(branch))\(holds) is a subview of cell \(name(cell)) itself, and the scene holds no contentView for \(name(cell)): " + consequence
         let fix = lookalike
             ? "if \(name(branch)) is \(name(cell))'s contentView, nothing to change (give it an id containing contentView and this goes); if it was added with \(name(cell)).addSubview(_:), add it to \(name(cell)).contentView instead"

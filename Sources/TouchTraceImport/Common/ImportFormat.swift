@@ -4,7 +4,8 @@ import TouchTraceEngine
 /// by the Interface Builder importer; `figma` (the JSON of Figma's REST API) by the Figma importer;
 /// the runtime hierarchy dumps (`recursive-description`, `xcuitest`, `print-hierarchy`,
 /// `autolayout-trace`, `sentry-view-hierarchy`) by the dump importer (docs/import-dumps.md); `penpot` (Transit JSON
-/// of Penpot's API, the `.penpot` ZIP) and `sketch` (the `.sketch` ZIP, a page's JSON) by the
+/// of Penpot's API, the `.penpot` ZIP) and `sketch` (the `.sketch` ZIP, a page's JSON, a ZIP of a
+/// document kept in folders) by the
 /// design importers of docs/import-design.md.
 public enum ImportFormat: String, Sendable, CaseIterable {
     case xib, storyboard, figma, penpot, sketch

@@ -11,6 +11,8 @@ extension ImportFormat {
             guard let archive = try? ZIPArchive(bytes, limits: ArchiveLimits()) else { return .sketch }
             if archive.entry("manifest.json") != nil { return .penpot }
             if archive.entry("document.json") != nil || archive.entries.contains(where: { $0.name.hasPrefix("pages/") }) { return .sketch }
+            // A Sketch document in folders (Kactus's layout: `<page>/page.json`, `SketchFolder`).
+            if archive.entries.contains(where: { $0.name == "page.json" || $0.name.hasSuffix("/page.json") }) { return .sketch }
             return nil
         }
         if PenpotImporter.binaryExport(bytes) != nil { return bytes.starts(with: Array("SQLite format 3".utf8)) ? .sketch : .penpot }

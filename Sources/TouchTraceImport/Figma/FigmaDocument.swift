@@ -43,6 +43,9 @@ struct FigmaDocument {
     private(set) var untyped: [Int] = []
     /// The prototype's starting frame of each page, by page node index.
     private(set) var startingFrames: [Int: String] = [:]
+    /// Layers directly on a page (or in a section on one) that are not frames: no screen holds
+    /// them, so an import of the document's frames leaves them out.
+    private(set) var looseLayers: [Int] = []
 
     /// Types that hold a screen: a top-level one is a unit.
     static let frameTypes: Set<String> = ["FRAME", "COMPONENT", "COMPONENT_SET", "INSTANCE"]
@@ -160,7 +163,10 @@ struct FigmaDocument {
                 startingFrames[index] = id
             }
         }
-        guard Self.frameTypes.contains(node.type) else { return }
+        guard Self.frameTypes.contains(node.type) else {
+            if node.type != "CANVAS", node.type != "SECTION", onPage(node.parent) { looseLayers.append(index) }
+            return
+        }
         guard let parent = node.parent else {
             units.append(Unit(node: index, page: nil))
             return
@@ -168,6 +174,13 @@ struct FigmaDocument {
         var page: Int? = parent
         while let p = page, nodes[p].type == "SECTION" { page = nodes[p].parent }
         if let p = page, nodes[p].type == "CANVAS" { units.append(Unit(node: index, page: p)) }
+    }
+
+    /// Whether a node with this parent lies directly on a page (through sections only).
+    private func onPage(_ parent: Int?) -> Bool {
+        var page = parent
+        while let p = page, nodes[p].type == "SECTION" { page = nodes[p].parent }
+        return page.map { nodes[$0].type == "CANVAS" } ?? false
     }
 
     private mutating func readComponents(_ container: JSONValue) {

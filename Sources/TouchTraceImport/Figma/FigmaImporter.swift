@@ -77,7 +77,7 @@ public enum FigmaImporter {
             return ImportResult(format: .figma, scene: nil, warnings: importer.warnings.all, ids: [:], units: doc.units.map { summary($0, doc) })
         }
         guard let frame = try select(doc, wanted: options.frame ?? options.scene) else {
-            importer.warn(.emptyDocument, nil, "the document has no frames: the scene is an empty window", lost: "nothing")
+            importer.warn(.emptyDocument, nil, "the document has no frames: the scene is an empty window", lost: looseLayersLost(doc))
             return try importer.emptyWindowResult(format: .figma)
         }
         importer.importFrame(frame)
@@ -85,6 +85,15 @@ public enum FigmaImporter {
         importer.reportUntappableOverflow(screen: frame)
         importer.reportUnknownProperties()
         return try importer.result(format: .figma)
+    }
+
+    /// What an import without frames leaves out: the layers lying on the pages outside any frame
+    /// (only frames become screens, docs/import-figma.md), named, or nothing.
+    static func looseLayersLost(_ doc: FigmaDocument) -> String {
+        let loose = doc.looseLayers
+        guard !loose.isEmpty else { return "nothing" }
+        let names = loose.prefix(3).map { "\"" + String(doc[$0].name.prefix(40)) + "\"" }.joined(separator: ", ")
+        return "\(loose.count) layer\(loose.count == 1 ? "" : "s") on the pages outside any frame (\(names)\(loose.count > 3 ? ", …" : "")): only frames become screens; put them in a frame to import them"
     }
 
     /// The frame to import: by node id (any frame-like node), by the name of a top-level frame,

@@ -1,8 +1,9 @@
 import TouchTraceEngine
 
 /// Imports a Sketch document (docs/import-design.md): one artboard becomes a window whose views
-/// are its layers, symbols expanded. Two forms are read, told apart by their bytes: the `.sketch`
-/// file (a ZIP of `document.json`, `meta.json`, `pages/<id>.json`, Sketch 43 and later), and one
+/// are its layers, symbols expanded. Three forms are read, told apart by their bytes: the `.sketch`
+/// file (a ZIP of `document.json`, `meta.json`, `pages/<id>.json`, Sketch 43 and later), a ZIP of
+/// a document exploded into a folder per layer (Kactus's layout, `SketchFolder`), and one
 /// page's JSON (`{"_class": "page", "layers": …}`; its symbols must be on that page). Sketch files
 /// from before Sketch 43 (SQLite databases) are refused with a message.
 public enum SketchImporter {
@@ -21,9 +22,18 @@ public enum SketchImporter {
         var pages: [(value: JSONValue, pointer: String, name: String)] = []
         if ZIPArchive.looksLikeZIP(bytes) {
             let archive = try ZIPArchive(bytes, limits: options.limits.archive)
+            // A document in folders (its document.json, if any, lists pages by name, not by `_ref`).
+            if !archive.entries.contains(where: { $0.name.hasPrefix("pages/") }), let folder = try SketchFolder(archive) {
+                let document = try folder.document(limits: options.limits)
+                if let document { reader.collectForeignSymbols(document, pointer: folder.root + "document.json#") }
+                pages = try folder.assembledPages(document: document, reading: &reader.reading, limits: options.limits)
+                return try readPages(pages, into: reader)
+            }
             guard let documentEntry = archive.entry("document.json") else {
                 let names = archive.entries.prefix(6).map { "\"\($0.name.prefix(60))\"" }.joined(separator: ", ")
-                throw ImportError(.unsupportedDocument, "a ZIP archive without document.json is not a .sketch file (its entries: \(names.isEmpty ? "none" : names))")
+                throw ImportError(
+                    .unsupportedDocument,
+                    "a ZIP archive without document.json is not a .sketch file, nor a Sketch document in folders (no <page>/page.json) (its entries: \(names.isEmpty ? "none" : names))")
             }
             let document = try json(archive, documentEntry, limits: options.limits)
             reader.collectForeignSymbols(document, pointer: "document.json#")
@@ -53,6 +63,13 @@ public enum SketchImporter {
             let pageName: String = if case let .string(s)? = page["name"] { s } else { options.fileName ?? "page" }
             pages.append((page, "", pageName))
         }
+        return try readPages(pages, into: reader)
+    }
+
+    /// The pages read into the document: every page's symbol masters first (an instance may use
+    /// one from a later page), then the layers.
+    static func readPages(_ pages: [(value: JSONValue, pointer: String, name: String)], into reader: SketchReader) throws(ImportError) -> SketchReader {
+        var reader = reader
         for page in pages { reader.collectMasters(page.value, pointer: page.pointer) }
         for page in pages { try reader.readPage(page.value, pointer: page.pointer, name: page.name) }
         return reader

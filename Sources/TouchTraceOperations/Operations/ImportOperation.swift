@@ -19,8 +19,10 @@ public enum ImportOperation: TouchTraceOperation {
         a Figma file (the JSON of Figma's REST API) imports its prototype's starting frame, else \
         its first top-level frame, unless --frame (a node id, or a top-level frame's name) picks \
         another; --list lists them. A Penpot file (get-file or get-file-fragment Transit JSON, a \
-        JSON array of a get-file and its fragments, or a .penpot ZIP) and a Sketch file (.sketch, or \
-        a page's JSON) import a board or artboard the same way, by --frame (an id or a name). \
+        JSON array of a get-file and its fragments, or a .penpot ZIP) and a Sketch file (.sketch, a \
+        page's JSON, or a folder of a document kept in folders as Kactus writes it: \
+        document.json, <page>/page.json, a file per layer; over HTTP a ZIP of that folder) import \
+        a board or artboard the same way, by --frame (an id or a name). \
         --mapping FILE gives Figma layers UIKit classes by name \
         ({"rules": [{"match": "Button*", "class": "UIButton"}], "useDefaults": true}). The answer is \
         {"format", "scene", "warnings"}: the scene's origin.ids maps every scene id to its element \
@@ -73,7 +75,7 @@ public enum ImportOperation: TouchTraceOperation {
     public struct Options: OperationOptions {
         @Argument(
             help: ArgumentHelp(
-                "The design file (.xib, .storyboard, a Figma file's JSON, a Penpot file (.penpot or Transit JSON), a .sketch file or page JSON) or a hierarchy dump.",
+                "The design file (.xib, .storyboard, a Figma file's JSON, a Penpot file (.penpot or Transit JSON), a .sketch file, page JSON or a Sketch document's folder) or a hierarchy dump.",
                 valueName: "file"))
         public var file: String
 
