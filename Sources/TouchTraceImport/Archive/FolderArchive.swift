@@ -15,7 +15,7 @@ public enum FolderArchive {
         for file in files {
             let name = Array(file.name.utf8), offset = out.count
             guard name.count <= 0xFFFF, file.bytes.count < 0xFFFF_FFFF, offset < 0xFFFF_FFFF else { return nil }
-            let crc = Int(CRC32.checksum(file.bytes))
+            let crc = Int(truncatingIfNeeded: CRC32.checksum(file.bytes))
             // The fields the local header and the directory entry share: version needed (2.0),
             // flags (bit 11: the name is UTF-8), method 0 (stored), time and date 0, CRC, sizes,
             // name length.
