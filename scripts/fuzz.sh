@@ -72,10 +72,20 @@ for path in sorted(glob.glob("Examples/*.json")):
     put(kind, "example-" + os.path.basename(path)[:-5], value)
 # Design files of every format the importer reads (one folder per format under Tests/Fixtures).
 for path in sorted(glob.glob("Tests/Fixtures/import-*/*")):
-    if path.endswith(".expected.json") or path.endswith(".options.json"):
+    if path.endswith(".expected.json") or path.endswith(".options.json") or not os.path.isfile(path):
         continue
     with open(path, "rb") as f, open(os.path.join(out, "designs", os.path.basename(path)), "wb") as g:
         g.write(f.read())
+# Documents kept in folders (a Sketch document as Kactus writes it): each folder as the ZIP a client
+# sends (stored entries, names relative to the folder), as the CLI packs it.
+import zipfile
+for folder in sorted(glob.glob("Tests/Fixtures/import-*/folders/*/")):
+    name = os.path.basename(folder.rstrip("/"))
+    with zipfile.ZipFile(os.path.join(out, "designs", name + ".zip"), "w", zipfile.ZIP_STORED) as z:
+        for root, _, files in sorted(os.walk(folder)):
+            for file in sorted(files):
+                full = os.path.join(root, file)
+                z.write(full, os.path.relpath(full, folder))
 # Expectation files, their scene named scene.json (the harness's fixed scene), without the outcome.
 for path in sorted(glob.glob("Tests/Fixtures/check/*.touchtrace.yaml")):
     text = open(path).read().split("\n---\n")[0]
