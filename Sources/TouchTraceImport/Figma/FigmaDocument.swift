@@ -164,23 +164,22 @@ struct FigmaDocument {
             }
         }
         guard Self.frameTypes.contains(node.type) else {
-            if node.type != "CANVAS", node.type != "SECTION", onPage(node.parent) { looseLayers.append(index) }
+            if node.type != "CANVAS", node.type != "SECTION", page(holding: node.parent) != nil { looseLayers.append(index) }
             return
         }
         guard let parent = node.parent else {
             units.append(Unit(node: index, page: nil))
             return
         }
-        var page: Int? = parent
-        while let p = page, nodes[p].type == "SECTION" { page = nodes[p].parent }
-        if let p = page, nodes[p].type == "CANVAS" { units.append(Unit(node: index, page: p)) }
+        if let p = page(holding: parent) { units.append(Unit(node: index, page: p)) }
     }
 
-    /// Whether a node with this parent lies directly on a page (through sections only).
-    private func onPage(_ parent: Int?) -> Bool {
+    /// The page (`CANVAS`) a node with this parent lies directly on, through sections only; nil
+    /// when the parent is anything else.
+    private func page(holding parent: Int?) -> Int? {
         var page = parent
         while let p = page, nodes[p].type == "SECTION" { page = nodes[p].parent }
-        return page.map { nodes[$0].type == "CANVAS" } ?? false
+        return page.flatMap { nodes[$0].type == "CANVAS" ? $0 : nil }
     }
 
     private mutating func readComponents(_ container: JSONValue) {

@@ -65,27 +65,23 @@ struct SketchFolder {
             (order[folderName(a.element)] ?? Int.max, a.offset) < (order[folderName(b.element)] ?? Int.max, b.offset)
         }
         var out: [(value: JSONValue, pointer: String, name: String)] = []
-        var budget = Budget()
+        // Each layer file is read once, so that references naming one file from many places
+        // cannot make the work grow beyond the archive's size.
+        var read: Set<String> = []
         for (_, folder) in sorted {
             let file = folder + "page.json"
             guard let entry = archive.entry(file) else { continue }
             let page = try SketchImporter.json(archive, entry, limits: limits)
-            let assembled = try layers(of: page, in: folder, file: file, depth: 0, budget: &budget, reading: &reading, limits: limits)
+            let assembled = try layers(of: page, in: folder, file: file, depth: 0, read: &read, reading: &reading, limits: limits)
             let name: String = if case let .string(s)? = page["name"] { s } else { folderName(folder) }
             out.append((assembled, file + "#", name))
         }
         return out
     }
 
-    /// The layer files read so far: each is read once, so that references naming one file from
-    /// many places cannot make the work grow beyond the archive's size.
-    struct Budget {
-        var seen: Set<String> = []
-    }
-
     /// `value` with its `layers` references replaced by the layers they name, read from `folder`.
     private func layers(
-        of value: JSONValue, in folder: String, file: String, depth: Int, budget: inout Budget, reading: inout DesignReading, limits: ImportLimits
+        of value: JSONValue, in folder: String, file: String, depth: Int, read: inout Set<String>, reading: inout DesignReading, limits: ImportLimits
     ) throws(ImportError) -> JSONValue {
         guard case var .object(members) = value, let at = members.firstIndex(where: { $0.key == "layers" }), case let .array(refs) = members[at].value else {
             return value
@@ -98,7 +94,7 @@ struct SketchFolder {
         for (i, ref) in refs.enumerated() {
             // A layer written whole (a tool that exploded only some levels) is kept as it is.
             if ref["_class"] != nil {
-                children.append(try layers(of: ref, in: folder, file: file, depth: depth + 1, budget: &budget, reading: &reading, limits: limits))
+                children.append(try layers(of: ref, in: folder, file: file, depth: depth + 1, read: &read, reading: &reading, limits: limits))
                 continue
             }
             guard case let .string(id)? = ref["id"], !id.isEmpty, !id.contains("/"), id != "..", id != "." else {
@@ -117,14 +113,14 @@ struct SketchFolder {
                     id: id, name: nil, pointer: file + "#/layers/\(i)", lost: "that layer")
                 continue
             }
-            guard budget.seen.insert(entry.name).inserted else {
+            guard read.insert(entry.name).inserted else {
                 reading.warn(
                     .invalidValue, "\(ZIPArchive.shown(entry.name)) is named by more than one layer reference (in \(ZIPArchive.shown(file)))",
                     id: id, name: nil, pointer: file + "#/layers/\(i)", lost: "the second reference's layer")
                 continue
             }
             let layer = try SketchImporter.json(archive, entry, limits: limits)
-            children.append(try layers(of: layer, in: own, file: entry.name, depth: depth + 1, budget: &budget, reading: &reading, limits: limits))
+            children.append(try layers(of: layer, in: own, file: entry.name, depth: depth + 1, read: &read, reading: &reading, limits: limits))
         }
         members[at].value = .array(children)
         return .object(members)
