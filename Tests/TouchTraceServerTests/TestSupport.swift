@@ -43,8 +43,13 @@ func temporaryDirectory(_ name: String = "touchtrace") -> String {
 
 /// A `touchtrace serve` child process on a free port; what it writes to stderr is kept in a file
 /// (`log`), for the messages of failed expectations.
+///
+/// A port found free can be taken before the server binds it (by another test's server, which
+/// found it free at the same moment); a server that exits at start saying its port is in use is
+/// started again on another port (at most five times). CI failed once on this race (stop 35:
+/// "the server exited with status 1" in ``ShutdownTests``, whose log said nothing more).
 final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+    private(set) var process: Process
     let port: Int
     let logPath = temporaryDirectory("serve-log") + "/stderr.log"
 
@@ -55,36 +60,64 @@ final class ServerProcess: @unchecked Sendable {
         ready: ((Int) -> Bool)? = nil
     ) throws {
         guard let executable = touchtraceExecutable else { throw TestError("touchtrace is not built") }
-        port = try freePort()
-        let serve = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + extraArguments
-        if let wrapper, let first = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: first)
-            process.arguments = Array(wrapper.dropFirst()) + serve
-        } else {
-            process.executableURL = executable
-            process.arguments = serve
-        }
-        if let environment { process.environment = environment }
-        process.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: logPath, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: logPath) ?? FileHandle.nullDevice
-        try process.run()
-        // Wait until it answers (or exits). The limit only ends the wait for a server that never
-        // starts: a debug build starting on a machine at load 8–14 takes seconds, not 20 ms.
-        let deadline = Date().addingTimeInterval(60)
-        let port = self.port
+        let logPath = self.logPath
         let answers = ready ?? { port in (try? httpRequest(port: port, method: "GET", path: "/health"))?.status == 200 }
+        for attempt in 1... {
+            let port = try freePort()
+            let serve = ["serve", "--port", String(port), "--data-dir", dataDirectory, "--log-level", "warning"] + extraArguments
+            let process = Process()
+            if let wrapper, let first = wrapper.first {
+                process.executableURL = URL(fileURLWithPath: first)
+                process.arguments = Array(wrapper.dropFirst()) + serve
+            } else {
+                process.executableURL = executable
+                process.arguments = serve
+            }
+            if let environment { process.environment = environment }
+            process.standardOutput = FileHandle.nullDevice
+            FileManager.default.createFile(atPath: logPath, contents: nil)
+            process.standardError = FileHandle(forWritingAtPath: logPath) ?? FileHandle.nullDevice
+            try process.run()
+            switch Self.waitForStart(process, port: port, answers: answers) {
+            case .answers:
+                self.process = process
+                self.port = port
+                return
+            case .exited(let status):
+                let log = Self.log(at: logPath)
+                if log.contains("already in use") && attempt < 5 { continue }
+                throw TestError("the server exited with status \(status); its stderr: \(log)")
+            case .silent:
+                process.terminate()
+                throw TestError("the server did not start on port \(port); its stderr: \(Self.log(at: logPath))")
+            }
+        }
+        fatalError("unreachable: the loop returns or throws")
+    }
+
+    private enum Start { case answers, exited(Int32), silent }
+
+    /// Waits until the server answers (or exits). The limit only ends the wait for a server that
+    /// never starts: a debug build starting on a machine at load 8–14 takes seconds, not 20 ms.
+    private static func waitForStart(_ process: Process, port: Int, answers: (Int) -> Bool) -> Start {
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            if answers(port) { return }
-            if !process.isRunning { throw TestError("the server exited with status \(process.terminationStatus)") }
+            if answers(port) { return .answers }
+            if !process.isRunning {
+                process.waitUntilExit()
+                return .exited(process.terminationStatus)
+            }
             usleep(20_000)
         }
-        process.terminate()
-        throw TestError("the server did not start on port \(port)")
+        return .silent
+    }
+
+    private static func log(at path: String) -> String {
+        String((try? String(contentsOfFile: path, encoding: .utf8))?.suffix(2000) ?? "")
     }
 
     /// What the server wrote to stderr so far (its last 2,000 characters).
-    var log: String { String((try? String(contentsOfFile: logPath, encoding: .utf8))?.suffix(2000) ?? "") }
+    var log: String { Self.log(at: logPath) }
 
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
@@ -106,14 +139,30 @@ struct TestError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A port nobody listens on now (bound and released).
+/// A port nobody listens on now (bound and released), chosen below the kernel's ephemeral range
+/// when it can be: ports in that range are also the source ports of the suite's own client
+/// connections and of every `bind` to port 0, so a port found free there is more likely to be
+/// taken again before the server binds it.
 func freePort() throws -> Int {
+    let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+        .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+    if let low = range?.first, low > 12_000 {
+        for _ in 0..<64 {
+            let candidate = Int.random(in: 10_000..<low)
+            if let port = try? bindAndRelease(port: candidate) { return port }
+        }
+    }
+    return try bindAndRelease(port: 0)
+}
+
+/// Binds 127.0.0.1:`port` (0: any) and releases it; the port bound.
+private func bindAndRelease(port: Int) throws -> Int {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
+    address.sin_port = UInt16(truncatingIfNeeded: port).bigEndian
     let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
