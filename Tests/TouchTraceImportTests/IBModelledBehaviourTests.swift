@@ -174,6 +174,24 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// B2: a navigation controller whose root is a tab bar controller pushes a tab's `show`
+    /// segue onto its own stack, whose top controller replaces the whole tab bar interface: the
+    /// pushed controller has no tab bar (its safe area reaches the screen's bottom, and its
+    /// button there gets the tap), while the tab itself keeps the tab bar's 49 pt.
+    @Test func aPushOverATabBarControllerLeavesItsTabBar() throws {
+        let name = "B2-push-over-a-tab-bar-controller-leaves-its-tab-bar.storyboard"
+        let (trace, scene) = try Self.trace(name, tapping: "Clear")
+        #expect(Self.actions(trace).first?["action"] == "clear:")
+        let clear = try #require(scene.viewIndex("Clear"))
+        #expect(scene.views[clear].frame == Rect(x: 20, y: 619, width: 335, height: 44))
+        var options = try ImportFixtures.options(name)
+        options.scene = "toolsScene"
+        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        let tab = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let open = try #require(tab.viewIndex("Open-log"))
+        #expect(tab.views[open].frame.minY == 667 - 49 - 4 - 44)
+    }
+
     /// V5: a segue from a cell is performed when the row is selected: the selection action goes
     /// to the scene's controller (a storyboard segue's `performSegue(withIdentifier:sender:)`),
     /// after the row is selected and before the delegate's `didSelect`; a segue triggered by the
