@@ -250,6 +250,21 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6, canvas only: an image view that names no image (the app's code sets it) and whose
+    /// height no constraint sets keeps the height Xcode stored on the canvas, and the button
+    /// below it follows; as the app runs the image decides, and the import does not stand in.
+    @Test func theCanvasKeepsAnImageViewWithoutAnImageAtItsStoredSize() throws {
+        let name = "L6-canvas-image-view-without-an-image-keeps-its-stored-size.xib"
+        let (_, canvas) = try ImportFixtures.laidOut(name, canvas: true)
+        let photo = try #require(canvas.viewIndex("Photo"))
+        #expect(canvas.views[photo].frame == Rect(x: 0, y: 0, width: 343, height: 200))
+        let retake = try #require(canvas.viewIndex("Retake"))
+        #expect(canvas.views[retake].frame.minY == 208)
+        let (_, app) = try ImportFixtures.laidOut(name, canvas: false)
+        let appPhoto = try #require(app.viewIndex("Photo"))
+        #expect(app.views[appPhoto].frame.size.height != 200)
+    }
+
     /// L6 (safe area), canvas only: a xib's freeform view smaller than the screen, on the canvas
     /// of a device with a sensor housing, has the housing's inset at its top, whether the
     /// document says `useSafeAreas` or only the view has a safe-area guide; an iPhone 11

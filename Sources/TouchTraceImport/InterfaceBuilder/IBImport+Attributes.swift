@@ -149,7 +149,18 @@ extension IBImport {
             // document does not state (its resource size is scaled to 128): the stored frame
             // stands for it, as for other content sizes.
             let reference = tree.child(of: e, named: "imageReference", key: "image")
-            guard let name = el["image"] ?? reference.flatMap({ tree[$0]["image"] }) else { return nil }
+            guard let name = el["image"] ?? reference.flatMap({ tree[$0]["image"] }) else {
+                // An image view whose image the app's code sets (the document names none) has no
+                // intrinsic content size; Xcode's canvas lays it out at the size it stored, in the
+                // dimensions no constraint sets, without calling it ambiguous (stopp-corona's
+                // state image and checkmark). On the canvas that size stands in, as for a
+                // scrolling text view (below); as the app runs the image decides, which the
+                // document does not say. L6, `L6-canvas-image-view-without-an-image-keeps-its-stored-size.xib`.
+                guard options.canvas, let frame, !misplaced, el["translatesAutoresizingMaskIntoConstraints"] == "NO" else { return nil }
+                let sized = constrainedAxes(e)
+                guard !sized.width || !sized.height else { return nil }
+                return Size(width: sized.width ? -1 : frame.size.width, height: sized.height ? -1 : frame.size.height)
+            }
             let symbol = showsSymbol(e)
             if !symbol, let size = doc.imageSizes[name] { return size }
             if !symbol, let resource = doc.unreadableImageSizes[name] {
