@@ -159,17 +159,24 @@ struct IBModelledBehaviourTests {
     /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
     /// their safe areas reach the bottom of the screen and a button there gets the tap.
     @Test func aControllerThatHidesTheBottomBarHasNoTabBar() throws {
-        let name = "B2-hides-bottom-bar-when-pushed.storyboard"
-        let (trace, scene) = try Self.trace(name, tapping: "Pay")
-        #expect(Self.actions(trace).first?["action"] == "pay:")
-        let pay = try #require(scene.viewIndex("Pay"))
-        #expect(scene.views[pay].frame == Rect(x: 20, y: 619, width: 335, height: 44))
-        for (unit, button, y) in [("receiptScene", "Done", 619.0)] {
+        try Self.expectBottomButton(
+            "B2-hides-bottom-bar-when-pushed.storyboard", tapping: "Pay", sends: "pay:", otherUnits: [("receiptScene", "Done", 619)])
+    }
+
+    /// Taps the bottom button `id` of a fixture's unit (its options' scene), which must send
+    /// `action` from the frame (20, 619, 335, 44) of a safe area without a tab bar, then imports
+    /// each other unit and checks its button's top.
+    static func expectBottomButton(_ name: String, tapping id: String, sends action: String, otherUnits: [(String, String, Double)]) throws {
+        let (trace, scene) = try trace(name, tapping: id)
+        #expect(actions(trace).first?["action"] == .string(action))
+        let button = try #require(scene.viewIndex(id))
+        #expect(scene.views[button].frame == Rect(x: 20, y: 619, width: 335, height: 44))
+        for (unit, other, y) in otherUnits {
             var options = try ImportFixtures.options(name)
             options.scene = unit
             let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
             let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
-            let v = try #require(laidOut.viewIndex(button))
+            let v = try #require(laidOut.viewIndex(other))
             #expect(laidOut.views[v].frame.minY == y, "\(unit)")
         }
     }
@@ -179,17 +186,9 @@ struct IBModelledBehaviourTests {
     /// pushed controller has no tab bar (its safe area reaches the screen's bottom, and its
     /// button there gets the tap), while the tab itself keeps the tab bar's 49 pt.
     @Test func aPushOverATabBarControllerLeavesItsTabBar() throws {
-        let name = "B2-push-over-a-tab-bar-controller-leaves-its-tab-bar.storyboard"
-        let (trace, scene) = try Self.trace(name, tapping: "Clear")
-        #expect(Self.actions(trace).first?["action"] == "clear:")
-        let clear = try #require(scene.viewIndex("Clear"))
-        #expect(scene.views[clear].frame == Rect(x: 20, y: 619, width: 335, height: 44))
-        var options = try ImportFixtures.options(name)
-        options.scene = "toolsScene"
-        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
-        let tab = try SceneDecoder().decode(try #require(result.scene)).laidOut()
-        let open = try #require(tab.viewIndex("Open-log"))
-        #expect(tab.views[open].frame.minY == 667 - 49 - 4 - 44)
+        try Self.expectBottomButton(
+            "B2-push-over-a-tab-bar-controller-leaves-its-tab-bar.storyboard", tapping: "Clear", sends: "clear:",
+            otherUnits: [("toolsScene", "Open-log", 667 - 49 - 4 - 44)])
     }
 
     /// V5: a segue from a cell is performed when the row is selected: the selection action goes
