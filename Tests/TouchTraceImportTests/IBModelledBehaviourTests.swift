@@ -159,19 +159,36 @@ struct IBModelledBehaviourTests {
     /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
     /// their safe areas reach the bottom of the screen and a button there gets the tap.
     @Test func aControllerThatHidesTheBottomBarHasNoTabBar() throws {
-        let name = "B2-hides-bottom-bar-when-pushed.storyboard"
-        let (trace, scene) = try Self.trace(name, tapping: "Pay")
-        #expect(Self.actions(trace).first?["action"] == "pay:")
-        let pay = try #require(scene.viewIndex("Pay"))
-        #expect(scene.views[pay].frame == Rect(x: 20, y: 619, width: 335, height: 44))
-        for (unit, button, y) in [("receiptScene", "Done", 619.0)] {
+        try Self.expectBottomButton(
+            "B2-hides-bottom-bar-when-pushed.storyboard", tapping: "Pay", sends: "pay:", otherUnits: [("receiptScene", "Done", 619)])
+    }
+
+    /// Taps the bottom button `id` of a fixture's unit (its options' scene), which must send
+    /// `action` from the frame (20, 619, 335, 44) of a safe area without a tab bar, then imports
+    /// each other unit and checks its button's top.
+    static func expectBottomButton(_ name: String, tapping id: String, sends action: String, otherUnits: [(String, String, Double)]) throws {
+        let (trace, scene) = try trace(name, tapping: id)
+        #expect(actions(trace).first?["action"] == .string(action))
+        let button = try #require(scene.viewIndex(id))
+        #expect(scene.views[button].frame == Rect(x: 20, y: 619, width: 335, height: 44))
+        for (unit, other, y) in otherUnits {
             var options = try ImportFixtures.options(name)
             options.scene = unit
             let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
             let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
-            let v = try #require(laidOut.viewIndex(button))
+            let v = try #require(laidOut.viewIndex(other))
             #expect(laidOut.views[v].frame.minY == y, "\(unit)")
         }
+    }
+
+    /// B2: a navigation controller whose root is a tab bar controller pushes a tab's `show`
+    /// segue onto its own stack, whose top controller replaces the whole tab bar interface: the
+    /// pushed controller has no tab bar (its safe area reaches the screen's bottom, and its
+    /// button there gets the tap), while the tab itself keeps the tab bar's 49 pt.
+    @Test func aPushOverATabBarControllerLeavesItsTabBar() throws {
+        try Self.expectBottomButton(
+            "B2-push-over-a-tab-bar-controller-leaves-its-tab-bar.storyboard", tapping: "Clear", sends: "clear:",
+            otherUnits: [("toolsScene", "Open-log", 667 - 49 - 4 - 44)])
     }
 
     /// V5: a segue from a cell is performed when the row is selected: the selection action goes
@@ -232,6 +249,21 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6, canvas only: an image view that names no image (the app's code sets it) and whose
+    /// height no constraint sets keeps the height Xcode stored on the canvas, and the button
+    /// below it follows; as the app runs the image decides, and the import does not stand in.
+    @Test func theCanvasKeepsAnImageViewWithoutAnImageAtItsStoredSize() throws {
+        let name = "L6-canvas-image-view-without-an-image-keeps-its-stored-size.xib"
+        let (_, canvas) = try ImportFixtures.laidOut(name, canvas: true)
+        let photo = try #require(canvas.viewIndex("Photo"))
+        #expect(canvas.views[photo].frame == Rect(x: 0, y: 0, width: 343, height: 200))
+        let retake = try #require(canvas.viewIndex("Retake"))
+        #expect(canvas.views[retake].frame.minY == 208)
+        let (_, app) = try ImportFixtures.laidOut(name, canvas: false)
+        let appPhoto = try #require(app.viewIndex("Photo"))
+        #expect(app.views[appPhoto].frame.size.height != 200)
+    }
+
     /// L6 (safe area), canvas only: a xib's freeform view smaller than the screen, on the canvas
     /// of a device with a sensor housing, has the housing's inset at its top, whether the
     /// document says `useSafeAreas` or only the view has a safe-area guide; an iPhone 11

@@ -152,6 +152,39 @@ struct XcodeFrameOracle {
             }
             if broken { return el["id"] ?? "#\(index)" }
         }
+        return stackSpacingContradiction(of: e, doc: doc, stored: stored, alignment: alignment)
+    }
+
+    /// UIStackView's own required constraints (`UISV-spacing`): with a spacing of zero or more,
+    /// each visible arranged subview starts after the one before it, at least the spacing
+    /// further on, for every distribution (an equality for `fill`, `fillEqually`,
+    /// `fillProportionally`, at least for `equalSpacing` and `equalCentering`; UIStackView's
+    /// documentation, "Distribution"). Stored frames of two neighbours that overlap along the
+    /// axis are frames Xcode did not lay out (arranged views added or reordered without a
+    /// layout: sentry's button columns with three buttons at one y, stopp-corona's main stack):
+    /// both are stale. Hidden views (`UISV-hiding`), stacks arranged on baselines and negative
+    /// spacings are left out. The name reads "UISV-spacing (stack <id>)".
+    static func stackSpacingContradiction(of e: Int, doc: IBDocument, stored: IBStoredTree, alignment: (Int) -> Rect?) -> String? {
+        let tree = doc.tree
+        guard tree[e]["hidden"] != "YES", let list = tree[e].parent, tree[list].name == "subviews", let stack = tree[list].parent,
+            tree[stack].name == "stackView", tree[stack]["baselineRelativeArrangement"] != "YES"
+        else { return nil }
+        let spacing = Double(tree[stack]["spacing"] ?? "0") ?? 0
+        guard spacing >= 0 else { return nil }
+        let vertical = tree[stack]["axis"] == "vertical"
+        let arranged = tree[list].children.filter { doc.isView($0) && tree[$0]["hidden"] != "YES" }
+        guard let i = arranged.firstIndex(of: e) else { return nil }
+        func span(_ v: Int) -> (start: Double, end: Double)? {
+            guard let r = alignment(v) else { return nil }
+            return vertical ? (r.minY, r.maxY) : (r.minX, r.maxX)
+        }
+        let pairs = [i > 0 ? (arranged[i - 1], e) : nil, i + 1 < arranged.count ? (e, arranged[i + 1]) : nil].compactMap { $0 }
+        for (before, after) in pairs {
+            guard let a = span(before), let b = span(after) else { continue }
+            if b.start < a.end + spacing - tolerance, b.start < a.end - tolerance {
+                return "UISV-spacing (stack \(tree[stack]["id"] ?? "?"))"
+            }
+        }
         return nil
     }
 

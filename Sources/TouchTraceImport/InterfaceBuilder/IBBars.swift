@@ -134,13 +134,19 @@ struct IBBars {
         /// UIKit hides the tab bar ("the bottom bar remains hidden until the view controller is
         /// popped from the stack"), and Xcode's canvas shows no tab bar.
         var hidesBottomBar = false
+        /// The tab bar controller this controller is in sits inside the navigation controller
+        /// (a navigation controller whose root is a tab bar controller): a push from here goes
+        /// onto that outer stack, whose top controller replaces the whole tab bar interface on
+        /// screen, tab bar included (UINavigationController shows only the top of its stack;
+        /// the tab bar is the tab bar controller's view). Rule B4 in docs/uikit-rules.md.
+        var tabInsideNavigation = false
     }
 
     /// For every controller element, the navigation controller and the tab bar controller it is
     /// shown in: relationships pass the container to the child, show and push segues pass the
     /// source's context on. A fixed point over the storyboard's segues.
     func inferredContext() -> [Int: Context] {
-        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool, hides: Bool)] = []
+        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool, hides: Bool, container: String?)] = []
         for (index, element) in tree.elements.enumerated() where element.name == "segue" {
             guard let source = doc.enclosingController(of: index),
                 let destination = element["destination"].flatMap({ doc.elementsByID[$0] })
@@ -148,9 +154,10 @@ struct IBBars {
             switch element["kind"] {
             case "relationship":
                 let sourceName = tree[source].name
-                edges.append((source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false, false))
+                edges.append(
+                    (source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false, false, sourceName))
             case "show", "push":
-                edges.append((source, destination, nil, false, true, tree[destination]["hidesBottomBarWhenPushed"] == "YES"))
+                edges.append((source, destination, nil, false, true, tree[destination]["hidesBottomBarWhenPushed"] == "YES", nil))
             default: continue
             }
         }
@@ -160,10 +167,19 @@ struct IBBars {
             for edge in edges {
                 let from = context[edge.from] ?? Context()
                 let old = context[edge.to] ?? Context()
+                // A push from a tab that the navigation controller holds (B4) leaves the tab bar behind.
+                let tab = edge.pushed ? from.tab && !from.tabInsideNavigation : from.tab || edge.tab
+                let inside: Bool
+                switch edge.container {
+                case "tabBarController": inside = from.navigation != nil
+                case "navigationController": inside = false
+                default: inside = from.tabInsideNavigation
+                }
                 let new = Context(
-                    navigation: old.navigation ?? edge.navigation ?? from.navigation, tab: old.tab || from.tab || edge.tab,
+                    navigation: old.navigation ?? edge.navigation ?? from.navigation, tab: old.tab || tab,
                     pushed: old.pushed || edge.pushed || from.pushed,
-                    hidesBottomBar: old.hidesBottomBar || edge.hides || (edge.pushed && from.hidesBottomBar))
+                    hidesBottomBar: old.hidesBottomBar || edge.hides || (edge.pushed && from.hidesBottomBar),
+                    tabInsideNavigation: old.tabInsideNavigation || (tab && inside))
                 if new != old {
                     context[edge.to] = new
                     changed = true

@@ -149,7 +149,18 @@ extension IBImport {
             // document does not state (its resource size is scaled to 128): the stored frame
             // stands for it, as for other content sizes.
             let reference = tree.child(of: e, named: "imageReference", key: "image")
-            guard let name = el["image"] ?? reference.flatMap({ tree[$0]["image"] }) else { return nil }
+            guard let name = el["image"] ?? reference.flatMap({ tree[$0]["image"] }) else {
+                // An image view whose image the app's code sets (the document names none) has no
+                // intrinsic content size; Xcode's canvas lays it out at the size it stored, in the
+                // dimensions no constraint sets, without calling it ambiguous (stopp-corona's
+                // state image and statistics header). On the canvas that size stands in, as for a
+                // scrolling text view (below); as the app runs the image decides, which the
+                // document does not say. L6, `L6-canvas-image-view-without-an-image-keeps-its-stored-size.xib`.
+                guard options.canvas, let frame, !misplaced, el["translatesAutoresizingMaskIntoConstraints"] == "NO" else { return nil }
+                let sized = constrainedAxes(e)
+                guard !sized.width || !sized.height else { return nil }
+                return Size(width: sized.width ? -1 : frame.size.width, height: sized.height ? -1 : frame.size.height)
+            }
             let symbol = showsSymbol(e)
             if !symbol, let size = doc.imageSizes[name] { return size }
             if !symbol, let resource = doc.unreadableImageSizes[name] {
@@ -235,7 +246,9 @@ extension IBImport {
             if el["firstAttribute"] == "height" { height = constant }
         }
         let dw = width.map { frame.size.width - $0 } ?? 0, dh = height.map { frame.size.height - $0 } ?? 0
-        guard abs(dw) > 0.25 || abs(dh) > 0.25 else { return nil }
+        // A symbol's padding is a few points; a difference beyond the scene's bound on insets
+        // (10,000 pt) comes from a damaged length, not from the symbol: no insets then.
+        guard abs(dw) > 0.25 || abs(dh) > 0.25, abs(dw) <= 20_000, abs(dh) <= 20_000 else { return nil }
         return EdgeInsets(top: dh / 2, left: dw / 2, bottom: dh / 2, right: dw / 2)
     }
 
