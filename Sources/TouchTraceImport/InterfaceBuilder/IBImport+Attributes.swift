@@ -330,6 +330,17 @@ extension IBImport {
         if let lo = control.values["minimumValue"], let hi = control.values["maximumValue"], lo > hi {
             control.values["maximumValue"] = lo
         }
+        // Values a scene cannot hold are dropped, not passed on to be refused: a page count is a
+        // whole number (UIPageControl's `numberOfPages` is an `Int`) within the scene's bound
+        // (`ControlConfig.maxItemCount`); UIStepper raises on a `stepValue` that is not above 0.
+        if let n = control.values["numberOfPages"], n < 0 || n > Double(ControlConfig.maxItemCount) || n.rounded(.down) != n {
+            warn(.invalidValue, e, "numberOfPages=\"\(tree[e]["numberOfPages"] ?? JSONWriter.format(n))\" on \(describe(e)) is not a page count (a whole number from 0 to \(ControlConfig.maxItemCount))", lost: "the numberOfPages value (UIKit's default used)")
+            control.values["numberOfPages"] = nil
+        }
+        if let step = control.values["stepValue"], step <= 0 {
+            warn(.invalidValue, e, "stepValue=\"\(tree[e]["stepValue"] ?? JSONWriter.format(step))\" on \(describe(e)) is not above 0 (UIStepper raises on it)", lost: "the stepValue value (UIKit's default used)")
+            control.values["stepValue"] = nil
+        }
         for key in ["continuous", "wraps", "autorepeat"] { if let f = flag(e, key) { control.flags[key] = f } }
         return control
     }
