@@ -159,29 +159,37 @@ extension SolverCore {
         // time on every access (issue 27), so the rows are read as loops over their buckets
         // (`forEach`'s order) and the cache and sums go to helpers as `inout`.
         var canMoveCache = [UInt8](repeating: 0, count: kinds.count)
-        // The movable part of each basic symbol's expansion, by symbol (cells: symbol and
-        // coefficient); `partState`: 0 none recorded, 1 saturated, 2 recorded.
-        var parts = [[Cell]](repeating: [], count: kinds.count)
+        // The movable part of each basic symbol's expansion (cells: symbol and coefficient), all
+        // in one pool: a symbol's part is `pool[partStart[s] ..< partStart[s] + partCount[s]]`.
+        // An array per row (and the array of them) was one allocation per row with a movable
+        // symbol, grown cell by cell, and freed at the end (issue 27, branch perf27); the same
+        // cells in the same order. `partState`: 0 none recorded, 1 saturated, 2 recorded.
+        var pool: [Cell] = []
+        var partStart = [Int](repeating: 0, count: kinds.count)
+        var partCount = [Int](repeating: 0, count: kinds.count)
         var partState = [UInt8](repeating: 0, count: kinds.count)
         for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
-            var v: [Cell] = []
+            let start = pool.count
             let row = rows[slot]
             if row.count > 0 {
                 for cell in row.buckets where cell.symbol >= 0 {
                     let t = cell.symbol, c = cell.coefficient
-                    if !SolverTolerance.nearZero(c) && moves(t, &canMoveCache) { v.append(Cell(symbol: t, coefficient: 0 + c)) }
+                    if !SolverTolerance.nearZero(c) && moves(t, &canMoveCache) { pool.append(Cell(symbol: t, coefficient: 0 + c)) }
                 }
             }
             withExtendedLifetime(row) {}
             let basic = Int(basicOf[slot])
-            movable[basic] = !v.isEmpty
-            parts[basic] = v
+            movable[basic] = pool.count > start
+            partStart[basic] = start
+            partCount[basic] = pool.count - start
             partState[basic] = 2
         }
+        // The sum being made for a definition row (one buffer for all of them).
+        var v: [Cell] = []
         for entry in definitionLog where definitionSerial[Int(entry.slot)] == entry.serial {
             // Σ over the row's symbols of coefficient × their movable parts, per movable symbol
             // (a symbol's sum adds its contributions in row order).
-            var v: [Cell] = []
+            v.removeAll(keepingCapacity: true)
             var saturated = false
             let row = rows[Int(entry.slot)]
             if row.count > 0 {
@@ -192,7 +200,9 @@ extension SolverCore {
                         // A non-basic symbol's part is itself (no one-cell array made for it).
                         if moves(t, &canMoveCache) { Self.accumulate(Cell(symbol: t, coefficient: 1), c, into: &v) }
                     } else if partState[Int(t)] == 2 {
-                        for part in parts[Int(t)] { Self.accumulate(part, c, into: &v) }   // a canonical row's, or an older definition's
+                        // A canonical row's part, or an older definition's.
+                        let from = partStart[Int(t)]
+                        for k in from..<(from + partCount[Int(t)]) { Self.accumulate(pool[k], c, into: &v) }
                     } else {
                         saturated = true
                         break
@@ -210,12 +220,14 @@ extension SolverCore {
             let basic = Int(basicOf[Int(entry.slot)])
             if saturated {
                 partState[basic] = 1
-                parts[basic] = []
+                partCount[basic] = 0
                 movable[basic] = true
             } else {
                 v.removeAll { SolverTolerance.nearZero($0.coefficient) }
                 partState[basic] = 2
-                parts[basic] = v
+                partStart[basic] = pool.count
+                partCount[basic] = v.count
+                pool.append(contentsOf: v)
                 movable[basic] = !v.isEmpty
             }
         }

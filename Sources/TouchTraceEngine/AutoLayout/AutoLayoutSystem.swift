@@ -328,9 +328,18 @@ public struct AutoLayoutSystem: Sendable {
         solverConstraints = constraints.indices.map {
             variables.solverConstraint(LayoutConstraint.Form(constraints, $0), tag: $0, in: built)
         }
-        let usable = solverConstraints.indices.filter { solverConstraints[$0] != nil }
+        // The usable constraints (their indices, and the constraints in the same order) made at
+        // their exact sizes in one pass: `filter` and `compactMap` grew them by doubling, each step
+        // a copy (issue 27, branch perf27).
+        var usable: [Int] = [], list: [Constraint] = []
+        usable.reserveCapacity(solverConstraints.count)
+        list.reserveCapacity(solverConstraints.count)
+        for i in solverConstraints.indices {
+            guard let c = solverConstraints[i] else { continue }
+            usable.append(i)
+            list.append(c)
+        }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
-        let list = usable.compactMap { solverConstraints[$0] }
         part = Array(repeating: -1, count: constraints.count)
         installed = Array(repeating: nil, count: constraints.count)
         let container = containers()
@@ -341,7 +350,10 @@ public struct AutoLayoutSystem: Sendable {
             solver.budget = budget
             solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
             let index = solvers.count
-            let memberConstraints = members.compactMap { solverConstraints[$0] }
+            // `list[k]` is `solverConstraints[usable[k]]`: the members' constraints, at their size.
+            var memberConstraints: [Constraint] = []
+            memberConstraints.reserveCapacity(component.count)
+            for k in component { memberConstraints.append(list[k]) }
             solver.reserveCapacity(constraints: memberConstraints.count)
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
@@ -396,10 +408,24 @@ public struct AutoLayoutSystem: Sendable {
     /// The solved frame of a view in the system, in its superview's coordinates (unrounded): the
     /// solved alignment rectangle grown by the class's alignment insets (L6).
     public func frame(of view: Int) -> Rect {
+        // The parts and the solvers taken once for the four values (as ``value(_:)`` reads them):
+        // through `value(_:)` each value retained and released both arrays (16 retains per frame,
+        // a layout asks every positioned view's; issue 27, branch perf27).
+        let parts = partOfVariable, solvers = self.solvers
         let alignment = Rect(
-            x: value(LayoutVariables.view(view, 0)) + 0, y: value(LayoutVariables.view(view, 1)) + 0,
-            width: value(LayoutVariables.view(view, 2)) + 0, height: value(LayoutVariables.view(view, 3)) + 0)
+            x: Self.value(LayoutVariables.view(view, 0), parts, solvers) + 0,
+            y: Self.value(LayoutVariables.view(view, 1), parts, solvers) + 0,
+            width: Self.value(LayoutVariables.view(view, 2), parts, solvers) + 0,
+            height: Self.value(LayoutVariables.view(view, 3), parts, solvers) + 0)
         return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: view, in: built))
+    }
+
+    /// ``value(_:)`` on arrays the caller holds.
+    @inline(__always)
+    static func value(_ variable: Variable, _ parts: [Int32], _ solvers: [Solver]) -> Double {
+        let i = Int(variable.id)
+        guard i >= 0, i < parts.count, parts[i] >= 0 else { return 0 }
+        return solvers[Int(parts[i])].value(of: variable)
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).

@@ -98,7 +98,15 @@ public enum ResponseEncoder {
 
     /// `{ambiguous?, conflicts?, constraints?, contentOffsets?, frames, layoutSubviews, log, subviews}`.
     public static func bytes(_ result: LayoutResult) -> [UInt8] {
-        var out = JSONOutput(capacity: 64 * result.scene.views.count + 128 * result.trace.log.count)
+        // Room for the whole answer up front, so that the buffer is not grown (a copy of what is
+        // written so far, ~0.35% of a new 1,000-view card request; issue 27, branch perf27): ~62
+        // bytes per frame, 88–95 per `layoutSubviews` call and 103–132 per log entry in the
+        // benchmark's answers (cards 400,482 bytes, autoresizing 332,670), which the old bound
+        // (64 per view, 128 per entry of the changes' log, nothing for the calls) fell short of.
+        let initial = result.includeInitialLayout
+        let calls = result.trace.calls.count + (initial ? result.trace.initialCalls.count : 0)
+        let entries = result.trace.log.count + (initial ? result.trace.initialLog.count : 0)
+        var out = JSONOutput(capacity: 64 * result.scene.views.count + 96 * calls + 160 * entries)
         result.write(into: &out)
         return checked(out.bytes)
     }
