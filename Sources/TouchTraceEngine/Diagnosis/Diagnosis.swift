@@ -71,6 +71,14 @@ public struct Diagnosis: Sendable {
             /// holds the view's calls back until it fails (G2): the tap arrives, late. Does not
             /// block.
             case gestureRecognizerDelay
+            /// A running animation on the view or an ancestor switches touches off (H10): a
+            /// `UIView.animate` without `.allowUserInteraction`, or a property animator with
+            /// `isUserInteractionEnabled = false`.
+            case animating
+            /// The point is where the view (or an ancestor) is drawn mid-animation, its
+            /// presentation layer, not where it is: hit testing uses the model frame, where the
+            /// animation ends (H10).
+            case animationPresentationElsewhere
         }
 
         /// How a ``Kind/coveredBy`` view relates to the view asked about.

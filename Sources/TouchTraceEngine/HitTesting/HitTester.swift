@@ -86,7 +86,7 @@ public struct HitTester: Sendable {
         }
     }
 
-    /// Checks a view before its subviews (H1, H5, H7, H2/H9). Returns the frame to descend into,
+    /// Checks a view before its subviews (H1, H5, H10, H7, H2/H9). Returns the frame to descend into,
     /// or nil when the view rejects the point.
     private func enter(_ view: Int, _ point: Point?, _ steps: inout [HitTestTrace.Step], _ traced: Bool) -> Frame? {
         // Fields are read in place: copying a whole `ViewNode` would retain every reference it holds.
@@ -103,6 +103,8 @@ public struct HitTester: Sendable {
             return reject(.userInteractionDisabled, scene.views[view].viewClass.defaultUserInteractionEnabled ? .H1 : .H6)
         }
         if scene.views[view].alpha < UIKitConstants.minimumHittableAlpha { return reject(.transparent, .H1) }
+        // H10: a running animation that switches touches off acts as `isUserInteractionEnabled = false`.
+        if scene.views[view].animationDisablesInteraction { return reject(.animating, .H10) }
         if scene.views[view].control?.enabled == false { return reject(.disabledControl, .H7) }
         let inside: Bool
         let isDefaultArea: Bool

@@ -42,6 +42,8 @@ public struct HitTestTrace: Sendable {
     public enum Rejection: String, Sendable {
         case hidden, userInteractionDisabled, transparent, disabledControl, outside, pointInsideOverride,
             hitTestOverride, nonInvertibleTransform
+        /// A running animation switches the view's touches off (H10).
+        case animating
     }
 
     /// One view visited by hit testing, in visiting order. Compact (indices, not strings) so that

@@ -16,7 +16,7 @@ public enum HitTestOperation: TouchTraceOperation {
         autolayout-trace) with no frame given is refused at "/point": nothing a tap hits can be \
         decided (docs/import-dumps.md#scenes-with-no-frames).
         """
-    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R1]
+    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .H10, .R1]
     public static let sceneUse = SceneUse.required
 
     public struct Options: OperationOptions {
