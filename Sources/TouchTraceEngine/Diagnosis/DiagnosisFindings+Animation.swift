@@ -28,10 +28,12 @@ extension DiagnosisFindings {
     /// the point in `node`'s superview's coordinates.
     mutating func presentationElsewhere(_ node: Int, drawn: Rect, inSuperview p: Point) {
         let model = scene.views[node].geometry.frame
-        let inside = node == view ? "" : " and every view inside it, \(name(view)) included"
-        var detail = "\(DiagnosisFormat.point(p)) in \(scene.views[node].parent.map(name) ?? "screen") coordinates is where \(name(node)) "
-            + "is drawn now, mid-animation (its presentation layer, \(DiagnosisFormat.rect(drawn))), but hit testing uses its model frame, "
-            + "where the animation ends (\(DiagnosisFormat.rect(model))), so the touch misses it\(inside) (H10)"
+        let isSelf = node == view
+        let drawnNow = isSelf ? "mid-animation" : "as \(name(node)) is drawn mid-animation"
+        let moving = isSelf ? "its" : "\(name(node))'s"
+        var detail = "\(DiagnosisFormat.point(p)) in \(scene.views[node].parent.map(name) ?? "screen") coordinates is on \(name(view)) where it is drawn now, "
+            + "\(drawnNow) (\(moving) presentation layer, \(DiagnosisFormat.rect(drawn))), but hit testing uses \(moving) model frame, "
+            + "where the animation ends (\(DiagnosisFormat.rect(model))), and there \(name(view)) is not under the point (H10)"
         if scene.views[node].animation?.kind == .propertyAnimator {
             detail += "; a property animator's own hit testing of animating views (isManualHitTestingEnabled = false) is not documented further, so this follows the model frame"
         }
@@ -57,20 +59,37 @@ extension DiagnosisFindings {
 }
 
 extension Diagnoser {
-    /// H10: the outermost view on `path` (the window down to the view) whose presentation frame
-    /// holds `point` (in the window's coordinates) while its model geometry does not, with that
-    /// frame and the point in its superview's coordinates.
+    /// H10: whether `point` (in the window's coordinates) is on the view where it is drawn now
+    /// (every `presentationFrame` on the path applied: an ancestor drawn elsewhere carries its
+    /// subviews along) and off it where hit testing looks (the model geometry). Then the answer
+    /// is the outermost view on `path` (the window down to the view) drawn away from its model
+    /// frame, with its presentation frame and the point in its superview's drawn coordinates.
+    /// A presentation frame is an axis-aligned rectangle in the superview's coordinates; the
+    /// view's bounds are mapped onto it (a transform of the view is not applied again).
     func drawnElsewhere(_ path: [Int], at point: Point) -> (index: Int, drawn: Rect, inSuperview: Point)? {
-        var p: Point? = scene.views[path[0]].geometry.convertToSuperview(point)
+        guard path.contains(where: { scene.views[$0].animation?.presentationFrame != nil }) else { return nil }
+        let screen = scene.views[path[0]].geometry.convertToSuperview(point)
+        var model: Point? = screen
+        var drawnPoint: Point? = screen
+        var moved: (index: Int, drawn: Rect, inSuperview: Point)?
         for (k, node) in path.enumerated() {
-            guard let inSuperview = p else { return nil }
-            let local = scene.views[node].geometry.convertFromSuperview(inSuperview)
-            if let drawn = scene.views[node].animation?.presentationFrame, drawn.contains(inSuperview) {
-                let onModel = local.map { scene.views[node].pointInside.contains($0, bounds: scene.views[node].geometry.bounds) } ?? false
-                if !onModel { return (k, drawn, inSuperview) }
+            let g = scene.views[node].geometry
+            model = model.flatMap { g.convertFromSuperview($0) }
+            guard let p = drawnPoint else { return nil }
+            if let drawn = scene.views[node].animation?.presentationFrame {
+                if moved == nil, drawn != g.frame { moved = (k, drawn, p) }
+                guard drawn.size.width > 0, drawn.size.height > 0 else { return nil }
+                let b = g.bounds
+                drawnPoint = Point(
+                    x: b.minX + (p.x - drawn.minX) * b.size.width / drawn.size.width,
+                    y: b.minY + (p.y - drawn.minY) * b.size.height / drawn.size.height)
+            } else {
+                drawnPoint = g.convertFromSuperview(p)
             }
-            p = local
         }
-        return nil
+        let view = path[path.count - 1]
+        func on(_ q: Point?) -> Bool { q.map { scene.views[view].pointInside.contains($0, bounds: scene.views[view].geometry.bounds) } ?? false }
+        guard let moved, on(drawnPoint), !on(model) else { return nil }
+        return moved
     }
 }
