@@ -358,6 +358,9 @@ extension IBImport {
             if IBVocabulary.appearanceChildren.contains(child.name) || IBVocabulary.structuralChildren.contains(child.name) { continue }
             if let key = child["key"], Self.viewKeys.contains(key) { continue }
             if child.name == "variation" || child.name == "userDefinedRuntimeAttributes" { continue }
+            // An element with no attribute and no child sets nothing: a property element names
+            // its key. Xcode 7.0 and 7.1 wrote an empty `<animations/>` into every view.
+            if child.attributes.isEmpty && child.children.isEmpty { continue }
             warn(.unsupportedAttribute, c, "property <\(child.name)\(child["key"].map { " key=\"\($0)\"" } ?? "")> of \(describe(e)) is not read", lost: "whatever it sets", owner: e)
         }
         if let runtime = tree.child(of: e, named: "userDefinedRuntimeAttributes") {
