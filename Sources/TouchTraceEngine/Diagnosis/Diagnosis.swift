@@ -18,7 +18,7 @@ public struct Diagnosis: Sendable {
     public var point: Point
     /// Whether a tap at the point reaches the view: no cause that ``Cause/blocks``.
     public var reachable: Bool
-    /// What the hit test at the point returns (H1–H9), in the view's window's coordinates.
+    /// What the hit test at the point returns (H1–H10), in the view's window's coordinates.
     public var hitView: Int?
     /// Every reason, in the order hit testing meets them.
     public var causes: [Cause]

@@ -1,4 +1,4 @@
-/// UIKit's `hitTest(_:with:)` over a scene (rules H1–H9).
+/// UIKit's `hitTest(_:with:)` over a scene (rules H1–H10).
 ///
 /// The recursion of UIKit's algorithm runs on an explicit stack, so a scene at the depth limit
 /// cannot overflow the thread's stack. Visiting order, outcomes and the rule that decided each

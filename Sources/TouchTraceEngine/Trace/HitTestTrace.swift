@@ -1,5 +1,5 @@
 /// The hit-test trace (openapi.yaml, docs/trace-schema.md): the answer to "which view does a touch at
-/// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H9), with every view visited on the way.
+/// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H10), with every view visited on the way.
 ///
 /// Compact: views are scene indices, steps are small values; `ResponseEncoder`
 /// (Encoding/HitTestTrace+Encoding.swift) names the views when the trace is written.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TouchTraceEngine
 
-/// `hit-test`: which view does a touch at a point hit, and why (H1–H9, R1)?
+/// `hit-test`: which view does a touch at a point hit, and why (H1–H10, R1)?
 /// `POST /v1/scenes/{id}/hit-test`, `POST /v1/hit-test`, `touchtrace hit-test SCENE --point X,Y`.
 public enum HitTestOperation: TouchTraceOperation {
     public static let name = "hit-test"

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TouchTraceEngine
 
-/// `why-not`: does a tap at a point reach a view, and if not, every reason (H1–H9, R3, G2, G3,
+/// `why-not`: does a tap at a point reach a view, and if not, every reason (H1–H10, R3, G2, G3,
 /// G7, S1).
 /// `POST /v1/scenes/{id}/why-not`, `POST /v1/why-not`, `touchtrace why-not SCENE --view ID
 /// [--point X,Y]`.
