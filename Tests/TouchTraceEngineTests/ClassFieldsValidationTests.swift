@@ -4,7 +4,7 @@ import Testing
 
 /// The scene fields of this issue's classes and rules (S4–S7 scroll fields, V1–V4 `selection`
 /// and `cell`, F1 `textView`, B1–B3 `bar`, R1 `presentingViewController`, H3 `zPosition`, G6
-/// `direction`): what they decode to, and every problem reported with its pointer.
+/// `direction`, H10 `animation`): what they decode to, and every problem reported with its pointer.
 @Suite struct ClassFieldsValidationTests {
     func decode(_ text: String) throws -> Scene { try SceneDecoder().decode(bytes: Array(text.utf8)) }
 
@@ -148,5 +148,45 @@ import Testing
         #expect(has(list, "/window/gestureRecognizers/0/direction", "unknown swipe direction \"sideways\""))
         #expect(has(list, "/window/gestureRecognizers/1/direction", "is for a swipe recognizer"))
         #expect(has(list, "/window/gestureRecognizers/2/direction", "at least one"))
+    }
+
+    /// A view with an `animation` (H10), as the scene decoder reads it.
+    func animated(_ animation: String) throws -> ViewNode {
+        try decode("""
+            {"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 100, "height": 100},
+              "subviews": [{"id": "v", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "animation": \(animation)}]}}
+            """).views[1]
+    }
+
+    func animationProblems(_ animation: String) -> [SceneProblem] {
+        problems(#"{"window": {"id": "w", "subviews": [{"id": "v", "animation": "# + animation + "}]}}")
+    }
+
+    @Test func H10_animationDefaultsFollowTheDocumentation() throws {
+        // UIView.animate: interaction off unless .allowUserInteraction.
+        let block = try animated(#"{"kind": "uiViewAnimate"}"#)
+        #expect(block.animation?.allowsUserInteraction == false)
+        #expect(block.animationDisablesInteraction)
+        // UIViewPropertyAnimator.isUserInteractionEnabled defaults to true.
+        let animator = try animated(#"{"kind": "propertyAnimator"}"#)
+        #expect(animator.animation?.allowsUserInteraction == true)
+        #expect(!animator.animationDisablesInteraction)
+        // Core Animation alone never switches touches off.
+        let layer = try animated(#"{"kind": "coreAnimation", "presentationFrame": {"x": 10, "y": 0, "width": 50, "height": 50}}"#)
+        #expect(!layer.animationDisablesInteraction)
+        #expect(layer.animation?.presentationFrame == Rect(x: 10, y: 0, width: 50, height: 50))
+        #expect(try !animated(#"{"kind": "uiViewAnimate", "allowsUserInteraction": true}"#).animationDisablesInteraction)
+    }
+
+    @Test func H10_animationProblemsNameTheirPointer() {
+        let at = "/window/subviews/0/animation"
+        #expect(has(animationProblems(#"{"allowsUserInteraction": false}"#), at, "needs a \"kind\""))
+        #expect(has(animationProblems(#"{"kind": "uiViewAnimation"}"#), at + "/kind", "unknown animation kind"))
+        #expect(has(animationProblems(#"{"kind": "coreAnimation", "allowsUserInteraction": false}"#), at + "/allowsUserInteraction", "Core Animation alone"))
+        #expect(animationProblems(#"{"kind": "uiViewAnimate", "presentationFrame": {"x": 0, "y": 0, "width": -1, "height": 5}}"#).contains {
+            $0.pointer == at + "/presentationFrame/width"
+        })
+        #expect(has(animationProblems(#"{"kind": "uiViewAnimate", "options": ["allowUserInteraction"]}"#), at + "/options", "unknown field"))
+        #expect(animationProblems(#""fade""#).contains { $0.pointer == at })
     }
 }

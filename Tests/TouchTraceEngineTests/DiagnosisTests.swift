@@ -198,6 +198,7 @@ import TouchTraceEngine
         case .unreachable(.userInteractionDisabled): return .interactionDisabled
         case .unreachable(.transparent): return .transparent
         case .unreachable(.disabledControl): return .disabledControl
+        case .unreachable(.animating): return .animating
         case .unreachable(.nonInvertibleTransform): return .zeroSize
         case .unreachable(.notInWindow): return .notInWindow
         case .elsewhere: return nil

@@ -83,7 +83,7 @@ func hitTestResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
 
     @Test func fixturesExistForEveryHitTestingAndResponderRule() throws {
         let names = Self.files.map(\.lastPathComponent)
-        for rule in ["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "R1"] {
+        for rule in ["H1", "H2", "H3", "H4", "H5", "H6", "H7", "H8", "H9", "H10", "R1"] {
             #expect(names.contains { $0.hasPrefix(rule + "-") }, "no fixture for rule \(rule)")
         }
     }

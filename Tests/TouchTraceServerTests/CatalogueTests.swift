@@ -48,7 +48,7 @@ import TouchTraceStore
         let help = try await CLITestSupport.run(["--help"]).output
         for name in names { #expect(help.contains(name), "touchtrace --help lists \(name)") }
         let hitTestHelp = try await CLITestSupport.run(["help", "hit-test"]).output
-        #expect(hitTestHelp.contains("UIKit rules applied: H1–H9, R1"))
+        #expect(hitTestHelp.contains("UIKit rules applied: H1–H10, R1"))
     }
 
     @Test(arguments: cases)

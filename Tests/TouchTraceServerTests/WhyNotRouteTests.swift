@@ -66,7 +66,7 @@ import TouchTraceServer
         let bad = try await CLITestSupport.run(["why-not", "Examples/map-overlay.json", "--view", "map", "--point", "x,1"])
         #expect(bad.status == 64, "a usage error")
         let help = try await CLITestSupport.run(["help", "why-not"]).output
-        #expect(help.contains("UIKit rules applied: H1–H9, R3, G2, G3, G7, S1"))
+        #expect(help.contains("UIKit rules applied: H1–H10, R3, G2, G3, G7, S1"))
         #expect(help.contains("--point") && help.contains("--view"))
     }
 }

@@ -268,7 +268,9 @@ public enum NotHittableReason: String, Sendable, CaseIterable {
         switch reason {
         case .hidden: self = .hidden
         case .transparent: self = .alpha
-        case .userInteractionDisabled: self = .notInteractive
+        // A running animation without `.allowUserInteraction` acts as isUserInteractionEnabled =
+        // false ("regardless of the value in this property", H10).
+        case .userInteractionDisabled, .animating: self = .notInteractive
         case .disabledControl: self = .disabled
         case .nonInvertibleTransform: self = .nonInvertibleTransform
         case .notInWindow: self = .notInWindow

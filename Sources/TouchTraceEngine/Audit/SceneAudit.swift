@@ -86,7 +86,7 @@ public enum SceneAudit {
     }
 
     /// Why a target is not measured: disabled (H7), hidden or transparent (H1, itself or an
-    /// ancestor), or, inside a scroll view, partly scrolled out of its view or under a view that
+    /// ancestor), in a running animation that switches touches off for now (H10), or, inside a scroll view, partly scrolled out of its view or under a view that
     /// does not scroll with it (a bar, a window in front; S3: scrolling moves it) — none of which
     /// is a defect of the screen as designed.
     static func skipReason(_ region: HitRegion, map: HitRegionMap) -> String? {
@@ -99,6 +99,9 @@ public enum SceneAudit {
             case .hidden: return u.view == v ? "hidden (H1)" : "inside hidden ancestor \(name) (H1)"
             case .transparent: return u.view == v ? "alpha below 0.01 (H1)" : "inside \(name), whose alpha is below 0.01 (H1)"
             case .notInWindow: return "not in any window"
+            case .animating:
+                return u.view == v ? "animating without user interaction (H10; touches return when it ends)"
+                    : "inside \(name), animating without user interaction (H10; touches return when it ends)"
             default: break
             }
         }

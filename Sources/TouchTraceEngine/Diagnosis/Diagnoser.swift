@@ -57,7 +57,12 @@ public struct Diagnoser: Sendable {
         if let hitView, reaches(hitView, view) {
             touched = hitView
         } else {
+            // H10: where the view (or an ancestor) is drawn mid-animation is not where hit
+            // testing looks; that is the cause, not the geometry the walk finds off the point.
+            let drawn = drawnElsewhere(path, at: point)
+            if let drawn { found.presentationElsewhere(path[drawn.index], drawn: drawn.drawn, inSuperview: drawn.inSuperview) }
             touched = walk(path, at: point, into: &found)
+            if let drawn { found.dropGeometry(from: path[drawn.index...]) }
         }
         // After hit testing: a tap delivered to the view (or to the subview it reaches the view
         // through), replayed by the touch session and its gesture arena (G1–G5, S1).

@@ -57,6 +57,12 @@ extension Diagnosis.Cause {
                 : "inside \(name(view)), whose userInteractionEnabled is false (\(rule.rawValue))"
         case .transparent:
             return isSelf ? "transparent: alpha below 0.01 (H1)" : "inside \(name(view)), whose alpha is below 0.01 (H1)"
+        case .animating:
+            return isSelf ? "animating: a running animation switches its touches off (H10)"
+                : "inside \(name(view)), whose running animation switches touches off (H10)"
+        case .animationPresentationElsewhere:
+            return isSelf ? "drawn here mid-animation, but hit testing uses where the animation ends (H10)"
+                : "inside \(name(view)), drawn here mid-animation while hit testing uses where it ends (H10)"
         case .disabledControl:
             return isSelf ? "disabled (isEnabled is false, H7)" : "inside disabled control \(name(view)) (H7)"
         case .zeroSize:

@@ -18,7 +18,7 @@ public struct Diagnosis: Sendable {
     public var point: Point
     /// Whether a tap at the point reaches the view: no cause that ``Cause/blocks``.
     public var reachable: Bool
-    /// What the hit test at the point returns (H1–H9), in the view's window's coordinates.
+    /// What the hit test at the point returns (H1–H10), in the view's window's coordinates.
     public var hitView: Int?
     /// Every reason, in the order hit testing meets them.
     public var causes: [Cause]
@@ -71,6 +71,14 @@ public struct Diagnosis: Sendable {
             /// holds the view's calls back until it fails (G2): the tap arrives, late. Does not
             /// block.
             case gestureRecognizerDelay
+            /// A running animation on the view or an ancestor switches touches off (H10): a
+            /// `UIView.animate` without `.allowUserInteraction`, or a property animator with
+            /// `isUserInteractionEnabled = false`.
+            case animating
+            /// The point is where the view (or an ancestor) is drawn mid-animation, its
+            /// presentation layer, not where it is: hit testing uses the model frame, where the
+            /// animation ends (H10).
+            case animationPresentationElsewhere
         }
 
         /// How a ``Kind/coveredBy`` view relates to the view asked about.

@@ -56,7 +56,7 @@ struct DiagnosisFindings {
 
     // MARK: - The view on the path (H1, H5, H7, H2, H4, H9)
 
-    /// H1, H7: the flags `hitTest` checks before it looks at the point, in UIKit's order.
+    /// H1, H10, H7: the flags `hitTest` checks before it looks at the point, in UIKit's order.
     mutating func checkState(of node: Int) {
         let isSelf = node == view
         let skips = isSelf ? "hit testing skips it" : "hit testing skips it and every view inside it, \(name(view)) included"
@@ -83,6 +83,7 @@ struct DiagnosisFindings {
                     detail: "\(name(node)).alpha is \(DiagnosisFormat.number(alpha)), below 0.01: \(skips)"),
                 fix: "set \(name(node)).alpha to 0.01 or more (to hide a view, use isHidden)", change: .alpha(1))
         }
+        checkAnimation(of: node)
         if scene.views[node].control?.enabled == false {
             let passes = isSelf ? "hit testing passes it by" : "hit testing passes it by with its subviews, \(name(view)) included"
             add(

@@ -1,4 +1,4 @@
-/// UIKit's `hitTest(_:with:)` over a scene (rules H1–H9).
+/// UIKit's `hitTest(_:with:)` over a scene (rules H1–H10).
 ///
 /// The recursion of UIKit's algorithm runs on an explicit stack, so a scene at the depth limit
 /// cannot overflow the thread's stack. Visiting order, outcomes and the rule that decided each
@@ -86,7 +86,7 @@ public struct HitTester: Sendable {
         }
     }
 
-    /// Checks a view before its subviews (H1, H5, H7, H2/H9). Returns the frame to descend into,
+    /// Checks a view before its subviews (H1, H5, H10, H7, H2/H9). Returns the frame to descend into,
     /// or nil when the view rejects the point.
     private func enter(_ view: Int, _ point: Point?, _ steps: inout [HitTestTrace.Step], _ traced: Bool) -> Frame? {
         // Fields are read in place: copying a whole `ViewNode` would retain every reference it holds.
@@ -103,6 +103,8 @@ public struct HitTester: Sendable {
             return reject(.userInteractionDisabled, scene.views[view].viewClass.defaultUserInteractionEnabled ? .H1 : .H6)
         }
         if scene.views[view].alpha < UIKitConstants.minimumHittableAlpha { return reject(.transparent, .H1) }
+        // H10: a running animation that switches touches off acts as `isUserInteractionEnabled = false`.
+        if scene.views[view].animationDisablesInteraction { return reject(.animating, .H10) }
         if scene.views[view].control?.enabled == false { return reject(.disabledControl, .H7) }
         let inside: Bool
         let isDefaultArea: Bool

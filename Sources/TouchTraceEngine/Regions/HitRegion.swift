@@ -1,4 +1,4 @@
-/// The effective hit region of a view: every window point whose hit test (rules H1–H9) ends in
+/// The effective hit region of a view: every window point whose hit test (rules H1–H10) ends in
 /// the view, or in a subview that does not take the touch itself, so that the touch reaches the
 /// view (R1, R3) — or, for a view with gesture recognizers, every point whose hit view is in its
 /// subtree, since recognizers on the hit view's ancestors see the touch too (G1).

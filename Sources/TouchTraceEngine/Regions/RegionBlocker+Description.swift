@@ -83,6 +83,7 @@ extension Unreachability {
             kind = .interactionDisabled
             if !scene.views[view].viewClass.defaultUserInteractionEnabled { rule = .H6 }
         case .disabledControl: kind = .disabledControl
+        case .animating: kind = .animating
         case .nonInvertibleTransform: kind = .zeroSize
         case .notInWindow: kind = .notInWindow
         }

@@ -10,6 +10,8 @@ public struct Unreachability: Sendable, Hashable {
         case userInteractionDisabled
         /// H1: alpha below 0.01.
         case transparent
+        /// H10: a running animation that switches touches off.
+        case animating
         /// H7: a disabled control.
         case disabledControl
         /// Not in any window's tree (removed from its superview; H8: only windows are asked).
@@ -22,6 +24,7 @@ public struct Unreachability: Sendable, Hashable {
             case .nonInvertibleTransform: return .H5
             case .hidden, .userInteractionDisabled, .transparent: return .H1
             case .disabledControl: return .H7
+            case .animating: return .H10
             case .notInWindow: return .H8
             }
         }
@@ -152,6 +155,8 @@ struct SceneShapes: Sendable {
             unreachable[v] = Unreachability(reason: .userInteractionDisabled, view: v)
         } else if scene.views[v].alpha < UIKitConstants.minimumHittableAlpha {
             unreachable[v] = Unreachability(reason: .transparent, view: v)
+        } else if scene.views[v].animationDisablesInteraction {
+            unreachable[v] = Unreachability(reason: .animating, view: v)
         } else if scene.views[v].control?.enabled == false {
             unreachable[v] = Unreachability(reason: .disabledControl, view: v)
         } else {

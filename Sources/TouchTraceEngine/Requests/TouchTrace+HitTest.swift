@@ -1,7 +1,7 @@
 extension TouchTrace {
     /// Runs a hit-test request: applies its `changes` (if any) to a copy of the scene — or, with
     /// none, takes the scene after its initial layout cycle — then hit-tests every point in the
-    /// request's window (H1–H9). The scene passed in is not changed. A scene whose geometry is
+    /// request's window (H1–H10). The scene passed in is not changed. A scene whose geometry is
     /// not known (``UnknownGeometry``) is refused at `/point` (`/points`).
     public static func hitTest(_ request: HitTestRequest, in prepared: PreparedScene, limits: SceneLimits) throws(InputError) -> HitTestResult {
         let scene = try prepared.scene(after: request.changes, limits: limits)

@@ -79,6 +79,11 @@ public struct ViewNode: Sendable {
     public var geometryGiven: Bool
     public var level: Double
     public var hidden: Bool
+    /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
+    /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
+    /// `isUserInteractionEnabled = false`). Kept beside `hidden`, where it costs the node no
+    /// bytes, so that the hit test's checks read one flag instead of the animation.
+    public var animationDisablesInteraction: Bool
     public var alpha: Double
     public var userInteractionEnabled: Bool
     public var clipsToBounds: Bool
@@ -112,6 +117,45 @@ public struct ViewNode: Sendable {
     /// it back, as an app holding a reference can), but has no parent, is not a window, and is
     /// not hit-tested, laid out or listed in `frames`.
     public var detached: Bool
+    /// The animation running on the view when the scene was taken (scene field `animation`,
+    /// H10), or nil.
+    public var animation: ViewAnimation?
+}
+
+/// A running animation on a view (H10): how it was started, whether it lets touches through,
+/// and where the view is drawn now. The view's own geometry is the model's (where the animation
+/// ends), which is what hit testing uses; `presentationFrame` is only for the diagnosis.
+public struct ViewAnimation: Sendable, Hashable {
+    /// How the animation was started.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// `UIView.animate(withDuration:…)` (and the keyframe and transition block animations):
+        /// "user interactions are temporarily disabled for the views being animated" unless the
+        /// options include `.allowUserInteraction`.
+        case uiViewAnimate
+        /// `UIViewPropertyAnimator`: `isUserInteractionEnabled` defaults to true.
+        case propertyAnimator
+        /// A `CAAnimation` added to the view's layer (Core Animation alone): touches are not
+        /// switched off.
+        case coreAnimation
+    }
+
+    public var kind: Kind
+    /// Whether touches reach the view while it animates: `.allowUserInteraction` in the options
+    /// of a block animation (default false), a property animator's `isUserInteractionEnabled`
+    /// (default true); always true for Core Animation.
+    public var allowsUserInteraction: Bool
+    /// Where the view is drawn now (`layer.presentation()`), in its superview's coordinates;
+    /// nil when the scene does not say.
+    public var presentationFrame: Rect?
+
+    public init(kind: Kind, allowsUserInteraction: Bool? = nil, presentationFrame: Rect? = nil) {
+        self.kind = kind
+        self.allowsUserInteraction = allowsUserInteraction ?? (kind != .uiViewAnimate)
+        self.presentationFrame = presentationFrame
+    }
+
+    /// The default of ``allowsUserInteraction`` for a kind (the documentation's).
+    public static func defaultAllowsUserInteraction(_ kind: Kind) -> Bool { kind != .uiViewAnimate }
 }
 
 extension ViewNode {
@@ -121,12 +165,13 @@ extension ViewNode {
     public init(id: String, viewClass: ViewClass, parent: Int?) {
         self.init(
             id: id, viewClass: viewClass, customClass: nil, parent: parent, subviews: [],
-            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0, hidden: false, alpha: 1,
+            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0, hidden: false,
+            animationDisablesInteraction: false, alpha: 1,
             userInteractionEnabled: viewClass.defaultUserInteractionEnabled, clipsToBounds: false,
             multipleTouchEnabled: false, exclusiveTouch: false, zPosition: 0, pointInside: .bounds, hitTest: .default,
             touches: .forward, actions: [], viewController: nil, control: viewClass.isControl ? ControlConfig() : nil,
             role: nil, gestureRecognizers: [], scroll: viewClass.isScrollView ? ScrollConfig() : nil, layout: LayoutConfig(),
-            text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false)
+            text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false, animation: nil)
     }
 
     /// The frame in the superview's coordinates (rule L1).

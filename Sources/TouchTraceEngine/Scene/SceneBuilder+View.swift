@@ -6,7 +6,7 @@ extension SceneBuilder {
         "autoresizingMask", "translatesAutoresizingMaskIntoConstraints", "constraints", "layoutGuides",
         "intrinsicContentSize", "contentHugging", "compressionResistance", "layoutMargins", "directionalLayoutMargins",
         "safeAreaInsets", "alignmentRectInsets", "semanticContentAttribute", "stack", "text", "font", "accessibilityIdentifier", "selection", "cell", "textView", "bar",
-        "subviews",
+        "animation", "subviews",
     ]
 }
 
@@ -19,7 +19,7 @@ enum ViewField: Int, JSONFieldKey {
     case autoresizingMask, translatesAutoresizingMaskIntoConstraints, constraints, layoutGuides
     case intrinsicContentSize, contentHugging, compressionResistance, layoutMargins, directionalLayoutMargins
     case safeAreaInsets, alignmentRectInsets, semanticContentAttribute, stack, text, font, accessibilityIdentifier, selection, cell, textView, bar
-    case subviews
+    case animation, subviews
 
     static let names = JSONFieldNames(SceneBuilder.viewFields)
 }
@@ -109,11 +109,42 @@ extension SceneBuilder {
         readLayout(f, into: &node, at: pointer, view: index)
         readText(f, into: &node, at: pointer)
         readClassRole(f, into: &node, at: pointer, view: index)
+        if let value = f[ViewField.animation], let animation = readAnimation(value, at: p("animation")) {
+            node.animation = animation
+            node.animationDisablesInteraction = !animation.allowsUserInteraction
+        }
 
         var subviews: [JSONValue]?
         if let value = f[ViewField.subviews] { subviews = context.array(value, at: p("subviews"), what: "subviews") }
         views.append(node)
         return (index, subviews)
+    }
+
+    /// `animation` (H10): `{"kind", "allowsUserInteraction", "presentationFrame"}`. `kind` is
+    /// required; `allowsUserInteraction` defaults to the documentation's default for the kind
+    /// (false for `uiViewAnimate`, true for `propertyAnimator`); Core Animation alone never
+    /// switches touches off, so `false` there is a problem.
+    mutating func readAnimation(_ value: JSONValue, at pointer: String) -> ViewAnimation? {
+        guard let f = context.object(value, at: pointer, allowed: ["kind", "allowsUserInteraction", "presentationFrame"], what: "an animation")
+        else { return nil }
+        let p = { (key: String) in JSONPointer.join(pointer, key) }
+        guard let kindValue = f["kind"] else {
+            context.fail(pointer, "an animation needs a \"kind\": " + ViewAnimation.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            return nil
+        }
+        guard let kind = context.choice(kindValue, at: p("kind"), as: ViewAnimation.Kind.self, what: "animation kind") else { return nil }
+        var allows: Bool?
+        if let v = f["allowsUserInteraction"], let b = context.bool(v, at: p("allowsUserInteraction"), what: "allowsUserInteraction") {
+            if kind == .coreAnimation, !b {
+                context.fail(
+                    p("allowsUserInteraction"),
+                    "an animation added to a layer with Core Animation alone does not switch touches off (H10); use \"uiViewAnimate\" or \"propertyAnimator\"")
+            }
+            allows = b
+        }
+        var presentation: Rect?
+        if let v = f["presentationFrame"] { presentation = context.rect(v, at: p("presentationFrame"), what: "presentationFrame") }
+        return ViewAnimation(kind: kind, allowsUserInteraction: kind == .coreAnimation ? true : allows, presentationFrame: presentation)
     }
 
     /// `text` (a label's text or a button's title) and `font` (its point size, default 17).

@@ -49,6 +49,12 @@ extension HitTestTrace.Step {
             out.number(scene.views[Int(view)].alpha)
             out.raw(" is below 0.01: the view and its subviews are skipped")
         case (.rejected, .disabledControl?): out.raw("a disabled control returns nil for itself and its subviews")
+        case (.rejected, .animating?):
+            let kind = scene.views[Int(view)].animation?.kind ?? .uiViewAnimate
+            out.raw(
+                kind == .propertyAnimator
+                    ? "a running property animator with isUserInteractionEnabled = false: the view and its subviews are skipped"
+                    : "a running UIView animation without .allowUserInteraction: the view and its subviews are skipped")
         case (.rejected, .outside?):
             at()
             out.raw(" is outside the bounds (")

@@ -1,5 +1,5 @@
 /// The hit-test trace (openapi.yaml, docs/trace-schema.md): the answer to "which view does a touch at
-/// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H9), with every view visited on the way.
+/// this point hit?" (UIKit's `hitTest(_:with:)`, rules H1–H10), with every view visited on the way.
 ///
 /// Compact: views are scene indices, steps are small values; `ResponseEncoder`
 /// (Encoding/HitTestTrace+Encoding.swift) names the views when the trace is written.
@@ -42,6 +42,8 @@ public struct HitTestTrace: Sendable {
     public enum Rejection: String, Sendable {
         case hidden, userInteractionDisabled, transparent, disabledControl, outside, pointInsideOverride,
             hitTestOverride, nonInvertibleTransform
+        /// A running animation switches the view's touches off (H10).
+        case animating
     }
 
     /// One view visited by hit testing, in visiting order. Compact (indices, not strings) so that

@@ -2,7 +2,7 @@
 /// touches, layout) names one, so a reader can go from the trace to the rule and back
 /// (docs/trace-schema.md lists which entries each rule produces).
 public enum RuleID: String, Sendable, CaseIterable {
-    case H1, H2, H3, H4, H5, H6, H7, H8, H9
+    case H1, H2, H3, H4, H5, H6, H7, H8, H9, H10
     case R1, R2, R3, R4
     case C1, C2, C3, C4, C5, C6, C7, C8, C9
     case T1, T2, T3, T4, T5, T6, T7

@@ -15,7 +15,7 @@ import TouchTraceEngine
 /// `actions`. A patch holds scene-format fields: `enabled`, `selected`, `highlighted` and
 /// `targets` (the view's `control`), `gestureRecognizers`, `actions`, `touches`, `class`,
 /// `customClass`, `userInteractionEnabled`, `hidden`, `alpha`, `clipsToBounds`, `pointInside`,
-/// `hitTest`, `viewController`. A target (of a control or a recognizer) may name an object by its
+/// `hitTest`, `viewController`, `animation` (H10). A target (of a control or a recognizer) may name an object by its
 /// address too. The patched scene is checked by the scene decoder; every problem is reported at
 /// its pointer in the overlay (HTTP 422).
 struct DumpOverlay {
@@ -29,7 +29,7 @@ struct DumpOverlay {
 
     static let viewMembers = [
         "enabled", "selected", "highlighted", "targets", "gestureRecognizers", "actions", "touches", "class", "customClass",
-        "userInteractionEnabled", "hidden", "alpha", "clipsToBounds", "pointInside", "hitTest", "viewController",
+        "userInteractionEnabled", "hidden", "alpha", "clipsToBounds", "pointInside", "hitTest", "viewController", "animation",
     ]
     static let controlMembers: Set<String> = ["enabled", "selected", "highlighted", "targets"]
 

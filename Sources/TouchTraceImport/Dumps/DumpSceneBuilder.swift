@@ -355,7 +355,7 @@ struct DumpSceneBuilder {
                 warn(
                     .animationInFlight, n,
                     "\(describe(n)) was in a UIView animation when dumped: UIKit ignores touches on it until the animation ends unless it allows user interaction; TouchTrace hit-tests it where the dump puts it",
-                    lost: "the animation (the frame shown is where it is going)")
+                    lost: "the animation (the frame shown is where it is going; the dump does not say how it was started or whether it allows user interaction: give it in an overlay, \"animation\": {\"kind\": \"uiViewAnimate\"})")
             }
         }
         if let c = nodes[n].controllerClass {

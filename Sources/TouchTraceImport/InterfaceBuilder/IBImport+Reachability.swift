@@ -104,6 +104,7 @@ extension IBImport {
             case .userInteractionDisabled?: return "\(name(v)) has user interaction off (H1, H6)"
             case .transparent?: return "\(name(v)) is transparent (H1)"
             case .disabledControl?: return "\(name(v)) is a disabled control (H7)"
+            case .animating?: return "\(name(v)) is animating without user interaction (H10)"
             default: continue
             }
         }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import TouchTraceEngine
 
-/// `hit-test`: which view does a touch at a point hit, and why (H1–H9, R1)?
+/// `hit-test`: which view does a touch at a point hit, and why (H1–H10, R1)?
 /// `POST /v1/scenes/{id}/hit-test`, `POST /v1/hit-test`, `touchtrace hit-test SCENE --point X,Y`.
 public enum HitTestOperation: TouchTraceOperation {
     public static let name = "hit-test"
@@ -16,7 +16,7 @@ public enum HitTestOperation: TouchTraceOperation {
         autolayout-trace) with no frame given is refused at "/point": nothing a tap hits can be \
         decided (docs/import-dumps.md#scenes-with-no-frames).
         """
-    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R1]
+    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .H10, .R1]
     public static let sceneUse = SceneUse.required
 
     public struct Options: OperationOptions {

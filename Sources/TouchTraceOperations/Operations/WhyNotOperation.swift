@@ -1,7 +1,7 @@
 import ArgumentParser
 import TouchTraceEngine
 
-/// `why-not`: does a tap at a point reach a view, and if not, every reason (H1–H9, R3, G2, G3,
+/// `why-not`: does a tap at a point reach a view, and if not, every reason (H1–H10, R3, G2, G3,
 /// G7, S1).
 /// `POST /v1/scenes/{id}/why-not`, `POST /v1/why-not`, `touchtrace why-not SCENE --view ID
 /// [--point X,Y]`.
@@ -15,11 +15,11 @@ public enum WhyNotOperation: TouchTraceOperation {
         meets them, each {kind, view, rule, detail}: outsideSuperviewBounds, interactionDisabled, \
         hidden, transparent, disabledControl, coveredBy, zeroSize, hitTestOverride, \
         gestureRecognizer, scrollViewDelay, notInWindow, systemGestureDelay, contentViewUnknown, \
-        gestureRecognizerDelay; "reachable", "hitView", "fixes" and the \
+        gestureRecognizerDelay, animating, animationPresentationElsewhere (H10, a view's "animation"); "reachable", "hitView", "fixes" and the \
         "frames" of the views involved. The exit status is 0 whether or not the view is reachable. \
         Example: touchtrace why-not Examples/map-overlay.json --view map. See docs/why-not.md.
         """
-    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .R3, .G2, .G3, .G7, .S1]
+    public static let rules: [RuleID] = [.H1, .H2, .H3, .H4, .H5, .H6, .H7, .H8, .H9, .H10, .R3, .G2, .G3, .G7, .S1]
     public static let sceneUse = SceneUse.required
 
     public struct Options: OperationOptions {
