@@ -153,9 +153,6 @@ public struct ViewAnimation: Sendable, Hashable {
         self.allowsUserInteraction = allowsUserInteraction ?? (kind != .uiViewAnimate)
         self.presentationFrame = presentationFrame
     }
-
-    /// The default of ``allowsUserInteraction`` for a kind (the documentation's).
-    public static func defaultAllowsUserInteraction(_ kind: Kind) -> Bool { kind != .uiViewAnimate }
 }
 
 extension ViewNode {

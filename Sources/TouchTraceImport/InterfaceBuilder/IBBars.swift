@@ -138,7 +138,7 @@ struct IBBars {
         /// (a navigation controller whose root is a tab bar controller): a push from here goes
         /// onto that outer stack, whose top controller replaces the whole tab bar interface on
         /// screen, tab bar included (UINavigationController shows only the top of its stack;
-        /// the tab bar is the tab bar controller's view). Rule B4 in docs/uikit-rules.md.
+        /// the tab bar is the tab bar controller's view). Rule B2 in docs/uikit-rules.md.
         var tabInsideNavigation = false
     }
 

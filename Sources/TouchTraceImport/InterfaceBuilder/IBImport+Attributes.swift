@@ -246,8 +246,9 @@ extension IBImport {
             if el["firstAttribute"] == "height" { height = constant }
         }
         let dw = width.map { frame.size.width - $0 } ?? 0, dh = height.map { frame.size.height - $0 } ?? 0
-        // A symbol's padding is a few points; a difference beyond the scene's bound on insets
-        // (10,000 pt) comes from a damaged length, not from the symbol: no insets then.
+        // A symbol's padding is a few points; a difference whose halves (the insets below) pass
+        // the scene's bound on insets (10,000 pt) comes from a damaged length, not from the
+        // symbol: no insets then.
         guard abs(dw) > 0.25 || abs(dh) > 0.25, abs(dw) <= 20_000, abs(dh) <= 20_000 else { return nil }
         return EdgeInsets(top: dh / 2, left: dw / 2, bottom: dh / 2, right: dw / 2)
     }
