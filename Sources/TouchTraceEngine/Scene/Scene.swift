@@ -78,14 +78,16 @@ public struct ViewNode: Sendable {
     /// Whether the scene gave the view's geometry (a frame, or center and bounds).
     public var geometryGiven: Bool
     public var level: Double
-    public var hidden: Bool
-    /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
-    /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
-    /// `isUserInteractionEnabled = false`). Kept beside `hidden`, where it costs the node no
-    /// bytes, so that the hit test's checks read one flag instead of the animation.
-    public var animationDisablesInteraction: Bool
-    public var alpha: Double
-    public var userInteractionEnabled: Bool
+    public var hidden: Bool { didSet { updateTouchesOff() } }
+    /// Whether the hit test skips the view before looking at the point: it is hidden, its
+    /// `isUserInteractionEnabled` is false (set, or its class's default), its alpha is below
+    /// 0.01 (H1, H6), or a running animation switches its touches off (H10). Kept by the four
+    /// properties it is made of, so that the hit test reads one flag per visited view and works
+    /// out which of them it is only for a view it rejects (``touchesOffReason``). Kept beside
+    /// `hidden`, where it costs the node no bytes.
+    public internal(set) var touchesOff: Bool
+    public var alpha: Double { didSet { updateTouchesOff() } }
+    public var userInteractionEnabled: Bool { didSet { updateTouchesOff() } }
     public var clipsToBounds: Bool
     public var multipleTouchEnabled: Bool
     public var exclusiveTouch: Bool
@@ -119,7 +121,7 @@ public struct ViewNode: Sendable {
     public var detached: Bool
     /// The animation running on the view when the scene was taken (scene field `animation`,
     /// H10), or nil.
-    public var animation: ViewAnimation?
+    public var animation: ViewAnimation? { didSet { updateTouchesOff() } }
 }
 
 /// A running animation on a view (H10): how it was started, whether it lets touches through,
@@ -163,12 +165,32 @@ extension ViewNode {
         self.init(
             id: id, viewClass: viewClass, customClass: nil, parent: parent, subviews: [],
             geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0, hidden: false,
-            animationDisablesInteraction: false, alpha: 1,
+            touchesOff: !viewClass.defaultUserInteractionEnabled, alpha: 1,
             userInteractionEnabled: viewClass.defaultUserInteractionEnabled, clipsToBounds: false,
             multipleTouchEnabled: false, exclusiveTouch: false, zPosition: 0, pointInside: .bounds, hitTest: .default,
             touches: .forward, actions: [], viewController: nil, control: viewClass.isControl ? ControlConfig() : nil,
             role: nil, gestureRecognizers: [], scroll: viewClass.isScrollView ? ScrollConfig() : nil, layout: LayoutConfig(),
             text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false, animation: nil)
+    }
+
+    /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
+    /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
+    /// `isUserInteractionEnabled = false`).
+    public var animationDisablesInteraction: Bool { animation.map { !$0.allowsUserInteraction } ?? false }
+
+    /// Why the hit test skips a view whose ``touchesOff`` is set, in the order of its checks:
+    /// hidden (H1), `isUserInteractionEnabled` false (H6 when the class's default switched it
+    /// off, as for UILabel and UIImageView; H1 otherwise), alpha below 0.01 (H1), a running
+    /// animation (H10).
+    public var touchesOffReason: (reason: HitTestTrace.Rejection, rule: RuleID) {
+        if hidden { return (.hidden, .H1) }
+        if !userInteractionEnabled { return (.userInteractionDisabled, viewClass.defaultUserInteractionEnabled ? .H1 : .H6) }
+        if alpha < UIKitConstants.minimumHittableAlpha { return (.transparent, .H1) }
+        return (.animating, .H10)
+    }
+
+    private mutating func updateTouchesOff() {
+        touchesOff = hidden || !userInteractionEnabled || alpha < UIKitConstants.minimumHittableAlpha || animationDisablesInteraction
     }
 
     /// The frame in the superview's coordinates (rule L1).
