@@ -78,14 +78,10 @@ public struct ViewNode: Sendable {
     /// Whether the scene gave the view's geometry (a frame, or center and bounds).
     public var geometryGiven: Bool
     public var level: Double
-    public var hidden: Bool { didSet { updateTouchesOff() } }
-    /// Whether the hit test skips the view before looking at the point: it is hidden, its
-    /// `isUserInteractionEnabled` is false (set, or its class's default), its alpha is below
-    /// 0.01 (H1, H6), or a running animation switches its touches off (H10). Kept by the four
-    /// properties it is made of, so that the hit test reads one flag per visited view and works
-    /// out which of them it is only for a view it rejects (``touchesOffReason``). Kept beside
-    /// `hidden`, where it costs the node no bytes.
-    public internal(set) var touchesOff: Bool
+    /// `hidden` (bit 0) and ``touchesOff`` (bit 1) in one byte: the node is copied whole where
+    /// the layout pass copies the views array, and a byte of its own for the flag cost every
+    /// copy two instructions (issue 27, branch perf28).
+    private var touchFlags: UInt8
     public var alpha: Double { didSet { updateTouchesOff() } }
     public var userInteractionEnabled: Bool { didSet { updateTouchesOff() } }
     public var clipsToBounds: Bool
@@ -164,14 +160,29 @@ extension ViewNode {
     public init(id: String, viewClass: ViewClass, parent: Int?) {
         self.init(
             id: id, viewClass: viewClass, customClass: nil, parent: parent, subviews: [],
-            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0, hidden: false,
-            touchesOff: !viewClass.defaultUserInteractionEnabled, alpha: 1,
+            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0,
+            touchFlags: viewClass.defaultUserInteractionEnabled ? 0 : 2, alpha: 1,
             userInteractionEnabled: viewClass.defaultUserInteractionEnabled, clipsToBounds: false,
             multipleTouchEnabled: false, exclusiveTouch: false, zPosition: 0, pointInside: .bounds, hitTest: .default,
             touches: .forward, actions: [], viewController: nil, control: viewClass.isControl ? ControlConfig() : nil,
             role: nil, gestureRecognizers: [], scroll: viewClass.isScrollView ? ScrollConfig() : nil, layout: LayoutConfig(),
             text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false, animation: nil)
     }
+
+    public var hidden: Bool {
+        get { touchFlags & 1 != 0 }
+        set {
+            touchFlags = newValue ? touchFlags | 1 : touchFlags & ~1
+            updateTouchesOff()
+        }
+    }
+
+    /// Whether the hit test skips the view before looking at the point: it is hidden, its
+    /// `isUserInteractionEnabled` is false (set, or its class's default), its alpha is below
+    /// 0.01 (H1, H6), or a running animation switches its touches off (H10). Kept by the four
+    /// properties it is made of, so that the hit test reads one flag per visited view and works
+    /// out which of them it is only for a view it rejects (``touchesOffReason``).
+    public var touchesOff: Bool { touchFlags & 2 != 0 }
 
     /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
     /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
@@ -190,7 +201,8 @@ extension ViewNode {
     }
 
     private mutating func updateTouchesOff() {
-        touchesOff = hidden || !userInteractionEnabled || alpha < UIKitConstants.minimumHittableAlpha || animationDisablesInteraction
+        let off = hidden || !userInteractionEnabled || alpha < UIKitConstants.minimumHittableAlpha || animationDisablesInteraction
+        touchFlags = off ? touchFlags | 2 : touchFlags & ~2
     }
 
     /// The frame in the superview's coordinates (rule L1).
