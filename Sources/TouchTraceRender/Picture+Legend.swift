@@ -36,7 +36,7 @@ extension Picture {
         lines += keyLines()
         if !probes.isEmpty {
             lines.append(LegendLine(text: ""))
-            lines.append(LegendLine(text: "Touch points (H1–H9, R1, and a tap replayed)", style: .heading))
+            lines.append(LegendLine(text: "Touch points (H1–H10, R1, and a tap replayed)", style: .heading))
             for (i, probe) in probes.enumerated() {
                 lines.append(LegendLine(text: "P\(i + 1) " + headline(of: probe), color: RenderStyle.pointColor(i)))
                 lines += probeLines(probe).map { LegendLine(text: $0, indent: 3) }
@@ -79,7 +79,7 @@ extension Picture {
                 LegendLine(text: "effective hit region: where a touch reaches it", swatch: ("", "tt-reach")),
                 LegendLine(text: "covered or taken by another view or window (H3, H8, H9, R3)", swatch: ("", "tt-covered")),
                 LegendLine(text: "outside an ancestor, so never hit (H4)", swatch: ("", "tt-clipped")),
-                LegendLine(text: "hidden, non-interactive or disabled (H1, H5–H7)", swatch: ("", "tt-unreachable")),
+                LegendLine(text: "hidden, non-interactive, disabled or animating (H1, H5–H7, H10)", swatch: ("", "tt-unreachable")),
             ]
         }
         if audit != nil {

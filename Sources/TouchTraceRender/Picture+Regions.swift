@@ -2,7 +2,7 @@ import TouchTraceEngine
 
 /// Effective hit regions (docs/audit.md): each control's and gesture view's region shaded, and
 /// every part of its touch area that a touch does not reach hatched by why — covered or taken by
-/// another view (H3, H8, H9, R3), outside an ancestor (H4), or never reached at all (H1, H5–H7).
+/// another view (H3, H8, H9, R3), outside an ancestor (H4), or never reached at all (H1, H5–H7, H10).
 extension Picture {
     /// How a blocked part is drawn.
     enum BlockKind: String {

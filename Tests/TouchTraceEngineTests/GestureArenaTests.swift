@@ -1,5 +1,5 @@
 import Testing
-import TouchTraceEngine
+@testable import TouchTraceEngine
 
 /// The gesture arena on its own, with no scene (rules G1–G6, S1, S2): views are plain indices
 /// (0 a window, 1 a container in it, 2 a view in the container) and recognizers are built by

@@ -29,8 +29,8 @@ import TouchTraceRender
 
     @Test func fixturesCoverWhatThePicturesMustShow() throws {
         // Transforms (H5), hidden views (H1), overlapping windows (H8), a tap path (H3),
-        // regions with covered parts, audit findings.
-        for prefix in ["H1-", "H3-", "H5-", "H8-", "targetSize-"] {
+        // regions with covered parts, audit findings, a running animation (H10).
+        for prefix in ["H1-", "H3-", "H5-", "H8-", "H10-", "targetSize-"] {
             #expect(Self.names.contains { $0.hasPrefix(prefix) }, "no render fixture for \(prefix)")
         }
         let requests = try Self.names.map { try Self.load($0).request }

@@ -52,8 +52,11 @@ import TouchTraceEngine
         try await offPool { try run(arguments) }
     }
 
+    // The script's own waits (20-30 s a step) detect a page that hangs; this limit only bounds the
+    // whole run. Chromium runs at nice 19: in the whole suite at load 9-10 (two builds beside it)
+    // the playground's script passed every step but took more than 3 minutes.
     @Test(.enabled("Chromium, chromedriver or Selenium is not installed (.ci/run installs them)") { await missing == nil || required },
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func clickAPointAndSeeTheHitViewAndItsPath() async throws {
         if let missing = await Self.missing {
             Issue.record("TOUCHTRACE_REQUIRE_BROWSER=1 but \(missing) is missing")

@@ -12,8 +12,11 @@ import TouchTraceEngine
 /// that every call a plugin made is a route of openapi.yaml. Skipped without Chromium,
 /// chromedriver or Selenium (`.ci/run` installs them and sets TOUCHTRACE_REQUIRE_BROWSER=1).
 @Suite struct PluginBrowserTests {
+    // The script's own waits (20-30 s a step) detect a page that hangs; this limit only bounds the
+    // whole run. Chromium runs at nice 19: in the whole suite at load 9-10 (two builds beside it)
+    // the playground's script passed every step but took more than 3 minutes.
     @Test(.enabled("Chromium, chromedriver or Selenium is not installed (.ci/run installs them)") { await PlaygroundBrowserTests.missing == nil || PlaygroundBrowserTests.required },
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func figmaAndPenpotPluginsImportDrawAndHitTest() async throws {
         if let missing = await PlaygroundBrowserTests.missing {
             Issue.record("TOUCHTRACE_REQUIRE_BROWSER=1 but \(missing) is missing")

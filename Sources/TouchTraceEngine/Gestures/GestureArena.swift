@@ -87,12 +87,6 @@ package struct GestureArena: Sendable {
         public var winsDrag: Bool
         /// C8: a control disabled by code refuses nothing.
         public var enabled: Bool
-
-        public init(winsSingleTap: Bool, winsDrag: Bool, enabled: Bool) {
-            self.winsSingleTap = winsSingleTap
-            self.winsDrag = winsDrag
-            self.enabled = enabled
-        }
     }
 
     /// A touch that recognizers take (G1): what its view has been sent, and what is held back (G2).

@@ -60,12 +60,6 @@ public struct AnswerWarning: Sendable, Hashable {
     public var pointer: String
     public var message: String
 
-    public init(kind: Kind, pointer: String, message: String) {
-        self.kind = kind
-        self.pointer = pointer
-        self.message = message
-    }
-
     /// The same warning with its pointer under `base` (`/scene` for a scene inline in a request).
     public func under(_ base: String) -> AnswerWarning {
         AnswerWarning(kind: kind, pointer: base + pointer, message: message)

@@ -73,7 +73,7 @@ struct AutolayoutTraceParser {
                     .layoutApproximated,
                     "\(a.count) view\(a.count == 1 ? "" : "s") (the first \(n.className.prefix(80)) \(n.address ?? "") on line \(n.line ?? 0)) "
                         + "\(a.count == 1 ? "is" : "are") marked AMBIGUOUS LAYOUT: Auto Layout's constraints allow more than one frame, so where \(a.count == 1 ? "it is" : "they are") on screen can change from one layout pass to the next",
-                    line: n.line, column: n.column, sourceID: n.sourceID, lost: "which of the frames the constraints allow"))
+                    at: n, lost: "which of the frames the constraints allow"))
         }
         return tree
     }
@@ -99,13 +99,13 @@ struct AutolayoutTraceParser {
                 ImportWarning(
                     .indentationRepaired,
                     "line \(line.line) is \(e.depth - top.depth) levels below line \(tree.nodes[top.node].line ?? 0), not one: made a subview of that line's \(tree.nodes[top.node].className.prefix(80))",
-                    line: line.line, column: node.column, sourceID: node.sourceID, lost: "the levels in between (none were in the trace)"))
+                    at: node, line: line.line, lost: "the levels in between (none were in the trace)"))
         } else if stack.isEmpty, e.depth > 0 {
             warnings.add(
                 ImportWarning(
                     .indentationRepaired,
                     "line \(line.line) is indented \(e.depth) level\(e.depth == 1 ? "" : "s") with no view above it: read as a root",
-                    line: line.line, column: node.column, sourceID: node.sourceID, lost: "its superviews (not in the trace)"))
+                    at: node, line: line.line, lost: "its superviews (not in the trace)"))
         }
         let maxViews = min(limits.maxElements, SceneLimits().maxViews - 16)
         guard tree.nodes.count < maxViews else {

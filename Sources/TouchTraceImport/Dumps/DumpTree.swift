@@ -215,3 +215,11 @@ struct DumpRepeats: Sendable {
         }
     }
 }
+
+extension ImportWarning {
+    /// A warning about `node`: at its column and source id, on its line unless the dump's line
+    /// for what is warned about is another (`line`).
+    init(_ kind: Kind, _ message: String, at node: DumpNode, line: Int? = nil, lost: String) {
+        self.init(kind, message, line: line ?? node.line, column: node.column, sourceID: node.sourceID, lost: lost)
+    }
+}

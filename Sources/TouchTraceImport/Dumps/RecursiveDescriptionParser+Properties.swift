@@ -10,7 +10,7 @@ extension RecursiveDescriptionParser {
                 warnings.add(
                     ImportWarning(
                         .invalidValue, "\(member.key) = \(value.prefix(80)) of \(record.className.prefix(80)) on line \(line) is not \(what): UIKit's default used",
-                        line: line, column: node.column, sourceID: node.sourceID, lost: "the \(member.key) value"))
+                        at: node, line: line, lost: "the \(member.key) value"))
             }
             switch member.key {
             case "frame":
@@ -72,7 +72,7 @@ extension RecursiveDescriptionParser {
             warnings.add(
                 ImportWarning(
                     .invalidValue, "the frame of \(record.className.prefix(80)) on line \(line) has a negative size: read as the rectangle it covers",
-                    line: line, column: node.column, sourceID: node.sourceID, lost: "nothing (UIKit's frame is that rectangle too)"))
+                    at: node, line: line, lost: "nothing (UIKit's frame is that rectangle too)"))
             node.frame = Rect(
                 x: min(f.minX, f.minX + f.size.width), y: min(f.minY, f.minY + f.size.height), width: abs(f.size.width),
                 height: abs(f.size.height))

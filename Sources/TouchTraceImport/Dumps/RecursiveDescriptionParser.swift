@@ -267,7 +267,7 @@ struct RecursiveDescriptionParser {
                     .dumpTruncated,
                     "the description of \(p.record.className.prefix(80)) on line \(p.line.line) stops before its end: "
                         + (kept ? "imported with the properties before the cut" : "it has no frame, so it is left out"),
-                    line: p.line.line, column: node.column, sourceID: node.sourceID,
+                    at: node, line: p.line.line,
                     lost: kept ? "the properties after the cut" : "this view"))
             guard kept else { return }
         }
@@ -287,13 +287,13 @@ struct RecursiveDescriptionParser {
                 ImportWarning(
                     .indentationRepaired,
                     "line \(p.line.line) is \(p.depth - top.depth) levels below line \(tree.nodes[top.node].line ?? 0), not one: made a subview of that line's \(tree.nodes[top.node].className.prefix(80))",
-                    line: p.line.line, column: node.column, sourceID: node.sourceID, lost: "the levels in between (none were in the dump)"))
+                    at: node, line: p.line.line, lost: "the levels in between (none were in the dump)"))
         } else if barMode, stack.isEmpty, p.depth > 0 {
             warnings.add(
                 ImportWarning(
                     .indentationRepaired,
                     "line \(p.line.line) is indented \(p.depth) level\(p.depth == 1 ? "" : "s") with no view above it: read as a root",
-                    line: p.line.line, column: node.column, sourceID: node.sourceID, lost: "its superviews (not in the dump)"))
+                    at: node, line: p.line.line, lost: "its superviews (not in the dump)"))
         }
         let parent = stack.last?.node
         guard tree.nodes.count < min(limits.maxElements, SceneLimits().maxViews - 16) else {

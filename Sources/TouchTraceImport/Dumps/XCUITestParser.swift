@@ -116,7 +116,7 @@ struct XCUITestParser {
                     warnings.add(
                         ImportWarning(
                             .invalidValue, "the frame \(frameText.prefix(80)) of \(element.type) on line \(line.line) is not a finite rectangle: placed at its parent's origin with no size",
-                            line: line.line, column: node.column, sourceID: node.sourceID, lost: "its frame"))
+                            at: node, line: line.line, lost: "its frame"))
                     absoluteFrame(nil, for: tree.nodes.count)
                 }
             } else {
@@ -174,7 +174,7 @@ struct XCUITestParser {
                 ImportWarning(
                     .layoutApproximated,
                     "\(outside.count) element\(outside.count == 1 ? "" : "s") stick out of their parent element's frame (the first, \(node.className) on line \(node.line ?? 0)): an accessibility parent is not always the superview, but hit testing takes it as one, so those parts are unreachable here",
-                    line: node.line, column: node.column, sourceID: node.sourceID, lost: "where those elements' views really are in the view tree"))
+                    at: node, lost: "where those elements' views really are in the view tree"))
         }
     }
 
@@ -211,7 +211,7 @@ struct XCUITestParser {
             ImportWarning(
                 .layoutApproximated,
                 "\(count) element\(count == 1 ? "" : "s") overlap an earlier sibling (the first, \(later.className) on line \(later.line ?? 0) over \(earlier.className) on line \(earlier.line ?? 0)): XCUITest lists elements in accessibility order, not in the order of subviews, so which is in front is not known; the scene puts the later one in front (H3), and a coveredBy between them may be the other way round",
-                line: later.line, column: later.column, sourceID: later.sourceID, lost: "which of the overlapping siblings is in front"))
+                at: later, lost: "which of the overlapping siblings is in front"))
     }
 
     mutating func flushNoise() {
