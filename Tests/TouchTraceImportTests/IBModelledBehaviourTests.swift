@@ -95,6 +95,26 @@ struct IBModelledBehaviourTests {
         #expect(IBImport.windowCenter(of: clear, in: scene).x < 375)
     }
 
+    /// L5-freeform-root-between-opaque-bars: as the app runs, a freeform root under an opaque
+    /// navigation bar gets the space any root gets there (UIKit's `edgesForExtendedLayout` with
+    /// `extendedLayoutIncludesOpaqueBars` false): below the bar, 375 x 603, and the button pinned
+    /// to its top layout guide is not pushed down by the bar a second time. `frameReplaced`
+    /// gives that size.
+    @Test func aFreeformRootUnderAnOpaqueBarStartsBelowIt() throws {
+        let name = "L5-freeform-root-between-opaque-bars.storyboard"
+        let (result, scene) = try ImportFixtures.laidOut(name, canvas: false)
+        let root = try #require(scene.viewIndex("ListController.view"))
+        #expect(scene.views[root].frame == Rect(x: 0, y: 64, width: 375, height: 603))
+        let filter = try #require(scene.viewIndex("Filter"))
+        #expect(scene.views[filter].frame == Rect(x: 20, y: 30, width: 80, height: 40))
+        let replaced = result.warnings.filter { $0.kind == .frameReplaced }.map(\.message)
+        #expect(replaced.count == 1 && replaced.allSatisfy { $0.contains("opaque top bar (") && $0.hasSuffix("375 × 603") }, "\(replaced)")
+        // An app extension's root: the host sizes it, and the warning says so.
+        let (extensionResult, _) = try ImportFixtures.laidOut("frameReplaced-app-extension-root-sized-by-its-host.storyboard", canvas: false)
+        let messages = extensionResult.warnings.filter { $0.kind == .frameReplaced }.map(\.message)
+        #expect(messages.count == 1 && messages.allSatisfy { $0.contains("the host sizes it") }, "\(messages)")
+    }
+
     /// An embedded controller imported on its own is its container view's size as the app runs
     /// (UIKit's embed segue), not the window's: its button, pinned 16 pt above the bottom, lies
     /// inside the 240 pt container's height and a tap reaches it; the root's safe area is where
@@ -236,6 +256,31 @@ struct IBModelledBehaviourTests {
         #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["steps"])
         let canvas = try ImportFixtures.importFixture(name, canvas: true)
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
+    }
+
+    /// L5-frameless-cell: a cell stored without a `<rect>` (Xcode 6 and 7) has its table's width
+    /// and its row height, below the cell before it; a content view stored without one has the
+    /// cell's size less the separator (1 pt before tools version 10116, 0.5 to 14999, 0 from
+    /// 15000) and less a disclosure indicator's 33 pt before 15000, so what is pinned inside it
+    /// keeps its stored frame (it came out negative in a 0 x 0 content view).
+    @Test func aFramelessCellHasItsTablesWidthAndRowHeight() throws {
+        let name = "L5-frameless-cell-sized-by-its-table.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        func era(_ tools: String) -> [UInt8] {
+            Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"7702\"", with: "toolsVersion=\"\(tools)\"").utf8)
+        }
+        for (document, separator, accessory) in [(bytes, 1.0, 33.0), (era("11201"), 0.5, 33.0), (era("17701"), 0.0, 0.0)] {
+            for canvas in [true, false] {
+                let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas, document: document)
+                func frame(_ id: String) throws -> Rect { scene.views[try #require(scene.viewIndex(id))].frame }
+                let width = try frame("Field-Cell").size.width
+                #expect(try frame("Field-Cell") == Rect(x: 0, y: 0, width: width, height: 44), "separator \(separator)")
+                #expect(try frame("textField:Service") == Rect(x: 15, y: 9, width: width - 23, height: 44 - separator - 17), "separator \(separator)")
+                #expect(try frame("Detail-Cell") == Rect(x: 0, y: 44, width: width, height: 60))
+                let content = try #require(scene.viewIndex("Detail-Cell").flatMap { scene.views[$0].subviews.first })
+                #expect(scene.views[content].frame.size == Size(width: width - accessory, height: 60 - separator), "separator \(separator)")
+            }
+        }
     }
 
     /// L6, canvas only: Xcode's canvas stretches a plain view that nothing sizes across a

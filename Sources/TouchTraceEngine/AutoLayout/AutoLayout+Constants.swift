@@ -12,5 +12,8 @@ extension AutoLayout {
         public static let spanningFit = 51.0
         /// Non-fill alignments: each view's cross length 0 unless something holds it (`UISV-ambiguity-suppression`).
         public static let ambiguitySuppression = 25.0
+        /// Every arranged subview hidden: the stack's cross length 0 unless something holds it
+        /// (UIKit's spanning guide fits at 0.001 when `_allItemsHidden`; rule L6-stack-all-hidden).
+        public static let allHiddenFit = 0.001
     }
 }

@@ -113,6 +113,15 @@ extension AutoLayout {
     /// its layout whenever views are added, removed or inserted into the arrangedSubviews array,
     /// or whenever one of the arranged subviews's isHidden property changes"; Xcode stores hidden
     /// arranged views at zero length halfway between their neighbours, measured on the corpus).
+    ///
+    /// Every arranged subview hidden (`UISV-hiding`, rule L6-stack-all-hidden): nothing visible
+    /// spans the stack, so its cross length (and its length, every arranged view being 0 long)
+    /// is 0 unless its own constraints give it one. UIKit connects the cross edges to its spanning guide, which holds only the items
+    /// laid out as visible and fits at priority 0.001 when all items are hidden
+    /// (`_UILayoutArrangement._spanningLayoutGuideFittingPriority`, `_allItemsHidden`); the hidden
+    /// views are then not aligned to the stack: each keeps its own cross length at the stack's
+    /// cross-leading edge (Xcode stores them so: sentry's and threema's stacks 0 pt across, their
+    /// hidden views at 0 with their own heights).
     static func hidingConstraints(of stack: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
         guard let config = scene.views[stack].layout.stack else { return }
         let hidden = hiddenArrangedSubviews(of: stack, in: scene)
@@ -123,6 +132,24 @@ extension AutoLayout {
             result.append(LayoutConstraint(.view(a), aa, r, b, ba, constant: constant, origin: .stackView, view: stack, identifier: id))
         }
         let order = scene.views[stack].subviews.filter { !scene.views[$0].detached }
+        if !order.contains(where: { isShownArranged($0, in: scene) }) {
+            for (attribute, id) in [(axis.crossLength, "UISV-spanning-fit"), (axis.length, "UISV-canvas-fit")] {
+                result.append(
+                    LayoutConstraint(
+                        container, attribute, .equal, nil, .notAnAttribute, priority: StackPriority.allHiddenFit, origin: .stackView,
+                        view: stack, identifier: id))
+            }
+            for h in hidden {
+                add(h, axis.length, .equal, nil, .notAnAttribute, "UISV-hiding")
+                add(h, axis.lead, .equal, container, axis.lead, "UISV-canvas-connection")
+                add(h, axis.crossLead, .equal, container, axis.crossLead, "UISV-alignment")
+                result.append(
+                    LayoutConstraint(
+                        .view(h), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.ambiguitySuppression,
+                        origin: .stackView, view: stack, identifier: "UISV-ambiguity-suppression"))
+            }
+            return
+        }
         for h in hidden {
             add(h, axis.length, .equal, nil, .notAnAttribute, "UISV-hiding")
             guard let k = order.firstIndex(of: h) else { continue }

@@ -108,11 +108,29 @@ extension IBImport {
             }
         }
         if freeform, !options.canvas {
-            placed = space
-            warn(
-                .frameReplaced, element,
-                "the root view of \(describe(doc.enclosingController(of: element) ?? element)) is stored at a freeform size (\(Self.format(stored.size))): UIKit sizes a controller's view to its window, \(Self.format(space.size))",
-                lost: "the stored size (the canvas's freeform simulated size)")
+            // Rule L5-freeform-root-between-opaque-bars: the space a freeform root gets is the
+            // one any root gets, between opaque bars and under translucent ones
+            // (`edgesForExtendedLayout` .all with `extendedLayoutIncludesOpaqueBars` false, UIKit's
+            // defaults): 667 - 64 = 603 pt below an opaque navigation bar on a 4.7-inch phone. Its
+            // safe area then starts at its top, so the bar is not counted again in its top layout
+            // guide.
+            let at = unitBars.opaqueTop ? appTop : 0, ab = unitBars.opaqueBottom ? appBottom : 0
+            placed = Rect(x: space.minX, y: space.minY + at, width: w, height: max(0, h - at - ab))
+            let controller = describe(doc.enclosingController(of: element) ?? element)
+            let message: String
+            if tree[element]["simulatedAppContext"] == "notificationCenter" {
+                // A Today widget's or notification content extension's root (Xcode's simulated
+                // context "Notification Center"): the host app sizes it, from the extension's
+                // preferredContentSize or its constraints, not the window.
+                message = "the root view of \(controller) is an app extension's (Notification Center: a Today widget or a notification content extension), stored at \(Self.format(stored.size)): the host sizes it at run time, not the window and not the document; it is imported at the window's size, \(Self.format(placed.size))"
+            } else if at + ab > 0 {
+                let bars = [unitBars.opaqueTop ? "top" : nil, unitBars.opaqueBottom ? "bottom" : nil].compactMap { $0 }.joined(separator: " and ")
+                let noun = at > 0 && ab > 0 ? "bars" : "bar"
+                message = "the root view of \(controller) is stored at a freeform size (\(Self.format(stored.size))): UIKit sizes a controller's view to its window less its opaque \(bars) \(noun) (extendedLayoutIncludesOpaqueBars is false), \(Self.format(placed.size))"
+            } else {
+                message = "the root view of \(controller) is stored at a freeform size (\(Self.format(stored.size))): UIKit sizes a controller's view to its window, \(Self.format(placed.size))"
+            }
+            warn(.frameReplaced, element, message, lost: "the stored size (the canvas's freeform simulated size)")
         }
         document.views[view].frame = placed
     }

@@ -13,7 +13,7 @@ extension IBImport {
     /// solutions" (Apple's Auto Layout Guide, "Ambiguous Layouts"), so which one the app shows
     /// cannot be known from the document. Hidden and disabled controls are left alone (a state
     /// the app changes); so is content that only scrolling brings into the window.
-    mutating func reportUnreachableControls(in decoded: Scene) {
+    mutating func reportUnreachableControls(in prepared: PreparedScene) {
         // The wired views first: a document without any needs no layout here.
         var wired: [(view: Int, element: Int, actions: [String])] = []
         for (view, e) in viewElements {
@@ -34,7 +34,6 @@ extension IBImport {
         }
         if wired.isEmpty { return }
         // The validated scene, laid out, says what a tap reaches.
-        let prepared = PreparedScene(decoded, limits: SceneLimits())
         let scene = prepared.laidOut
         // The views whose frame the imported constraints leave undetermined, solved only when a
         // wired control turns out unreachable (most documents have none).

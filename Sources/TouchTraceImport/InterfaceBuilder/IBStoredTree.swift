@@ -21,9 +21,12 @@ struct IBStoredTree {
         return nil
     }
 
-    /// The view's stored frame in its root's coordinates (scroll views at offset zero).
+    /// The view's stored frame in its root's coordinates (scroll views at offset zero); the root's
+    /// own at the origin, as its subviews' are measured from it (a root Xcode 7 stored at y 64,
+    /// below its bar, was hit-tested 64 pt below its centre).
     func rootFrame(_ e: Int) -> Rect? {
         guard var r = doc.frame(of: e) else { return nil }
+        if superview(e) == nil { r.origin = .zero }
         var v = e
         while let s = superview(v) {
             guard let f = doc.frame(of: s) else { return nil }

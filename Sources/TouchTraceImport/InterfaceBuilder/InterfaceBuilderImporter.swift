@@ -36,6 +36,7 @@ public enum InterfaceBuilderImporter {
             importer.importXibUnits(selected)
         }
         importer.reportDockViews(selected)
+        importer.sizeFramelessCells()
         importer.importConstraints()
         importer.importConnections()
         importer.importBarItems()
@@ -47,7 +48,12 @@ public enum InterfaceBuilderImporter {
         let scene = try document.validated(warnings: &warnings, decoded: &decoded)
         importer.warnings = warnings
         importer.document = document
-        if let decoded { importer.reportUnreachableControls(in: decoded) }
+        if let decoded {
+            // One layout of the imported scene answers both (rules L6 and H1–H9).
+            let prepared = PreparedScene(decoded, limits: SceneLimits())
+            importer.reportLayoutProblems(in: prepared)
+            importer.reportUnreachableControls(in: prepared)
+        }
         warnings = importer.warnings
         return ImportResult(format: actual, scene: scene, warnings: warnings.all, ids: document.ids)
     }
