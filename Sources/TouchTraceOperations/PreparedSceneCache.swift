@@ -67,9 +67,25 @@ public final class PreparedSceneCache: Sendable {
     /// The number of lookups answered from the cache and not, since it was made.
     public var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
+    /// A document and its digest (``digest(_:)``), worked out once: a request that misses the
+    /// cache looks it up and then offers its preparation, and each pass over the bytes of a
+    /// 107 kB card document costs some 13,000 steps of eight bytes (issue 27).
+    public struct Key: Sendable {
+        public let document: ArraySlice<UInt8>
+        public let digest: UInt64
+
+        public init(_ document: ArraySlice<UInt8>) {
+            self.document = document
+            digest = PreparedSceneCache.digest(document)
+        }
+    }
+
     /// The prepared scene kept for a document with exactly these bytes, if any.
-    public func scene(for document: ArraySlice<UInt8>) -> PreparedScene? {
-        let digest = Self.digest(document)
+    public func scene(for document: ArraySlice<UInt8>) -> PreparedScene? { scene(for: Key(document)) }
+
+    /// The prepared scene kept for the key's document, if any.
+    public func scene(for key: Key) -> PreparedScene? {
+        let (document, digest) = (key.document, key.digest)
         return state.withLock { s in
             for i in s.entries.indices where s.entries[i].digest == digest && Self.same(s.entries[i].document[...], document) {
                 s.clock += 1
@@ -85,10 +101,13 @@ public final class PreparedSceneCache: Sendable {
     /// Keeps a document's preparation. Not kept: one whose preparation ran past its time budget
     /// (it may be unfinished), documents larger than ``maxBytes`` and scenes with more views
     /// than ``maxViews``.
-    public func keep(_ scene: PreparedScene, for document: ArraySlice<UInt8>) {
+    public func keep(_ scene: PreparedScene, for document: ArraySlice<UInt8>) { keep(scene, for: Key(document)) }
+
+    /// ``keep(_:for:)`` with the document's digest already worked out.
+    public func keep(_ scene: PreparedScene, for key: Key) {
+        let (document, digest) = (key.document, key.digest)
         let views = scene.scene.views.count
         guard capacity > 0, document.count <= maxBytes, views <= maxViews, !scene.limits.budget.isExhausted else { return }
-        let digest = Self.digest(document)
         let entry = Array(document)
         // The entries pushed out are returned and dropped after the lock is released: freeing a
         // prepared scene (about 13 MB for the 1,000-view card scene) takes about a millisecond,
@@ -115,9 +134,13 @@ public final class PreparedSceneCache: Sendable {
     /// when the same document was offered before, else only its digest is remembered, so that
     /// the next time it is prepared it is kept. Returns whether it was kept.
     @discardableResult
-    public func offer(_ scene: PreparedScene, for document: ArraySlice<UInt8>) -> Bool {
+    public func offer(_ scene: PreparedScene, for document: ArraySlice<UInt8>) -> Bool { offer(scene, for: Key(document)) }
+
+    /// ``offer(_:for:)`` with the document's digest already worked out (the lookup's).
+    @discardableResult
+    public func offer(_ scene: PreparedScene, for key: Key) -> Bool {
         guard capacity > 0 else { return false }
-        let digest = Self.digest(document)
+        let digest = key.digest
         let seenBefore = state.withLock { s -> Bool in
             if let i = s.remembered.firstIndex(of: digest) {
                 // Cleared, not removed (the ring's order stays): a document whose digest is 0
@@ -134,7 +157,7 @@ public final class PreparedSceneCache: Sendable {
             return false
         }
         guard seenBefore else { return false }
-        keep(scene, for: document)
+        keep(scene, for: key)
         return true
     }
 
@@ -143,10 +166,11 @@ public final class PreparedSceneCache: Sendable {
     /// cache (kept the second time, ``offer(_:for:)``). nil when the request has no `"scene"`.
     public func prepared(for inline: InlineSceneRequest, limits: SceneLimits) throws(InputError) -> PreparedScene? {
         guard let document = inline.sceneBytes else { return nil }
-        if let kept = scene(for: document) { return kept.using(limits) }
+        let key = Key(document)
+        if let kept = scene(for: key) { return kept.using(limits) }
         guard let scene = try inline.decodeScene(limits: limits) else { return nil }
         let prepared = PreparedScene(scene, limits: limits)
-        offer(prepared, for: document)
+        offer(prepared, for: key)
         return prepared
     }
 
@@ -171,7 +195,7 @@ public final class PreparedSceneCache: Sendable {
 
     /// A 64-bit hash of the bytes, eight at a time (not cryptographic: entries are compared in
     /// full). About a tenth of a millisecond for a 300 KB document.
-    static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+    public static func digest(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.withUnsafeBytes { raw in
             var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: raw.count)
             var i = 0

@@ -70,8 +70,9 @@ extension TouchTraceAPI {
                 json = read.request
                 if let sceneBytes = read.sceneBytes {
                     inline.sent = true
-                    inline.bytes = sceneBytes
-                    inline.kept = inlineScenes.scene(for: sceneBytes)
+                    let key = PreparedSceneCache.Key(sceneBytes)
+                    inline.key = key
+                    inline.kept = inlineScenes.scene(for: key)
                     if inline.kept == nil { inline.decoded = try Self.decodeInlineScene(read, limits: limits) }
                 }
             } else {
@@ -125,7 +126,7 @@ extension TouchTraceAPI {
                 case nil: decoded = try decodeScene(inline.json ?? .null, at: "/scene", limits: limits)
                 }
                 prepared = PreparedScene(decoded, limits: limits)
-                if let sceneBytes = inline.bytes { inlineScenes.offer(prepared, for: sceneBytes) }
+                if let key = inline.key { inlineScenes.offer(prepared, for: key) }
             }
             try checkBudget(limits)
             scene = try answeringInput { () throws(InputError) in try prepared.checked() }
@@ -179,7 +180,8 @@ extension TouchTraceAPI {
         var kept: PreparedScene?
         var decoded: Result<Scene, InputError>?
         var json: JSONValue?
-        var bytes: ArraySlice<UInt8>?
+        /// The scene's bytes and their digest, for the cache's lookup and offer.
+        var key: PreparedSceneCache.Key?
     }
 
     /// The inline scene read from its bytes by the engine's one call (parse and decode, problems

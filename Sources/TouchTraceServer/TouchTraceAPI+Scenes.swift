@@ -41,17 +41,22 @@ extension TouchTraceAPI {
         return String(decoding: utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
-    /// The body's bytes, 413 past the size limit.
+    /// The body's bytes, 413 past the size limit. Each chunk NIO read is copied once, into an
+    /// array made at the declared `Content-Length` (NIO's `collect(upTo:)` grew a `ByteBuffer`
+    /// chunk by chunk, copying what it held at each growth, and the array was a second copy of
+    /// the whole body: issue 27). A chunked body, or one longer than it declared, grows the
+    /// array as it comes.
     func collect(_ request: Request) async throws -> [UInt8] {
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBodySize {
-            throw bodyTooLarge
+        let limit = configuration.maxBodySize
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        if let declared, declared > limit { throw bodyTooLarge }
+        var bytes: [UInt8] = []
+        if let declared, declared > 0 { bytes.reserveCapacity(declared) }
+        for try await chunk in request.body {
+            guard chunk.readableBytes <= limit &- bytes.count else { throw bodyTooLarge }
+            chunk.withUnsafeReadableBytes { bytes.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         }
-        do {
-            let buffer = try await request.body.collect(upTo: configuration.maxBodySize)
-            return Array(buffer.readableBytesView)
-        } catch is NIOTooManyBytesError {
-            throw bodyTooLarge
-        }
+        return bytes
     }
 
     /// 413. The rest of the body is read and thrown away (``ConnectionGuard``, up to

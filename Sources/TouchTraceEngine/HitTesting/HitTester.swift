@@ -97,14 +97,13 @@ public struct HitTester: Sendable {
             return nil
         }
         guard let point else { return reject(.nonInvertibleTransform, .H5) }
-        if scene.views[view].hidden { return reject(.hidden, .H1) }
-        if !scene.views[view].userInteractionEnabled {
-            // H6 when the class's default is what switched it off (UILabel, UIImageView).
-            return reject(.userInteractionDisabled, scene.views[view].viewClass.defaultUserInteractionEnabled ? .H1 : .H6)
+        // Hidden, isUserInteractionEnabled false, alpha below 0.01 (H1, H6), or a running animation
+        // that switches touches off (H10, as `isUserInteractionEnabled = false`): one flag, kept
+        // by the view's properties; which of them it is is worked out only for a rejected view.
+        if scene.views[view].touchesOff {
+            let (reason, rule) = scene.views[view].touchesOffReason
+            return reject(reason, rule)
         }
-        if scene.views[view].alpha < UIKitConstants.minimumHittableAlpha { return reject(.transparent, .H1) }
-        // H10: a running animation that switches touches off acts as `isUserInteractionEnabled = false`.
-        if scene.views[view].animationDisablesInteraction { return reject(.animating, .H10) }
         if scene.views[view].control?.enabled == false { return reject(.disabledControl, .H7) }
         let inside: Bool
         let isDefaultArea: Bool

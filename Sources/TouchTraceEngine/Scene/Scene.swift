@@ -78,14 +78,12 @@ public struct ViewNode: Sendable {
     /// Whether the scene gave the view's geometry (a frame, or center and bounds).
     public var geometryGiven: Bool
     public var level: Double
-    public var hidden: Bool
-    /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
-    /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
-    /// `isUserInteractionEnabled = false`). Kept beside `hidden`, where it costs the node no
-    /// bytes, so that the hit test's checks read one flag instead of the animation.
-    public var animationDisablesInteraction: Bool
-    public var alpha: Double
-    public var userInteractionEnabled: Bool
+    /// `hidden` (bit 0) and ``touchesOff`` (bit 1) in one byte: the node is copied whole where
+    /// the layout pass copies the views array, and a byte of its own for the flag cost every
+    /// copy two instructions (issue 27, branch perf28).
+    private var touchFlags: UInt8
+    public var alpha: Double { didSet { updateTouchesOff() } }
+    public var userInteractionEnabled: Bool { didSet { updateTouchesOff() } }
     public var clipsToBounds: Bool
     public var multipleTouchEnabled: Bool
     public var exclusiveTouch: Bool
@@ -119,7 +117,7 @@ public struct ViewNode: Sendable {
     public var detached: Bool
     /// The animation running on the view when the scene was taken (scene field `animation`,
     /// H10), or nil.
-    public var animation: ViewAnimation?
+    public var animation: ViewAnimation? { didSet { updateTouchesOff() } }
 }
 
 /// A running animation on a view (H10): how it was started, whether it lets touches through,
@@ -162,13 +160,49 @@ extension ViewNode {
     public init(id: String, viewClass: ViewClass, parent: Int?) {
         self.init(
             id: id, viewClass: viewClass, customClass: nil, parent: parent, subviews: [],
-            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0, hidden: false,
-            animationDisablesInteraction: false, alpha: 1,
+            geometry: ViewGeometry(center: .zero, bounds: .zero), geometryGiven: false, level: 0,
+            touchFlags: viewClass.defaultUserInteractionEnabled ? 0 : 2, alpha: 1,
             userInteractionEnabled: viewClass.defaultUserInteractionEnabled, clipsToBounds: false,
             multipleTouchEnabled: false, exclusiveTouch: false, zPosition: 0, pointInside: .bounds, hitTest: .default,
             touches: .forward, actions: [], viewController: nil, control: viewClass.isControl ? ControlConfig() : nil,
             role: nil, gestureRecognizers: [], scroll: viewClass.isScrollView ? ScrollConfig() : nil, layout: LayoutConfig(),
             text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false, animation: nil)
+    }
+
+    public var hidden: Bool {
+        get { touchFlags & 1 != 0 }
+        set {
+            touchFlags = newValue ? touchFlags | 1 : touchFlags & ~1
+            updateTouchesOff()
+        }
+    }
+
+    /// Whether the hit test skips the view before looking at the point: it is hidden, its
+    /// `isUserInteractionEnabled` is false (set, or its class's default), its alpha is below
+    /// 0.01 (H1, H6), or a running animation switches its touches off (H10). Kept by the four
+    /// properties it is made of, so that the hit test reads one flag per visited view and works
+    /// out which of them it is only for a view it rejects (``touchesOffReason``).
+    public var touchesOff: Bool { touchFlags & 2 != 0 }
+
+    /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
+    /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
+    /// `isUserInteractionEnabled = false`).
+    public var animationDisablesInteraction: Bool { animation.map { !$0.allowsUserInteraction } ?? false }
+
+    /// Why the hit test skips a view whose ``touchesOff`` is set, in the order of its checks:
+    /// hidden (H1), `isUserInteractionEnabled` false (H6 when the class's default switched it
+    /// off, as for UILabel and UIImageView; H1 otherwise), alpha below 0.01 (H1), a running
+    /// animation (H10).
+    public var touchesOffReason: (reason: HitTestTrace.Rejection, rule: RuleID) {
+        if hidden { return (.hidden, .H1) }
+        if !userInteractionEnabled { return (.userInteractionDisabled, viewClass.defaultUserInteractionEnabled ? .H1 : .H6) }
+        if alpha < UIKitConstants.minimumHittableAlpha { return (.transparent, .H1) }
+        return (.animating, .H10)
+    }
+
+    private mutating func updateTouchesOff() {
+        let off = hidden || !userInteractionEnabled || alpha < UIKitConstants.minimumHittableAlpha || animationDisablesInteraction
+        touchFlags = off ? touchFlags | 2 : touchFlags & ~2
     }
 
     /// The frame in the superview's coordinates (rule L1).

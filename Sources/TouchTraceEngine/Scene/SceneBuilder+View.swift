@@ -111,7 +111,6 @@ extension SceneBuilder {
         readClassRole(f, into: &node, at: pointer, view: index)
         if let value = f[ViewField.animation], let animation = readAnimation(value, at: p("animation")) {
             node.animation = animation
-            node.animationDisablesInteraction = !animation.allowsUserInteraction
         }
 
         var subviews: [JSONValue]?
