@@ -258,6 +258,17 @@ struct IBModelledBehaviourTests {
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
     }
 
+    /// `unsatisfiableConstraint` is the app's conflict, not the canvas's: the same 48 pt of
+    /// constraints in a 44 pt row is warned (UIKit breaks one), in a self-sizing row (the table's
+    /// `rowHeight` is `automaticDimension`, stored -1) it is not, though Xcode stored that row's
+    /// content view 48.33 pt tall: UIKit makes the row as tall as its content asks.
+    @Test func aSelfSizingRowsStoredHeightIsNoConflict() throws {
+        let result = try ImportFixtures.importFixture("unsatisfiableConstraint-fixed-row-warned-self-sizing-row-not.storyboard")
+        let broken = result.warnings.filter { $0.kind == .unsatisfiableConstraint }
+        #expect(broken.map(\.sourceID) == ["cst-fix-002"], "\(broken.map(\.message))")
+        #expect(!broken.contains { $0.message.contains("Fitted") }, "\(broken.map(\.message))")
+    }
+
     /// L5-frameless-cell: a cell stored without a `<rect>` (Xcode 6 and 7) has its table's width
     /// and its row height, below the cell before it; a content view stored without one has the
     /// cell's size less the separator (1 pt before tools version 10116, 0.5 to 14999, 0 from

@@ -30,8 +30,12 @@ extension IBImport {
                 lost: "where the view and what is inside it are (a tap there is not where the app has it)")
         }
         guard let outcome = try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()).autoLayout else { return }
+        let fitted = selfSizingContentViews(in: scene)
         var said: Set<String> = []
         for conflict in outcome.conflicts where !Self.isHiddenInScene(conflict.broken.view, scene) {
+            // A self-sizing row's content view is as tall as its content asks at run time: a
+            // conflict with the height Xcode stored for it is the canvas's, not the app's.
+            if !fitted.isEmpty, ([conflict.broken] + conflict.involved).contains(where: { Self.isStoredHeight($0, of: fitted) }) { continue }
             let broken = conflict.broken
             let text = broken.description(in: scene)
             guard said.insert(text).inserted, said.count <= Self.maxConflictWarnings else { continue }
@@ -45,6 +49,33 @@ extension IBImport {
                     + " (UIKit logs \"Unable to simultaneously satisfy constraints\" and breaks one; which one it breaks can differ)",
                 lost: "the broken constraint (the frames are laid out without it)")
         }
+    }
+
+    /// The content views (scene indices) of cells whose rows UIKit sizes to fit their content:
+    /// cells without a row height of their own in a table whose `rowHeight` is
+    /// `UITableView.automaticDimension` (stored `-1`, Xcode's "Automatic"). Apple's `rowHeight`:
+    /// "The default value of this property is automaticDimension, which causes the table view to
+    /// choose an appropriate height based on your cell's content"; a height the document stores
+    /// for such a content view is the canvas's estimate.
+    func selfSizingContentViews(in scene: Scene) -> Set<Int> {
+        var fitted: Set<Int> = []
+        for (view, e) in viewElements where tree[e].name == "tableViewCellContentView" {
+            guard let cell = tree[e].parent, tree[cell].name == "tableViewCell", tree[cell]["rowHeight"] == nil,
+                let table = enclosing("tableView", of: cell), tree[table]["rowHeight"] == "-1",
+                let index = scene.viewIndex(document.views[view].id)
+            else { continue }
+            fitted.insert(index)
+        }
+        return fitted
+    }
+
+    /// Whether `constraint` is the fixed height a content view of `fitted` was given from the
+    /// document (not one of the document's own constraints).
+    static func isStoredHeight(_ constraint: LayoutConstraint, of fitted: Set<Int>) -> Bool {
+        guard constraint.origin != .scene, constraint.firstAttribute == .height, constraint.second == nil,
+            case let .view(v) = constraint.first
+        else { return false }
+        return fitted.contains(v)
     }
 
     /// At most this many `unsatisfiableConstraint` warnings per import (one conflict often
