@@ -102,18 +102,6 @@ extension SceneAudit {
         "\(RegionFormat.measure(r.minX)), \(RegionFormat.measure(r.minY)), \(describe(r.size)) pt"
     }
 
-    /// Whether a view is hidden, itself or through an ancestor (H1): nothing of it is on screen,
-    /// and a hidden arranged subview is out of its stack view's layout (L6), so neither is a
-    /// layout finding.
-    static func isHidden(_ v: Int, in scene: Scene) -> Bool {
-        var u: Int? = v
-        while let w = u {
-            if scene.views[w].hidden { return true }
-            u = scene.views[w].parent
-        }
-        return false
-    }
-
     /// The layout checks (L6), from the scene's Auto Layout system; findings about hidden views
     /// are left out.
     static func layoutFindings(_ scene: Scene, options: AuditOptions) -> [AuditFinding] {
@@ -124,7 +112,7 @@ extension SceneAudit {
         guard !system.views.isEmpty else { return [] }
         var out: [AuditFinding] = []
         if unsatisfiable != .off {
-            for conflict in system.brokenConstraints where !isHidden(conflict.broken.view, in: scene) {
+            for conflict in system.brokenConstraints where !scene.isHiddenInTree(conflict.broken.view) {
                 let broken = conflict.broken
                 let message = "\(scene.views[broken.view].id): unsatisfiable constraints: Auto Layout broke \(broken.description(in: scene)) (L6)"
                     + (conflict.involved.isEmpty ? "" : ", which conflicts with " + conflict.involved.map { $0.description(in: scene) }.joined(separator: ", "))
@@ -133,7 +121,7 @@ extension SceneAudit {
             }
         }
         if ambiguous != .off {
-            for v in system.ambiguousViews where !isHidden(v, in: scene) {
+            for v in system.ambiguousViews where !scene.isHiddenInTree(v) {
                 let message = "\(scene.views[v].id): ambiguous layout: its constraints do not determine its frame (L6)"
                 out.append(AuditFinding(rule: .ambiguousLayout, severity: ambiguous, view: v, message: message, blockers: []))
             }

@@ -26,6 +26,17 @@ extension Scene {
     /// Whether the view is in a window's tree (its root is a window, not a detached view).
     public func isAttached(_ view: Int) -> Bool { views[root(of: view)].isWindow }
 
+    /// Whether the view is hidden, itself or through an ancestor (H1): nothing of it is on
+    /// screen (and a hidden arranged subview is out of its stack view's layout, L6).
+    package func isHiddenInTree(_ view: Int) -> Bool {
+        var current: Int? = view
+        while let v = current {
+            if views[v].hidden { return true }
+            current = views[v].parent
+        }
+        return false
+    }
+
     /// The nesting depth of a view: 0 for a window or a detached root.
     public func depth(of view: Int) -> Int {
         var depth = 0

@@ -21,7 +21,7 @@ extension IBImport {
             let size = scene.views[index].frame.size
             guard size.width < -0.5 || size.height < -0.5 else { continue }
             negative.insert(index)
-            guard !Self.isHiddenInScene(index, scene), !Self.hasAncestor(of: index, in: negative, scene) else { continue }
+            guard !scene.isHiddenInTree(index), !Self.hasAncestor(of: index, in: negative, scene) else { continue }
             let axes = [size.width < -0.5 ? "width" : nil, size.height < -0.5 ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
             let custom = tree[e]["customClass"].map { " (\($0) is the app's class: its code may size it)" } ?? ""
             warn(
@@ -32,7 +32,7 @@ extension IBImport {
         guard let outcome = try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()).autoLayout else { return }
         let fitted = selfSizingContentViews(in: scene)
         var said: Set<String> = []
-        for conflict in outcome.conflicts where !Self.isHiddenInScene(conflict.broken.view, scene) {
+        for conflict in outcome.conflicts where !scene.isHiddenInTree(conflict.broken.view) {
             // A self-sizing row's content view is as tall as its content asks at run time: a
             // conflict with the height Xcode stored for it is the canvas's, not the app's.
             if !fitted.isEmpty, ([conflict.broken] + conflict.involved).contains(where: { Self.isStoredHeight($0, of: fitted) }) { continue }
@@ -86,15 +86,6 @@ extension IBImport {
     func constraintElement(_ identifier: String) -> Int? {
         if let e = doc.elementsByID[identifier], tree[e].name == "constraint" { return e }
         return tree.elements.indices.first { tree[$0].name == "constraint" && tree[$0]["identifier"] == identifier }
-    }
-
-    static func isHiddenInScene(_ view: Int, _ scene: Scene) -> Bool {
-        var v: Int? = view
-        while let c = v {
-            if scene.views[c].hidden { return true }
-            v = scene.views[c].parent
-        }
-        return false
     }
 
     static func hasAncestor(of view: Int, in set: Set<Int>, _ scene: Scene) -> Bool {
