@@ -30,6 +30,9 @@ public struct PreparedScene: Sendable {
     var initialEngine: LayoutEngine { storage.initialEngine }
     /// The initial cycle's Auto Layout system (nil when nothing solved one).
     var initialAutoLayout: AutoLayoutSystem? { storage.initialEngine.autoLayout }
+    /// The required constraints the initial cycle's solve broke, each with those it conflicts
+    /// with (an importer's warnings read them without a layout request of their own).
+    package var initialConflicts: [ConstraintConflict] { initialAutoLayout?.brokenConstraints ?? [] }
     /// The limits of the request that runs on this scene now (``using(_:)``): its time budget
     /// and the limits of the work it asks for.
     public private(set) var limits: SceneLimits

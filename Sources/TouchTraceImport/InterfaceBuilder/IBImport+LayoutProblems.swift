@@ -29,10 +29,12 @@ extension IBImport {
                 "\(describe(e)) is laid out \(Self.format(size)), a negative \(axes) no view has in UIKit: its constraints ask more than its superview gives (they contradict each other at this size, and UIKit breaks one of them), or its size is the app's code's, which the document does not state\(custom)",
                 lost: "where the view and what is inside it are (a tap there is not where the app has it)")
         }
-        guard let outcome = try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()).autoLayout else { return }
+        // The conflicts of the solve that laid the scene out (no second layout).
+        let conflicts = prepared.initialConflicts
+        guard !conflicts.isEmpty else { return }
         let fitted = selfSizingContentViews(in: scene)
         var said: Set<String> = []
-        for conflict in outcome.conflicts where !scene.isHiddenInTree(conflict.broken.view) {
+        for conflict in conflicts where !scene.isHiddenInTree(conflict.broken.view) {
             // A self-sizing row's content view is as tall as its content asks at run time: a
             // conflict with the height Xcode stored for it is the canvas's, not the app's.
             if !fitted.isEmpty, ([conflict.broken] + conflict.involved).contains(where: { Self.isStoredHeight($0, of: fitted) }) { continue }
