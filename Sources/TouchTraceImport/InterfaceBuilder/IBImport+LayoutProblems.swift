@@ -50,10 +50,11 @@ extension IBImport {
             // safe-area inset) is not one the document shows UIKit logging: where the app's code
             // adds the view decides both (tinode's message bar, goma's sign-up screen).
             if ([conflict.broken] + conflict.involved).contains(where: { Self.names(placed, $0) }) {
-                let root = placed.first { v in scene.views[v].parent.map { placed.contains($0) } ?? false }
+                let root = ([conflict.broken] + conflict.involved).lazy.compactMap { Self.placedRoot(placed, $0, scene) }.first
+                let rootElement = root.flatMap { r in viewElements.first { document.views[$0.view].id == scene.views[r].id }?.element }
                 warn(
                     .layoutApproximated, owner,
-                    "\(root.map { scene.views[$0].id } ?? "the view") is a freeform view the app's code places: laid out here at its stored size without a safe-area inset, its constraints conflict (Auto Layout breaks \(named)\(text)" + (involved.isEmpty ? "" : ", against \(involved)")
+                    "\(rootElement.map { describe($0) } ?? "a xib's top-level view") is a freeform view the app's code places: laid out here at its stored size without a safe-area inset, its constraints conflict (Auto Layout breaks \(named)\(text)" + (involved.isEmpty ? "" : ", against \(involved)")
                         + "); where the code adds the view decides its size and insets, and whether they conflict in the app",
                     lost: "the broken constraint (the frames are laid out without it)")
                 continue
@@ -105,6 +106,21 @@ extension IBImport {
             }
         }
         return false
+    }
+
+    /// The placed top-level view `constraint` names: the view whose safe area it reads, or the
+    /// view in the window whose size it reads.
+    static func placedRoot(_ placed: Set<Int>, _ constraint: LayoutConstraint, _ scene: Scene) -> Int? {
+        for item in [constraint.first, constraint.second].compactMap({ $0 }) {
+            switch item {
+            case let .safeArea(v) where placed.contains(v): return v
+            case let .view(v) where placed.contains(v):
+                if let p = scene.views[v].parent, placed.contains(p) { return v }
+                if let child = scene.views.indices.first(where: { scene.views[$0].parent == v && placed.contains($0) }) { return child }
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// At most this many `unsatisfiableConstraint` warnings per import (one conflict often
