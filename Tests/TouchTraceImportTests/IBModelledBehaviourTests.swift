@@ -309,6 +309,32 @@ struct IBModelledBehaviourTests {
         #expect(!broken.contains { $0.message.contains("Fitted") }, "\(broken.map(\.message))")
     }
 
+    /// Size-class variations are warned for what is imported: the scene whose view varies for
+    /// `heightClass=compact` is warned (laid out for the portrait phone), a scene beside it with
+    /// no variation of its own and a storyboard reference's placeholder scene are not (the
+    /// warning was said for every scene of the document), and a listing says it for the document.
+    @Test func aVariationIsWarnedForTheSceneThatHasIt() throws {
+        let name = "layoutApproximated-variation-said-for-the-scene-that-has-it.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        func variationWarnings(_ options: ImportOptions) throws -> [ImportWarning] {
+            try Importer.importDocument(bytes, format: .storyboard, options: options).warnings.filter {
+                $0.kind == .layoutApproximated && $0.message.contains("size-class variations")
+            }
+        }
+        for (scene, expected) in [("s1", 1), ("s2", 0), ("s3", 0)] {
+            var options = ImportOptions(fileName: name)
+            options.scene = scene
+            let warnings = try variationWarnings(options)
+            #expect(warnings.count == expected, "scene \(scene): \(warnings.map(\.message))")
+            if expected == 1 {
+                #expect(warnings[0].message.hasSuffix("variations: heightClass=compact (1)"), "\(warnings[0].message)")
+            }
+        }
+        var listing = ImportOptions(fileName: name)
+        listing.list = true
+        #expect(try variationWarnings(listing).count == 1)
+    }
+
     /// L5-frameless-cell: a cell stored without a `<rect>` (Xcode 6 and 7) has its table's width
     /// and its row height, below the cell before it; a content view stored without one has the
     /// cell's size less the separator (1 pt before tools version 10116, 0.5 to 14999, 0 from
