@@ -161,6 +161,46 @@ struct IBModelledBehaviourTests {
         #expect(laidOut.views[canvasPanel].frame == Rect(x: 0, y: 0, width: 375, height: 667))
     }
 
+    /// L6: a placeholder intrinsic size is Interface Builder's design-time stand-in. As the app
+    /// runs the view's class decides (a custom class's `intrinsicContentSize`; a plain UIView has
+    /// none, the content the code adds does): the placeholder stands in, as a placeholder
+    /// constraint does, and `layoutApproximated` says so for each subview that has one (not for
+    /// the top-level view, which its window sizes). On the canvas it is Xcode's, unwarned.
+    @Test func aPlaceholderIntrinsicSizeStandsInAsTheAppRuns() throws {
+        let name = "layoutApproximated-placeholder-intrinsic-size-stands-in-as-the-app-runs.xib"
+        for canvas in [false, true] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let warned = result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID)
+            #expect(warned == (canvas ? [] : ["rating", "rows"]), "canvas: \(canvas)")
+            let rating = try #require(scene.viewIndex("Rating"))
+            #expect(scene.views[rating].frame == Rect(x: 16, y: 40, width: 343, height: 30))
+            let rows = try #require(scene.viewIndex("Rows"))
+            #expect(scene.views[rows].frame == Rect(x: 0, y: 86, width: 375, height: 120))
+            let pay = try #require(scene.viewIndex("Pay"))
+            #expect(scene.views[pay].frame.minY == 222)
+        }
+    }
+
+    /// A freeform xib view smaller than the screen is laid out, as the app runs, at its stored
+    /// size without a safe-area inset: a stand-in for where the app's code adds it. A conflict
+    /// that only this placement makes (a header pinned both to the safe area and 44 pt below the
+    /// view's top, as Xcode's canvas with the sensor housing shows it) is `layoutApproximated`,
+    /// naming the broken constraint, not an `unsatisfiableConstraint` UIKit would log; on the
+    /// canvas both hold and nothing is said (tinode's message bar, openfoodfacts' header, goma's
+    /// sign-up screen).
+    @Test func aFreeformXibViewsConflictWithItsStandInPlacementIsApproximated() throws {
+        let name = "layoutApproximated-freeform-xib-view-conflicts-only-where-the-import-places-it.xib"
+        let (app, _) = try ImportFixtures.laidOut(name, canvas: false)
+        #expect(!app.warnings.contains { $0.kind == .unsatisfiableConstraint })
+        let said = app.warnings.filter { $0.kind == .layoutApproximated }
+        #expect(said.count == 1)
+        #expect(said.first?.message.contains("constraint c4") == true)
+        let (canvas, laidOut) = try ImportFixtures.laidOut(name, canvas: true)
+        #expect(!canvas.warnings.contains { $0.kind == .unsatisfiableConstraint || $0.kind == .layoutApproximated })
+        let header = try #require(laidOut.viewIndex("Header"))
+        #expect(laidOut.views[header].frame.minY == 44)
+    }
+
     /// L6 (layout margins): in a document of Xcode 26, a cell that shows an accessory has 8 pt of
     /// trailing margin in its content view, a cell without one keeps the table's 20 (measured on
     /// the corpus: docs/import-ib.md, "Layout margins").
@@ -267,6 +307,32 @@ struct IBModelledBehaviourTests {
         let broken = result.warnings.filter { $0.kind == .unsatisfiableConstraint }
         #expect(broken.map(\.sourceID) == ["cst-fix-002"], "\(broken.map(\.message))")
         #expect(!broken.contains { $0.message.contains("Fitted") }, "\(broken.map(\.message))")
+    }
+
+    /// Size-class variations are warned for what is imported: the scene whose view varies for
+    /// `heightClass=compact` is warned (laid out for the portrait phone), a scene beside it with
+    /// no variation of its own and a storyboard reference's placeholder scene are not (the
+    /// warning was said for every scene of the document), and a listing says it for the document.
+    @Test func aVariationIsWarnedForTheSceneThatHasIt() throws {
+        let name = "layoutApproximated-variation-said-for-the-scene-that-has-it.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        func variationWarnings(_ options: ImportOptions) throws -> [ImportWarning] {
+            try Importer.importDocument(bytes, format: .storyboard, options: options).warnings.filter {
+                $0.kind == .layoutApproximated && $0.message.contains("size-class variations")
+            }
+        }
+        for (scene, expected) in [("s1", 1), ("s2", 0), ("s3", 0)] {
+            var options = ImportOptions(fileName: name)
+            options.scene = scene
+            let warnings = try variationWarnings(options)
+            #expect(warnings.count == expected, "scene \(scene): \(warnings.map(\.message))")
+            if expected == 1 {
+                #expect(warnings[0].message.hasSuffix("variations: heightClass=compact (1)"), "\(warnings[0].message)")
+            }
+        }
+        var listing = ImportOptions(fileName: name)
+        listing.list = true
+        #expect(try variationWarnings(listing).count == 1)
     }
 
     /// L5-frameless-cell: a cell stored without a `<rect>` (Xcode 6 and 7) has its table's width

@@ -140,8 +140,29 @@ extension IBImport {
             return .some(number(e, key))
         }
         let pw = placeholder("placeholderIntrinsicWidth"), ph = placeholder("placeholderIntrinsicHeight")
+        // IB's placeholder intrinsic size is a design-time stand-in ("Intrinsic Size:
+        // Placeholder", for a view whose size the app's code decides). As the app runs the
+        // view's class decides: a custom class's `intrinsicContentSize`, which the document
+        // cannot state, or, for a plain `<view>` (a UIView, whose `intrinsicContentSize` is
+        // (noIntrinsicMetric, noIntrinsicMetric): UIView's documentation), the constraints and
+        // content the app's code adds. The placeholder stands in for them, as a placeholder
+        // constraint does, and as the app runs that is said so (L6,
+        // `layoutApproximated-placeholder-intrinsic-size-stands-in-as-the-app-runs.xib`).
         if pw != nil || ph != nil {
-            return Size(width: (pw ?? nil) ?? -1, height: (ph ?? nil) ?? -1)
+            let size = Size(width: (pw ?? nil) ?? -1, height: (ph ?? nil) ?? -1)
+            if !options.canvas, size.width >= 0 || size.height >= 0, let p = el.parent, tree[p].name == "subviews" {
+                let given = [
+                    size.width >= 0 ? "width \(JSONWriter.format(size.width))" : nil,
+                    size.height >= 0 ? "height \(JSONWriter.format(size.height))" : nil,
+                ].compactMap { $0 }.joined(separator: " and ")
+                let decides = el["customClass"].map { "\($0.prefix(60))'s intrinsicContentSize decides" }
+                    ?? (el.name == "view" ? "a UIView has none of its own: the constraints or content the app's code adds decide" : "the content the app's code sets decides")
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) has a placeholder intrinsic \(given), which Interface Builder uses at design time only: as the app runs \(decides), which the document does not state; the placeholder stands in for it",
+                    lost: "the view's run-time intrinsic content size")
+            }
+            return size
         }
         if viewClass == .UIImageView {
             // The image: the `image` attribute, or the `<imageReference key="image">` Xcode 12 and

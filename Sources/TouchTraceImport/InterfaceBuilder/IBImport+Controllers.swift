@@ -241,6 +241,9 @@ extension IBImport {
             if let root {
                 fillWindow(root, element: view.element, size: frame.size)
                 roots.append((root, view.element))
+                if !options.canvas, !fullScreen, !IBVocabulary.controllers.contains(name), !Self.cellElements.contains(tree[view.element].name) {
+                    placedByCode.formUnion([window, root])
+                }
             }
         }
         attachUnconnectedFilesOwner(roots: roots)

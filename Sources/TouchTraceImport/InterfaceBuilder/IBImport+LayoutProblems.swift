@@ -33,6 +33,7 @@ extension IBImport {
         let conflicts = prepared.initialConflicts
         guard !conflicts.isEmpty else { return }
         let fitted = selfSizingContentViews(in: scene)
+        let placed = Set(placedByCode.compactMap { scene.viewIndex(document.views[$0].id) })
         var said: Set<String> = []
         for conflict in conflicts where !scene.isHiddenInTree(conflict.broken.view) {
             // A self-sizing row's content view is as tall as its content asks at run time: a
@@ -45,6 +46,19 @@ extension IBImport {
             let owner = element ?? viewElements.first { document.views[$0.view].id == scene.views[broken.view].id }?.element
             let named = element.flatMap { tree[$0]["id"] }.map { "constraint \($0): " } ?? ""
             let involved = conflict.involved.prefix(4).map { $0.description(in: scene) }.joined(separator: ", ")
+            // A conflict with the stand-in placement of a freeform xib view (its stored size, no
+            // safe-area inset) is not one the document shows UIKit logging: where the app's code
+            // adds the view decides both (tinode's message bar, goma's sign-up screen).
+            if ([conflict.broken] + conflict.involved).contains(where: { Self.names(placed, $0) }) {
+                let root = ([conflict.broken] + conflict.involved).lazy.compactMap { Self.placedRoot(placed, $0, scene) }.first
+                let rootElement = root.flatMap { r in viewElements.first { document.views[$0.view].id == scene.views[r].id }?.element }
+                warn(
+                    .layoutApproximated, owner,
+                    "\(rootElement.map { describe($0) } ?? "a xib's top-level view") is a freeform view the app's code places: laid out here at its stored size without a safe-area inset, its constraints conflict (Auto Layout breaks \(named)\(text)" + (involved.isEmpty ? "" : ", against \(involved)")
+                        + "); where the code adds the view decides its size and insets, and whether they conflict in the app",
+                    lost: "the broken constraint (the frames are laid out without it)")
+                continue
+            }
             warn(
                 .unsatisfiableConstraint, owner,
                 "Auto Layout cannot satisfy every required constraint: it breaks \(named)\(text)" + (involved.isEmpty ? "" : ", which conflicts with \(involved)")
@@ -78,6 +92,35 @@ extension IBImport {
             case let .view(v) = constraint.first
         else { return false }
         return fitted.contains(v)
+    }
+
+    /// Whether `constraint` names a window or the safe area of a view that the import placed as
+    /// a stand-in for the app's code (``placedByCode``, scene indices).
+    static func names(_ placed: Set<Int>, _ constraint: LayoutConstraint) -> Bool {
+        guard !placed.isEmpty else { return false }
+        for item in [constraint.first, constraint.second].compactMap({ $0 }) {
+            switch item {
+            case let .safeArea(v) where placed.contains(v): return true
+            case let .view(v) where placed.contains(v) && constraint.origin != .scene: return true
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// The placed top-level view `constraint` names: the view whose safe area it reads, or the
+    /// view in the window whose size it reads.
+    static func placedRoot(_ placed: Set<Int>, _ constraint: LayoutConstraint, _ scene: Scene) -> Int? {
+        for item in [constraint.first, constraint.second].compactMap({ $0 }) {
+            switch item {
+            case let .safeArea(v) where placed.contains(v): return v
+            case let .view(v) where placed.contains(v):
+                if let p = scene.views[v].parent, placed.contains(p) { return v }
+                if let child = scene.views.indices.first(where: { scene.views[$0].parent == v && placed.contains($0) }) { return child }
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// At most this many `unsatisfiableConstraint` warnings per import (one conflict often

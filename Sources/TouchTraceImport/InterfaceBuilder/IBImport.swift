@@ -48,6 +48,10 @@ struct IBImport {
     var canvasInsets = EdgeInsets.zero
     /// The screen's unsafe edges (without bars).
     var screenUnsafe = EdgeInsets.zero
+    /// As the app runs: the windows and top-level views of a xib's freeform views smaller than
+    /// the screen (not cells), which the import lays out at their stored size without a
+    /// safe-area inset as stand-ins for where the app's code places them (document indices).
+    var placedByCode: Set<Int> = []
     /// The bars the unit's controller is shown with.
     var unitBars = IBBars.Heights()
     /// The stored frame of the navigation bar the unit's controller is shown below, if any.

@@ -27,8 +27,8 @@ struct IBVariations: Sendable {
     /// Constants and stack spacings a matching variation sets (by the element's IB id).
     var constants: [String: Double] = [:]
     var spacings: [String: Double] = [:]
-    /// Keys of variations in the document that do not apply to its device, with a count.
-    var otherTraits: [String: Int] = [:]
+    /// The variations in the document that do not apply to its device: their keys and elements.
+    var otherTraits: [(key: String, element: Int)] = []
 
     init(doc: IBDocument) {
         let tree = doc.tree
@@ -55,7 +55,7 @@ struct IBVariations: Sendable {
             let ordered = list.sorted { a, b in Self.specificity(a.key) < Self.specificity(b.key) }
             for (key, v) in ordered {
                 guard matches(key) else {
-                    otherTraits[key, default: 0] += 1
+                    otherTraits.append((key, v))
                     continue
                 }
                 for mask in tree.children(of: v, named: "mask") {

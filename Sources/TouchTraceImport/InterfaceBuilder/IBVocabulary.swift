@@ -112,6 +112,9 @@ enum IBVocabulary {
         "minuteInterval", "useCurrentDate", "maximumValueImage", "minimumValueImage", "mapType", "tag",
         "customModule", "customModuleProvider", "colorLabel", "verifyAmbiguity", "largeTitles", "prefersLargeTitles",
         "restorationIdentifier", "contentInsetAdjustmentBehavior",
+        // The access control of the outlets Xcode generates for the object (the document's own
+        // attribute, which Xcode also writes on a view: Organic Maps' header view).
+        "propertyAccessControl",
         "allowsSelectionDuringEditing", "allowsMultipleSelectionDuringEditing", "prefetchingEnabled",
         "dragInteractionEnabled", "springLoaded", "insetsContentViewsToSafeArea", "cellLayoutMarginsFollowReadableWidth",
         "separatorInsetReference", "contentViewInsetsToSafeArea", "itemPositioning", "itemSpacing", "itemWidth",

@@ -22,9 +22,11 @@ public enum InterfaceBuilderImporter {
         importer.warnDocument()
         let units = doc.units
         if options.list {
+            importer.warnVariations(in: nil)
             return ImportResult(format: actual, scene: nil, warnings: importer.warnings.all, ids: [:], units: summaries(units, doc))
         }
         let selected = try select(units, doc: doc, options: options)
+        importer.warnVariations(in: selected)
         importer.document.name = sceneName(of: selected.first, doc) ?? options.fileName
         if selected.isEmpty {
             importer.warn(.emptyDocument, doc.root, "the document has no scenes or top-level views: the scene is an empty window", lost: "nothing")
@@ -128,7 +130,7 @@ public enum InterfaceBuilderImporter {
 
 extension IBImport {
     /// The warnings about the whole document: an unknown device (and the screen inferred for
-    /// it), another platform, size-class variations for other traits than the device's.
+    /// it), another platform. (Size-class variations are said per unit: `warnVariations`.)
     mutating func warnDocument() {
         if doc.device == nil, let device = tree.child(of: doc.root, named: "device") {
             let inferred = IBScreen(doc: doc, canvas: false, unitRoot: nil)?.device
@@ -144,14 +146,27 @@ extension IBImport {
                 .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
                 lost: "the platform's own interaction model (tvOS's focus engine)")
         }
-        let other = variations.otherTraits
-        if !other.isEmpty, let first = tree.elements.firstIndex(where: { $0.name == "variation" && other[$0["key"] ?? ""] != nil }) {
-            let keys = other.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
-            warn(
-                .layoutApproximated, first,
-                "size-class variations for other traits are not installed: the scene is laid out for \(variations.description); variations: \(keys)",
-                lost: "the layout for other size classes (a resize does not switch variations)", owner: tree[first].parent)
+    }
+
+    /// The size-class variations for other traits than the device's that lie in what is
+    /// imported: the selected units (a storyboard's scenes, a xib's top-level views), or the
+    /// whole document for a listing (`selected` nil). A scene with no such variation of its own
+    /// (a storyboard reference's placeholder scene, a scene beside the one that varies) is laid
+    /// out as the document says, so it gets no warning.
+    mutating func warnVariations(in selected: [IBDocument.Unit]?) {
+        let roots = Set(selected.map { $0.map { $0.scene ?? $0.element } } ?? [doc.root])
+        var counts: [String: Int] = [:]
+        var first: Int?
+        for (key, v) in variations.otherTraits where tree.isInside(v, anyOf: roots) {
+            counts[key, default: 0] += 1
+            first = min(first ?? v, v)
         }
+        guard let first else { return }
+        let keys = counts.sorted { $0.key < $1.key }.map { "\($0.key) (\($0.value))" }.joined(separator: ", ")
+        warn(
+            .layoutApproximated, first,
+            "size-class variations for other traits are not installed: the scene is laid out for \(variations.description); variations: \(keys)",
+            lost: "the layout for other size classes (a resize does not switch variations)", owner: tree[first].parent)
     }
 
     /// Views in a storyboard scene's dock (objects beside its controller) or left at a xib's top

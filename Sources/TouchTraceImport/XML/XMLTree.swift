@@ -42,6 +42,17 @@ struct XMLTree: Sendable {
         elements[index].children.first { elements[$0]["key"] == key }
     }
 
+    /// Whether `index` is one of `roots` or lies below one of them (parents are walked upwards,
+    /// at most the tree's depth).
+    func isInside(_ index: Int, anyOf roots: Set<Int>) -> Bool {
+        var e: Int? = index
+        while let current = e {
+            if roots.contains(current) { return true }
+            e = elements[current].parent
+        }
+        return false
+    }
+
     /// Every element of the subtree at `index`, in document order (the element first).
     func subtree(of index: Int) -> [Int] {
         var result: [Int] = []
