@@ -150,14 +150,12 @@ import Testing
         #expect(has(list, "/window/gestureRecognizers/2/direction", "at least one"))
     }
 
-    /// A view with an `animation` (H10), as the scene decoder reads it: the node, and its
-    /// animation from the scene's side table.
-    func animated(_ animation: String) throws -> (node: ViewNode, animation: ViewAnimation?) {
-        let scene = try decode("""
+    /// A view with an `animation` (H10), as the scene decoder reads it.
+    func animated(_ animation: String) throws -> ViewNode {
+        try decode("""
             {"window": {"id": "w", "frame": {"x": 0, "y": 0, "width": 100, "height": 100},
               "subviews": [{"id": "v", "frame": {"x": 0, "y": 0, "width": 50, "height": 50}, "animation": \(animation)}]}}
-            """)
-        return (scene.views[1], scene.animation(of: 1))
+            """).views[1]
     }
 
     func animationProblems(_ animation: String) -> [SceneProblem] {
@@ -168,16 +166,16 @@ import Testing
         // UIView.animate: interaction off unless .allowUserInteraction.
         let block = try animated(#"{"kind": "uiViewAnimate"}"#)
         #expect(block.animation?.allowsUserInteraction == false)
-        #expect(block.node.animationDisablesInteraction)
+        #expect(block.animationDisablesInteraction)
         // UIViewPropertyAnimator.isUserInteractionEnabled defaults to true.
         let animator = try animated(#"{"kind": "propertyAnimator"}"#)
         #expect(animator.animation?.allowsUserInteraction == true)
-        #expect(!animator.node.animationDisablesInteraction)
+        #expect(!animator.animationDisablesInteraction)
         // Core Animation alone never switches touches off.
         let layer = try animated(#"{"kind": "coreAnimation", "presentationFrame": {"x": 10, "y": 0, "width": 50, "height": 50}}"#)
-        #expect(!layer.node.animationDisablesInteraction)
+        #expect(!layer.animationDisablesInteraction)
         #expect(layer.animation?.presentationFrame == Rect(x: 10, y: 0, width: 50, height: 50))
-        #expect(try !animated(#"{"kind": "uiViewAnimate", "allowsUserInteraction": true}"#).node.animationDisablesInteraction)
+        #expect(try !animated(#"{"kind": "uiViewAnimate", "allowsUserInteraction": true}"#).animationDisablesInteraction)
     }
 
     @Test func H10_animationProblemsNameTheirPointer() {

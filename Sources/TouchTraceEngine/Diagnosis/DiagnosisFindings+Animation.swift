@@ -5,7 +5,7 @@ extension DiagnosisFindings {
     /// H10: `node` (the view or an ancestor on the path) is in an animation that switches
     /// touches off. Checked with H1's flags, in the hit test's order (after alpha, before H7).
     mutating func checkAnimation(of node: Int) {
-        guard scene.views[node].animationDisablesInteraction, let animation = scene.animation(of: node) else { return }
+        guard scene.views[node].animationDisablesInteraction, let animation = scene.views[node].animation else { return }
         let skips = node == view ? "hit testing skips it" : "hit testing skips it and every view inside it, \(name(view)) included"
         let detail: String
         let fix: String
@@ -34,7 +34,7 @@ extension DiagnosisFindings {
         var detail = "\(DiagnosisFormat.point(p)) in \(scene.views[node].parent.map(name) ?? "screen") coordinates is on \(name(view)) where it is drawn now, "
             + "\(drawnNow) (\(moving) presentation layer, \(DiagnosisFormat.rect(drawn))), but hit testing uses \(moving) model frame, "
             + "where the animation ends (\(DiagnosisFormat.rect(model))), and there \(name(view)) is not under the point (H10)"
-        if scene.animation(of: node)?.kind == .propertyAnimator {
+        if scene.views[node].animation?.kind == .propertyAnimator {
             detail += "; a property animator's own hit testing of animating views (isManualHitTestingEnabled = false) is not documented further, so this follows the model frame"
         }
         add(
@@ -67,7 +67,7 @@ extension Diagnoser {
     /// A presentation frame is an axis-aligned rectangle in the superview's coordinates; the
     /// view's bounds are mapped onto it (a transform of the view is not applied again).
     func drawnElsewhere(_ path: [Int], at point: Point) -> (index: Int, drawn: Rect, inSuperview: Point)? {
-        guard path.contains(where: { scene.animation(of: $0)?.presentationFrame != nil }) else { return nil }
+        guard path.contains(where: { scene.views[$0].animation?.presentationFrame != nil }) else { return nil }
         let screen = scene.views[path[0]].geometry.convertToSuperview(point)
         var model: Point? = screen
         var drawnPoint: Point? = screen
@@ -76,7 +76,7 @@ extension Diagnoser {
             let g = scene.views[node].geometry
             model = model.flatMap { g.convertFromSuperview($0) }
             guard let p = drawnPoint else { return nil }
-            if let drawn = scene.animation(of: node)?.presentationFrame {
+            if let drawn = scene.views[node].animation?.presentationFrame {
                 if moved == nil, drawn != g.frame { moved = (k, drawn, p) }
                 guard drawn.size.width > 0, drawn.size.height > 0 else { return nil }
                 let b = g.bounds

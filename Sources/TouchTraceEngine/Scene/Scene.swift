@@ -25,12 +25,6 @@ public struct Scene: Sendable {
     /// Whether some view sets a `layer.zPosition` other than 0: only then does a hit test look
     /// for views drawn on top of the hit view (H3, `HitTester.drawnOnTop`).
     public internal(set) var usesZPosition = false
-    /// The animations running on views when the scene was taken (scene field `animation`, H10),
-    /// by view index; set through ``setAnimation(_:of:)``, which keeps the view's
-    /// ``ViewNode/animationDisablesInteraction``. A side table, not a field of ``ViewNode``: the
-    /// layout pass copies the views array, and 48 bytes more per node made every copy of every
-    /// view dearer for the few views that animate (issue 27, branch perf29).
-    public internal(set) var animations: [Int: ViewAnimation] = [:]
 
     public init(
         name: String?, views: [ViewNode], windows: [Int], viewControllers: [ViewControllerNode],
@@ -50,19 +44,6 @@ public struct Scene: Sendable {
     public func viewIndex(_ id: String) -> Int? {
         if case let .view(index)? = ids[id] { return index }
         return nil
-    }
-
-    /// The animation running on `view` when the scene was taken (H10), or nil.
-    @inline(__always)
-    public func animation(of view: Int) -> ViewAnimation? {
-        animations.isEmpty ? nil : animations[view]
-    }
-
-    /// Sets (or, with nil, removes) the animation running on `view`, and the view's
-    /// ``ViewNode/animationDisablesInteraction`` with it.
-    public mutating func setAnimation(_ animation: ViewAnimation?, of view: Int) {
-        animations[view] = animation
-        views[view].animationDisablesInteraction = animation.map { !$0.allowsUserInteraction } ?? false
     }
 }
 
@@ -97,9 +78,9 @@ public struct ViewNode: Sendable {
     /// Whether the scene gave the view's geometry (a frame, or center and bounds).
     public var geometryGiven: Bool
     public var level: Double
-    /// `hidden` (bit 0), ``touchesOff`` (bit 1) and ``animationDisablesInteraction`` (bit 2) in
-    /// one byte: the node is copied whole where the layout pass copies the views array, and a
-    /// byte of its own for the flag cost every copy two instructions (issue 27, branch perf28).
+    /// `hidden` (bit 0) and ``touchesOff`` (bit 1) in one byte: the node is copied whole where
+    /// the layout pass copies the views array, and a byte of its own for the flag cost every
+    /// copy two instructions (issue 27, branch perf28).
     private var touchFlags: UInt8
     public var alpha: Double { didSet { updateTouchesOff() } }
     public var userInteractionEnabled: Bool { didSet { updateTouchesOff() } }
@@ -134,6 +115,9 @@ public struct ViewNode: Sendable {
     /// it back, as an app holding a reference can), but has no parent, is not a window, and is
     /// not hit-tested, laid out or listed in `frames`.
     public var detached: Bool
+    /// The animation running on the view when the scene was taken (scene field `animation`,
+    /// H10), or nil.
+    public var animation: ViewAnimation? { didSet { updateTouchesOff() } }
 }
 
 /// A running animation on a view (H10): how it was started, whether it lets touches through,
@@ -182,7 +166,7 @@ extension ViewNode {
             multipleTouchEnabled: false, exclusiveTouch: false, zPosition: 0, pointInside: .bounds, hitTest: .default,
             touches: .forward, actions: [], viewController: nil, control: viewClass.isControl ? ControlConfig() : nil,
             role: nil, gestureRecognizers: [], scroll: viewClass.isScrollView ? ScrollConfig() : nil, layout: LayoutConfig(),
-            text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false)
+            text: nil, fontSize: 17, accessibilityIdentifier: nil, detached: false, animation: nil)
     }
 
     public var hidden: Bool {
@@ -200,17 +184,10 @@ extension ViewNode {
     /// out which of them it is only for a view it rejects (``touchesOffReason``).
     public var touchesOff: Bool { touchFlags & 2 != 0 }
 
-    /// Whether a running animation switches the view's touches off (H10): the scene's
-    /// ``Scene/animation(of:)`` says so (a `UIView.animate` without `.allowUserInteraction`, a
-    /// property animator with `isUserInteractionEnabled = false`); set by
-    /// ``Scene/setAnimation(_:of:)``.
-    public internal(set) var animationDisablesInteraction: Bool {
-        get { touchFlags & 4 != 0 }
-        set {
-            touchFlags = newValue ? touchFlags | 4 : touchFlags & ~4
-            updateTouchesOff()
-        }
-    }
+    /// Whether a running animation switches the view's touches off (H10): ``animation`` says so
+    /// (a `UIView.animate` without `.allowUserInteraction`, a property animator with
+    /// `isUserInteractionEnabled = false`).
+    public var animationDisablesInteraction: Bool { animation.map { !$0.allowsUserInteraction } ?? false }
 
     /// Why the hit test skips a view whose ``touchesOff`` is set, in the order of its checks:
     /// hidden (H1), `isUserInteractionEnabled` false (H6 when the class's default switched it

@@ -13,7 +13,6 @@ extension SceneBuilder {
         options = scene.options
         origin = scene.origin
         usesZPosition = scene.usesZPosition
-        animations = scene.animations
         registered = scene.ids.mapValues { RegisteredID(ref: $0, place: "the scene") }
     }
 }

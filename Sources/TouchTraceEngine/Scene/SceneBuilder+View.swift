@@ -110,10 +110,7 @@ extension SceneBuilder {
         readText(f, into: &node, at: pointer)
         readClassRole(f, into: &node, at: pointer, view: index)
         if let value = f[ViewField.animation], let animation = readAnimation(value, at: p("animation")) {
-            // In the scene's side table (`Scene.animations`), the node keeping only whether it
-            // switches touches off.
-            animations[index] = animation
-            node.animationDisablesInteraction = !animation.allowsUserInteraction
+            node.animation = animation
         }
 
         var subviews: [JSONValue]?

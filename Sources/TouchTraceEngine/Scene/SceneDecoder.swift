@@ -91,8 +91,6 @@ struct SceneBuilder {
     var suggestionsMade = 0
     var reportedCount = false
     var usesZPosition = false
-    /// The views' animations (H10), by view index: `Scene.animations`.
-    var animations: [Int: ViewAnimation] = [:]
     /// References of the list, cell, bar and controller fields, checked once every id is known.
     var classPending: [ClassReference] = []
     /// Bars whose items become views after the tree is read.
@@ -114,7 +112,6 @@ struct SceneBuilder {
         scene.origin = origin
         scene.usesZPosition = usesZPosition
         scene.listsWindows = listsWindows
-        scene.animations = animations   // the nodes' flags were set as they were read
         return scene
     }
 

@@ -50,7 +50,7 @@ extension HitTestTrace.Step {
             out.raw(" is below 0.01: the view and its subviews are skipped")
         case (.rejected, .disabledControl?): out.raw("a disabled control returns nil for itself and its subviews")
         case (.rejected, .animating?):
-            let kind = scene.animation(of: Int(view))?.kind ?? .uiViewAnimate
+            let kind = scene.views[Int(view)].animation?.kind ?? .uiViewAnimate
             out.raw(
                 kind == .propertyAnimator
                     ? "a running property animator with isUserInteractionEnabled = false: the view and its subviews are skipped"
