@@ -40,6 +40,10 @@ struct IBDevice: Sendable, Hashable {
     /// corpus's 14 such documents is 393 × 852, and the two of tools version 21507 that the
     /// fourth unseen round found (okta, Strongbox) store their navigation bars 393 wide at y = 59
     /// (no `retina6_12` document below 21507 has been seen, so the era's start is Xcode 14's).
+    /// `retina6_0` is the 390 × 844 iPhone 12 and 13 (and 12 Pro, 13 Pro, 14), 47 pt at the top:
+    /// Apple's published size, and the root view of the one such document that states a screen
+    /// (tools version 17701, GoogleSignIn's sample) is 390 × 844; the three others seen (tools
+    /// 21507 to 22154) hold a card view and cells only.
     static let known: [String: Model] = [
         "retina3_5": Model(width: 320, height: 480, top: 20, bottom: 0),
         "retina4_0": Model(width: 320, height: 568, top: 20, bottom: 0),
@@ -47,6 +51,7 @@ struct IBDevice: Sendable, Hashable {
         "retina5_5": Model(width: 414, height: 736, top: 20, bottom: 0),
         "retina5_9": Model(width: 375, height: 812, top: 44, bottom: 34, eras: [(23000, 375, 812, 50)]),
         "retina5_4": Model(width: 375, height: 812, top: 50, bottom: 34),
+        "retina6_0": Model(width: 390, height: 844, top: 47, bottom: 34),
         "retina6_1": Model(width: 414, height: 896, top: 44, bottom: 34, eras: [(21000, 414, 896, 48)]),
         "retina6_5": Model(width: 414, height: 896, top: 44, bottom: 34),
         "retina6_12": Model(width: 390, height: 844, top: 47, bottom: 34, eras: [(21000, 393, 852, 59)]),
@@ -94,7 +99,7 @@ struct IBDevice: Sendable, Hashable {
         }
     }
 
-    /// A device for a screen whose id the table lacks (`retina6_0`), from its size in points: the
+    /// A device for a screen whose id the table lacks (`retina6_9`), from its size in points: the
     /// known model of that size (either orientation), else an iPhone of that size, with a sensor
     /// housing (47 pt, the median of the notched models) and a home indicator when the screen is
     /// more than twice as tall as it is wide, as every such iPhone is, else a 20 pt status bar.

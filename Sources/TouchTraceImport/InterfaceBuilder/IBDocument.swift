@@ -182,7 +182,9 @@ struct IBDocument: Sendable {
                     && (sizes[d] ?? 0) < (sizes[s] ?? 0)
             }, by: { ($0.width, $0.height) < ($1.width, $1.height) })
         } else {
-            screen = mostCommon(sizes, where: { _ in true }, by: { ($0.width, $0.height) < ($1.width, $1.height) })
+            // An id the table lacks: the root views that can be a screen (not a xib's cells or
+            // small freeform views).
+            screen = mostCommon(sizes, where: IBScreen.isScreenSized, by: { ($0.width, $0.height) < ($1.width, $1.height) })
         }
         return (screen, mostCommon(statusBars, where: { _ in true }, by: <))
     }

@@ -26,6 +26,12 @@ struct IBScreen: Sendable {
     /// documents store bars where released Xcode 16 does (no canvas rule applies).
     static let unreleasedTools = 30000.0
 
+    /// Whether a size can be an iPhone's or iPad's screen: at least the 3.5-inch iPhone's
+    /// 320 x 480 points in portrait.
+    static func isScreenSized(_ size: Size) -> Bool {
+        min(size.width, size.height) >= 320 && max(size.width, size.height) >= 480
+    }
+
     init?(doc: IBDocument, canvas: Bool, unitRoot: Rect? = nil) {
         var device = doc.device
         if let known = device, let stated = doc.statedScreen, !known.landscape {
@@ -33,8 +39,11 @@ struct IBScreen: Sendable {
             device = IBDevice.inferred(id: known.id, size: stated, landscape: false)
             device?.known = true
         } else if device == nil, let id = doc.deviceID {
-            // An id the table lacks: the screen its root views show, or the unit's own.
-            guard let size = doc.statedScreen ?? unitRoot.map({ Size(width: $0.maxX, height: $0.maxY) }) else { return nil }
+            // An id the table lacks: the screen its root views show, or the unit's own when it
+            // is a screen's size (a cell or a small freeform view is not: no iPhone screen is
+            // smaller than 320 x 480 in portrait, and each unit then has a window of its size).
+            let own = unitRoot.map { Size(width: $0.maxX, height: $0.maxY) }.flatMap { Self.isScreenSized($0) ? $0 : nil }
+            guard let size = doc.statedScreen ?? own else { return nil }
             device = IBDevice.inferred(id: id, size: size, landscape: doc.landscape)
         }
         guard let device else { return nil }

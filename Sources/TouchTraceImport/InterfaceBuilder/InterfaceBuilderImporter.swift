@@ -136,7 +136,7 @@ extension IBImport {
             let inferred = IBScreen(doc: doc, canvas: false, unitRoot: nil)?.device
             let what = inferred.map { d in
                 "the screen is taken from the document's root views (\(Self.format(d.size))), with \(JSONWriter.format(d.insets.top)) pt at the top and \(JSONWriter.format(d.insets.bottom)) at the bottom as on \(d.notched ? "iPhones without a home button" : "devices with a home button") of that size"
-            } ?? "the screen is taken from each unit's root view, with a 20 pt status bar"
+            } ?? "the screen is taken from each unit's root view where it is a screen's size (at least 320 × 480), else the unit has a window of its own size without unsafe edges"
             warn(
                 .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": \(what)",
                 lost: "the device's exact screen size and safe area")
