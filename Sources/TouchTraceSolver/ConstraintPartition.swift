@@ -8,13 +8,17 @@ public enum ConstraintPartition {
     /// `constraints`. Components are ordered by their first constraint; indices ascend inside each.
     /// A constraint without variables is a component of its own.
     public static func components(_ constraints: [Constraint]) -> [[Int]] {
+        components(ConstraintPool(constraints))
+    }
+
+    /// The components of the constraints of `pool`, as indices into the pool (the same as those
+    /// of the constraints as an array).
+    public static func components(_ pool: ConstraintPool) -> [[Int]] {
         // Node per variable, numbered by first appearance: a flat array when the ids are dense
         // (a layout's are: 4 per view), a dictionary otherwise.
-        var termCount = 0, largest: Int32 = -1
-        for c in constraints {
-            termCount += c.expression.terms.count
-            for t in c.expression.terms where t.variable.id > largest { largest = t.variable.id }
-        }
+        let termCount = pool.terms.count
+        var largest: Int32 = -1
+        for t in pool.terms where t.variable.id > largest { largest = t.variable.id }
         let dense = largest < Variable.denseLimit && Int(largest) <= 8 * termCount + 1024
         var denseIndex = [Int](repeating: -1, count: dense ? Int(largest) + 1 : 0)
         var index: [Variable: Int] = [:]
@@ -23,13 +27,13 @@ public enum ConstraintPartition {
         // capturing them; issue 27), `nodes` of them used.
         var parent = [Int](repeating: 0, count: termCount)
         var nodes = 0
-        var firstNode = [Int](repeating: -1, count: constraints.count)
+        var firstNode = [Int](repeating: -1, count: pool.count)
         parent.withUnsafeMutableBufferPointer { parent in
             denseIndex.withUnsafeMutableBufferPointer { denseIndex in
                 firstNode.withUnsafeMutableBufferPointer { firstNode in
-                    for ci in constraints.indices {
-                        constraints[ci].expression.terms.withUnsafeBufferPointer { terms in
-                            for t in terms {
+                    pool.terms.withUnsafeBufferPointer { all in
+                        for ci in 0..<pool.count {
+                            for t in all[pool.termRange(ci)] {
                                 let n: Int
                                 if dense, t.variable.id >= 0 {
                                     let i = denseIndex[Int(t.variable.id)]
@@ -63,7 +67,7 @@ public enum ConstraintPartition {
         }
         var componentOfRoot = [Int](repeating: -1, count: nodes)
         var result: [[Int]] = []
-        for ci in constraints.indices {
+        for ci in 0..<pool.count {
             if firstNode[ci] < 0 {
                 result.append([ci])
                 continue
@@ -108,14 +112,27 @@ public enum ConstraintPartition {
     /// every pivot in an earlier subtree: on the 'cards' benchmark at 4,000 views this is ~3× less
     /// work than plain required-first, with the same frames.
     public static func requiredFirstOrder(_ constraints: [Constraint], groups: [Int]) -> [Int] {
+        requiredFirstOrder(count: constraints.count, groups: groups) { constraints[$0].isRequired }
+    }
+
+    /// ``requiredFirstOrder(_:groups:)`` of the constraints `members` of `pool` (`groups[k]` is
+    /// the group of `members[k]`): indices into `members`.
+    public static func requiredFirstOrder(_ pool: ConstraintPool, members: [Int], groups: [Int]) -> [Int] {
+        requiredFirstOrder(count: members.count, groups: groups) { pool.isRequired(members[$0]) }
+    }
+
+    /// The order of ``requiredFirstOrder(_:groups:)`` for `count` constraints, constraint `i`
+    /// required when `isRequired(i)`.
+    @inline(__always)
+    static func requiredFirstOrder(count: Int, groups: [Int], isRequired: (Int) -> Bool) -> [Int] {
         // A stable counting sort on (group slot, optional): flat arrays instead of an array per
         // group and two filtered copies of each (issue 27); the same order. A constraint of the
         // same group as the one before it (a layout's come a container at a time) takes its slot
         // without hashing the group again.
         var slotOfGroup: [Int: Int] = [:]
-        var key = [Int](repeating: 0, count: constraints.count)
+        var key = [Int](repeating: 0, count: count)
         var lastGroup = 0, lastSlot = -1
-        for i in constraints.indices {
+        for i in 0..<count {
             let g = i < groups.count ? groups[i] : Int.min   // missing entries: one trailing group
             let slot: Int
             if lastSlot >= 0, g == lastGroup {
@@ -128,13 +145,13 @@ public enum ConstraintPartition {
             }
             lastGroup = g
             lastSlot = slot
-            key[i] = 2 * slot + (constraints[i].isRequired ? 0 : 1)
+            key[i] = 2 * slot + (isRequired(i) ? 0 : 1)
         }
         var next = [Int](repeating: 0, count: 2 * slotOfGroup.count + 1)
         for k in key { next[k + 1] += 1 }
         for k in 1..<next.count { next[k] += next[k - 1] }
-        var order = [Int](repeating: 0, count: constraints.count)
-        for i in constraints.indices {
+        var order = [Int](repeating: 0, count: count)
+        for i in 0..<count {
             order[next[key[i]]] = i
             next[key[i]] += 1
         }

@@ -111,6 +111,14 @@ public struct Solver: Sendable {
         return try box.core.addConstraint(constraint)
     }
 
+    /// Installs constraint `index` of `pool` (``addConstraint(_:)`` without making the
+    /// ``Constraint``: its terms are read from the pool in place).
+    @discardableResult
+    public mutating func addConstraint(_ pool: ConstraintPool, _ index: Int) throws(SolverError) -> ConstraintID {
+        unique()
+        return try pool.withInput(index) { (c) throws(SolverError) in try box.core.addConstraint(c) }
+    }
+
     /// Makes room for `n` more constraints, so that adding them does not grow the solver's storage
     /// step by step (a capacity hint: the solution is the same with or without it).
     public mutating func reserveCapacity(constraints n: Int) {

@@ -9,10 +9,17 @@ extension SolverCore {
     /// ``SolverError/invalidVariable(_:)`` for bad input.
     @discardableResult
     mutating func addConstraint(_ constraint: Constraint) throws(SolverError) -> ConstraintID {
+        try ConstraintInput.with(constraint) { (c) throws(SolverError) in try addConstraint(c) }
+    }
+
+    /// ``addConstraint(_:)`` of a constraint read in place (its terms in a buffer the caller owns:
+    /// a ``ConstraintPool``'s, so that no array of terms is made; issue 27).
+    @discardableResult
+    mutating func addConstraint(_ constraint: ConstraintInput) throws(SolverError) -> ConstraintID {
         try validate(constraint)
         try checkCells()
         let id = ConstraintID(Int32(records.count))
-        records.append(ConstraintRecord(constraint: constraint, marker: -1, other: -1))
+        records.append(constraint)
         installedCount += 1
         do {
             try install(id, constraint)
@@ -20,7 +27,7 @@ extension SolverCore {
             records[Int(id.rawValue)] = nil
             installedCount -= 1
             if case .unsatisfiable(let u) = error, u.conflictingIDs.isEmpty, !tracksRequiredEqualities {
-                throw .unsatisfiable(explainConflict(constraint))
+                throw .unsatisfiable(explainConflict(constraint.constraint))
             }
             throw error
         }
@@ -30,6 +37,11 @@ extension SolverCore {
     /// Adds the row for `records[id]` (already stored; `constraint` is its constraint, handed
     /// over so that it is not made again from the record) to the tableau and re-optimises.
     mutating func install(_ id: ConstraintID, _ constraint: Constraint) throws(SolverError) {
+        try ConstraintInput.with(constraint) { (c) throws(SolverError) in try install(id, c) }
+    }
+
+    /// `install(_:_:)` of a constraint read in place.
+    mutating func install(_ id: ConstraintID, _ constraint: ConstraintInput) throws(SolverError) {
         var (row, marker, other) = makeRow(constraint, owner: id.rawValue)
         records.setMarkers(Int(id.rawValue), marker: marker, other: other)
 
@@ -51,7 +63,7 @@ extension SolverCore {
             if !SolverTolerance.nearZero(row.constant) {
                 // 0 = constant + Σ dummies: the dummies name the equalities it contradicts.
                 let involved = row.symbols.map { owners[Int($0)] }
-                throw .unsatisfiable(report(constraint, involved: involved, excluding: id.rawValue))
+                throw .unsatisfiable(report(constraint.constraint, involved: involved, excluding: id.rawValue))
             }
             // A redundant required equality: its dummy (if tracked) is basic with the zero row.
             if marker >= 0 { installRow(row, basic: marker) }
@@ -69,10 +81,10 @@ extension SolverCore {
     }
 
     @inline(__always)
-    func validate(_ c: Constraint) throws(SolverError) {
+    func validate(_ c: ConstraintInput) throws(SolverError) {
         guard c.priority.isValid else { throw .invalidPriority(c.priority) }
-        guard c.expression.isFinite, c.tieBreak.isFinite, c.tieBreak >= 0 else { throw .nonFiniteValue(c) }
-        for t in c.expression.terms where t.variable.id < 0 { throw .invalidVariable(t.variable) }
+        guard c.isFinite, c.tieBreak.isFinite, c.tieBreak >= 0 else { throw .nonFiniteValue(c.constraint) }
+        for t in c.terms where t.variable.id < 0 { throw .invalidVariable(t.variable) }
         if objective.nonZeroCount > SolverLimits.maximumObjectiveCoefficients {
             throw .limitExceeded("\(objective.nonZeroCount) objective coefficients over \(objective.count) priority tiers")
         }
@@ -80,9 +92,9 @@ extension SolverCore {
 
     /// Builds `0 = row` for `constraint` as written (its variables, basic or not; `install`
     /// canonicalizes it unless it defines a fresh variable), creating its markers.
-    mutating func makeRow(_ c: Constraint, owner: Int32) -> (Row, Int32, Int32) {
-        var row = Row(constant: c.expression.constant)
-        for t in c.expression.terms where !SolverTolerance.nearZero(t.coefficient) {
+    mutating func makeRow(_ c: ConstraintInput, owner: Int32) -> (Row, Int32, Int32) {
+        var row = Row(constant: c.constant)
+        for t in c.terms where !SolverTolerance.nearZero(t.coefficient) {
             let s = externalSymbol(t.variable)
             if usesDefinitions {
                 row.insert(s, t.coefficient)

@@ -35,9 +35,9 @@ extension SolverCore {
     /// directly. Defining the sizes instead would leave the positions to canonical rows, each
     /// holding every size before it.
     @inline(__always)
-    func freshSubject(for constraint: Constraint, row: Row) -> Int32? {
+    func freshSubject(for constraint: ConstraintInput, row: Row) -> Int32? {
         guard usesDefinitions, artificial == nil else { return nil }
-        for t in constraint.expression.terms {
+        for t in constraint.terms {
             guard let s = symbol(of: t.variable), kinds[Int(s)] == .external, slotOf[Int(s)] < 0, objective.isZero(s),
                 row.contains(s)
             else { continue }

@@ -164,13 +164,15 @@ struct LayoutVariables {
     /// is `width − right`, `trailing` is `width − left`, `centerX` is `width − centerX`. A positive
     /// constant then points left, and the layout is the mirror image of the left-to-right one.
     ///
-    /// The expression is written term by term into one array: the first side's terms, the second
-    /// side's, then the space's width (the terms and their order are what the partition and the
-    /// solver's choice of subject read).
-    mutating func solverConstraint(_ c: LayoutConstraint.Form, tag: Int, in scene: Scene) -> Constraint? {
+    /// The expression is written term by term into the pool's terms: the first side's terms, the
+    /// second side's, then the space's width (the terms and their order are what the partition and
+    /// the solver's choice of subject read). Returns false, and adds nothing, when the items have
+    /// no common ancestor. One pool for all of a system's constraints, not an array of terms per
+    /// constraint (issue 27, branch perf29).
+    mutating func solverConstraint(_ c: LayoutConstraint.Form, tag: Int, in scene: Scene, into pool: inout ConstraintPool) -> Bool {
         var space: Int?
         if let second = c.second, c.firstAttribute.isLocation || c.secondAttribute.isLocation {
-            guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return nil }
+            guard let a = scene.nearestCommonAncestor(c.first.anchor, second.anchor) else { return false }
             space = a
         }
         let contentArea = space.flatMap { scene.scrollContentArea(of: c, space: $0) }
@@ -178,23 +180,21 @@ struct LayoutVariables {
         if let space, c.firstAttribute.isDirectional || c.secondAttribute.isDirectional {
             mirrored = scene.layoutDirection(of: space) == .rightToLeft
         }
-        var terms: [Term] = []
-        terms.reserveCapacity(6)
         let first = side(
             c.first, c.firstAttribute, in: space, contentArea: contentArea, mirrored: mirrored, scene: scene, multiplier: nil,
-            into: &terms)
+            into: &pool.terms)
         var rhsConstant = c.constant
         var width = first.width
         if let second = c.second {
             let s = side(
                 second, c.secondAttribute, in: space, contentArea: contentArea, mirrored: mirrored, scene: scene,
-                multiplier: c.multiplier, into: &terms)
+                multiplier: c.multiplier, into: &pool.terms)
             rhsConstant = rhsConstant + s.constant * c.multiplier
             width -= s.width * c.multiplier
         }
         var constant = first.constant + rhsConstant * -1
         if let space, width != 0 {
-            terms.append(Term(Self.view(space, 2), 1 * width))
+            pool.terms.append(Term(Self.view(space, 2), 1 * width))
             constant = constant + 0 * width
         }
         let relation: Relation
@@ -203,9 +203,9 @@ struct LayoutVariables {
         case .lessThanOrEqual: relation = .lessThanOrEqual
         case .greaterThanOrEqual: relation = .greaterThanOrEqual
         }
-        var constraint = Constraint(LinearExpression(terms, constant: constant), relation, priority: Priority(Float(c.priority)), tag: tag)
-        if c.priority < 1000 { constraint.tieBreak = c.tieBreak }
-        return constraint
+        pool.close(
+            constant: constant, relation, priority: Priority(Float(c.priority)), tag: tag, tieBreak: c.priority < 1000 ? c.tieBreak : 0)
+        return true
     }
 }
 

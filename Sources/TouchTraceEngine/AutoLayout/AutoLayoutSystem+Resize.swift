@@ -114,8 +114,8 @@ extension AutoLayoutSystem {
     /// (Re)installs constraint `i` from ``constraints`` in its part: the old row, if any, is
     /// removed; a required constraint that cannot hold is recorded in ``conflicts``.
     mutating func install(_ i: Int) {
-        guard let new = variables.solverConstraint(LayoutConstraint.Form(constraints, i), tag: i, in: built) else { return }
-        solverConstraints[i] = new
+        var new = ConstraintPool()
+        guard variables.solverConstraint(LayoutConstraint.Form(constraints, i), tag: i, in: built, into: &new) else { return }
         let p = part[i]
         guard p >= 0 else { return }
         if let id = installed[i] {
@@ -124,7 +124,7 @@ extension AutoLayoutSystem {
         }
         conflicts.removeAll { $0.broken == i }
         do {
-            installed[i] = try solvers[p].addConstraint(new)
+            installed[i] = try solvers[p].addConstraint(new, 0)
         } catch {
             if case let .unsatisfiable(u) = error { conflicts.append((i, u.conflicting.map(\.tag))) } else { conflicts.append((i, [])) }
         }

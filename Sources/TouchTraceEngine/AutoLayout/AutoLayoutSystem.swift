@@ -46,7 +46,6 @@ public struct AutoLayoutSystem: Sendable {
     /// (indices into ``constraints``).
     public internal(set) var conflicts: [(broken: Int, involved: [Int])] = []
 
-    var solverConstraints: [Constraint?] = []
     var solvers: [Solver] = []
     /// The time budget building and re-solving run under; a kept system takes the budget of the
     /// request that re-solves it.
@@ -324,50 +323,42 @@ public struct AutoLayoutSystem: Sendable {
         // (its strings retained and released) out of `self` (issue 27).
         let constraints = self.constraints
         // Each constraint's form read field by field (`LayoutConstraint.Form`), not the whole
-        // constraint copied out of the array (issue 27).
-        solverConstraints = constraints.indices.map {
-            variables.solverConstraint(LayoutConstraint.Form(constraints, $0), tag: $0, in: built)
-        }
-        // The usable constraints (their indices, and the constraints in the same order) made at
-        // their exact sizes in one pass: `filter` and `compactMap` grew them by doubling, each step
-        // a copy (issue 27, branch perf27).
-        var usable: [Int] = [], list: [Constraint] = []
-        usable.reserveCapacity(solverConstraints.count)
-        list.reserveCapacity(solverConstraints.count)
-        for i in solverConstraints.indices {
-            guard let c = solverConstraints[i] else { continue }
-            usable.append(i)
-            list.append(c)
+        // constraint copied out of the array (issue 27). The solver's forms are written into one
+        // pool (their terms in one array), not an array of terms per constraint kept by the system
+        // (issue 27, branch perf29: 6,300 arrays per new card request, each retained by every copy
+        // of its constraint); `usable[k]` is the index in `constraints` of the pool's constraint `k`.
+        var pool = ConstraintPool()
+        pool.reserveCapacity(constraints: constraints.count, terms: 4 * constraints.count)
+        var usable: [Int] = []
+        usable.reserveCapacity(constraints.count)
+        for i in constraints.indices {
+            if variables.solverConstraint(LayoutConstraint.Form(constraints, i), tag: i, in: built, into: &pool) { usable.append(i) }
         }
         partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
         part = Array(repeating: -1, count: constraints.count)
         installed = Array(repeating: nil, count: constraints.count)
         let container = containers()
-        for component in ConstraintPartition.components(list) {
+        for component in ConstraintPartition.components(pool) {
             let members = component.map { usable[$0] }
             if tooComplex != nil { break }
             var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
             solver.budget = budget
             solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
             let index = solvers.count
-            // `list[k]` is `solverConstraints[usable[k]]`: the members' constraints, at their size.
-            var memberConstraints: [Constraint] = []
-            memberConstraints.reserveCapacity(component.count)
-            for k in component { memberConstraints.append(list[k]) }
-            solver.reserveCapacity(constraints: memberConstraints.count)
+            solver.reserveCapacity(constraints: component.count)
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
             // from the previous one and its rows stay short however long the stack (issue 21).
             let groups = constraints.withUnsafeBufferPointer { all in
                 members.map { all[$0].origin == .stackView ? container[all[$0].view] : container[all[$0].first.anchor] }
             }
-            for k in ConstraintPartition.requiredFirstOrder(memberConstraints, groups: groups) {
+            for k in ConstraintPartition.requiredFirstOrder(pool, members: component, groups: groups) {
                 if budget.spend() { break }  // out of time: the unfinished system is thrown away
                 let i = members[k]
                 part[i] = index
-                for t in memberConstraints[k].expression.terms { partOfVariable[Int(t.variable.id)] = Int32(index) }
+                for j in pool.termRange(component[k]) { partOfVariable[Int(pool.terms[j].variable.id)] = Int32(index) }
                 do {
-                    installed[i] = try solver.addConstraint(memberConstraints[k])
+                    installed[i] = try solver.addConstraint(pool, component[k])
                 } catch {
                     if case .limitExceeded = error {
                         tooComplex = SceneProblem(
