@@ -28,14 +28,16 @@ extension SolverCore {
     /// it moves, not to the size of the system.
     mutating func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
         guard value.isFinite else { throw .nonFiniteSuggestion(variable, value) }
-        guard var e = edits[variable], let record = records[Int(e.id.rawValue)] else {
+        // The edit's markers are read from its record in place (making the whole record again
+        // would copy its terms into a new array on every suggestion).
+        guard var e = edits[variable], records.contains(Int(e.id.rawValue)) else {
             throw .unknownEditVariable(variable)
         }
         let delta = value - e.constant
         e.constant = value
         edits[variable] = e
         // The edit row reads `variable - value = plus - minus`; moving `value` shifts its constant.
-        let plus = record.marker, minus = record.other
+        let plus = records.marker(Int(e.id.rawValue)), minus = records.other(Int(e.id.rawValue))
         // A definition written with the edit's markers is the edit row itself (the variable was
         // fresh): its constant moves in every case; the rows below are the canonical ones.
         if definitionCount > 0 {
