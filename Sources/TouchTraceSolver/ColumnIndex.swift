@@ -24,10 +24,10 @@ struct ColumnIndex: Sendable {
         next.reserveCapacity(entries)
     }
 
-    /// Adds an empty column for a new symbol.
-    mutating func appendSymbol() {
-        head.append(-1)
-        tail.append(-1)
+    /// Adds `k` empty columns (for symbols to come).
+    mutating func appendSymbols(_ k: Int) {
+        head.append(contentsOf: repeatElement(-1, count: k))
+        tail.append(contentsOf: repeatElement(-1, count: k))
     }
 
     /// Adds `rowSlot` at the end of `s`'s column.

@@ -84,10 +84,11 @@ struct LexObjective: Sendable {
         capacity.reserveCapacity(symbols)
     }
 
-    mutating func appendSymbol() {
-        start.append(0)
-        length.append(0)
-        capacity.append(0)
+    /// Adds `k` symbols with no components (for symbols to come).
+    mutating func appendSymbols(_ k: Int) {
+        start.append(contentsOf: repeatElement(0, count: k))
+        length.append(contentsOf: repeatElement(0, count: k))
+        capacity.append(contentsOf: repeatElement(0, count: k))
     }
 
     /// Makes `s`'s block hold at least `n` entries (its entries moved along when it moves).

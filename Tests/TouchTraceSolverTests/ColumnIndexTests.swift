@@ -14,7 +14,7 @@ import Testing
             return Int((state >> 33) % UInt64(n))
         }
         for _ in 0..<8 {
-            index.appendSymbol()
+            index.appendSymbols(1)
             arrays.append([])
         }
         for step in 0..<5_000 {
@@ -47,7 +47,7 @@ import Testing
                 index.prepend(s, first: first, last: last)
                 arrays[Int(s)] = kept + [added]
             case 2:
-                index.appendSymbol()
+                index.appendSymbols(1)
                 arrays.append([])
             default:
                 let slot = Int32(next(100))
