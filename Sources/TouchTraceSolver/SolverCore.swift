@@ -182,7 +182,7 @@ struct SolverCore: Sendable {
         owners.reserveCapacity(symbols)
         slotOf.reserveCapacity(symbols)
         isCandidate.reserveCapacity(symbols)
-        columns.reserveCapacity(symbols: symbols, entries: columns.slot.count + 4 * n)
+        columns.reserveCapacity(symbols: symbols, entries: columns.entryCount + 4 * n)
         objective.reserveCapacity(symbols: symbols)
     }
 

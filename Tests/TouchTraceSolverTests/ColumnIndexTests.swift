@@ -67,10 +67,10 @@ import Testing
         }
         // Entries of cleared columns are reused: as many entries again, added after every
         // column was cleared, take no new ones.
-        let pool = index.slot.count
+        let pool = index.entryCount
         for k in arrays.indices { index.clear(Int32(k)) }
         for k in 0..<pool { index.append(Int32(k % arrays.count), Int32(k)) }
-        #expect(index.slot.count == pool)
+        #expect(index.entryCount == pool)
         #expect(index.slots(of: 0) == Array(stride(from: Int32(0), to: Int32(pool), by: arrays.count)))
     }
 }
