@@ -271,7 +271,7 @@ struct DefinitionHeap: Sendable {
     private var items: [Item] = []
 
     /// Empties the heap, keeping its storage.
-    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
 
     mutating func push(_ serial: Int, _ symbol: Int32) {
         items.append(Item(serial: serial, symbol: symbol))
