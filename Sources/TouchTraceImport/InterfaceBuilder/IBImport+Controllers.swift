@@ -277,10 +277,21 @@ extension IBImport {
         }
         guard !attributes.isEmpty else { return }
         if !options.canvas {
-            warn(
-                .layoutApproximated, e,
-                "\(describe(e)) is a freeform view whose subviews are constrained to its safe area: as the app runs, where the code that adds it places it decides that safe area, which the document cannot state; laid out here with none (0 pt on every edge)",
-                lost: "the safe-area insets the view has where the app adds it")
+            if let owner = controllingFilesOwner(of: e) {
+                // The root view of the controller that loads the nib (R1): how that controller is
+                // presented (a sheet, a popover, a child in a container, the window's root) sets
+                // its size and safe area, which the document cannot state either.
+                let controller = tree[owner]["customClass"] ?? "UIViewController"
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) is a freeform view whose subviews are constrained to its safe area, and the root view of File's Owner (\(controller)): as the app runs, how that controller is presented decides the view's size and safe area, which the document cannot state; laid out here at its stored size with none (0 pt on every edge)",
+                    lost: "the size and safe-area insets the controller's presentation gives its view")
+            } else {
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) is a freeform view whose subviews are constrained to its safe area: as the app runs, where the code that adds it places it decides that safe area, which the document cannot state; laid out here with none (0 pt on every edge)",
+                    lost: "the safe-area insets the view has where the app adds it")
+            }
             return
         }
         guard let device = screen?.device, !device.notched, !device.landscape, !device.id.hasPrefix("ipad"), device.id != "appleTV",
@@ -374,16 +385,23 @@ extension IBImport {
         }
     }
 
-    /// In a xib, File's Owner whose `view` outlet is this top-level view is that view's
-    /// controller (a `UIViewController` subclass loading the nib), so actions sent to File's
-    /// Owner reach it (R1, T2).
-    mutating func attachFilesOwner(to view: Int, element: Int) {
+    /// File's Owner, when its `view` outlet is this top-level xib view: then the view is the root
+    /// view of the controller that loads the nib.
+    func controllingFilesOwner(of element: Int) -> Int? {
         guard let owner = doc.placeholder("IBFilesOwner", near: element), let viewID = tree[element]["id"],
             let connections = tree.child(of: owner, named: "connections"),
             tree.children(of: connections, named: "outlet").contains(where: {
                 tree[$0]["property"] == "view" && tree[$0]["destination"] == viewID
             })
-        else { return }
+        else { return nil }
+        return owner
+    }
+
+    /// In a xib, File's Owner whose `view` outlet is this top-level view is that view's
+    /// controller (a `UIViewController` subclass loading the nib), so actions sent to File's
+    /// Owner reach it (R1, T2).
+    mutating func attachFilesOwner(to view: Int, element: Int) {
+        guard let owner = controllingFilesOwner(of: element) else { return }
         let custom = tree[owner]["customClass"]
         let id = ids.make([custom, "FilesOwner"], fallback: "FilesOwner")
         document.views[view].viewController = ControllerDraft(id: id, sourceID: tree[owner]["id"], customClass: custom)
