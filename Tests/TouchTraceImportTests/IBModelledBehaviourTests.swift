@@ -187,18 +187,46 @@ struct IBModelledBehaviourTests {
     /// view's top, as Xcode's canvas with the sensor housing shows it) is `layoutApproximated`,
     /// naming the broken constraint, not an `unsatisfiableConstraint` UIKit would log; on the
     /// canvas both hold and nothing is said (tinode's message bar, openfoodfacts' header, goma's
-    /// sign-up screen).
+    /// sign-up screen). Beside it, the eighth pass's rule says that the view's safe area is the
+    /// app's placement's (`layoutApproximated-freeform-xib-view-safe-area`).
     @Test func aFreeformXibViewsConflictWithItsStandInPlacementIsApproximated() throws {
         let name = "layoutApproximated-freeform-xib-view-conflicts-only-where-the-import-places-it.xib"
         let (app, _) = try ImportFixtures.laidOut(name, canvas: false)
         #expect(!app.warnings.contains { $0.kind == .unsatisfiableConstraint })
         let said = app.warnings.filter { $0.kind == .layoutApproximated }
-        #expect(said.count == 1)
-        #expect(said.first?.message.contains("constraint c4") == true)
+        #expect(said.count == 2)
+        #expect(said.filter { $0.message.contains("constraint c4") }.count == 1)
+        #expect(said.filter { $0.message.contains("how that controller is presented decides the view's size and safe area") }.count == 1)
         let (canvas, laidOut) = try ImportFixtures.laidOut(name, canvas: true)
         #expect(!canvas.warnings.contains { $0.kind == .unsatisfiableConstraint || $0.kind == .layoutApproximated })
         let header = try #require(laidOut.viewIndex("Header"))
         #expect(laidOut.views[header].frame.minY == 44)
+    }
+
+    /// `layoutApproximated-freeform-xib-view-safe-area`, as the app runs: a freeform xib view tied
+    /// to its own safe area is laid out at its stored size with no inset, and the warning says
+    /// who decides that safe area — the code that adds a plain view, or, for the root view of the
+    /// controller File's Owner is (its `view` outlet, R1), how the app presents that controller,
+    /// named by its class. Nothing is said on a notched device's canvas, where Xcode's housing
+    /// inset is applied (the fourth pass's rule).
+    @Test func aFreeformXibViewsSafeAreaNamesWhoDecidesIt() throws {
+        let plain = "layoutApproximated-freeform-xib-view-safe-area-decided-where-the-app-adds-it.xib"
+        let (banner, _) = try ImportFixtures.laidOut(plain, canvas: false)
+        let bannerSaid = banner.warnings.filter { $0.kind == .layoutApproximated }
+        #expect(bannerSaid.map(\.sourceID) == ["banner"])
+        #expect(bannerSaid.first?.message.contains("where the code that adds it places it decides that safe area") == true)
+
+        let owned = "layoutApproximated-freeform-xib-controller-view-safe-area-decided-by-its-presentation.xib"
+        let (sheet, scene) = try ImportFixtures.laidOut(owned, canvas: false)
+        let sheetSaid = sheet.warnings.filter { $0.kind == .layoutApproximated }
+        #expect(sheetSaid.count == 1)
+        #expect(sheetSaid.first?.message.contains("root view of File's Owner (TipJarViewController)") == true)
+        #expect(sheetSaid.first?.message.contains("how that controller is presented decides the view's size and safe area") == true)
+        // Laid out at its stored size with no inset: the button 20 pt above the view's bottom.
+        let close = try #require(scene.viewIndex("Close"))
+        #expect(scene.views[close].frame.maxY == 280)
+        let (canvas, _) = try ImportFixtures.laidOut(owned, canvas: true)
+        #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
     }
 
     /// L6 (layout margins): in a document of Xcode 26, a cell that shows an accessory has 8 pt of

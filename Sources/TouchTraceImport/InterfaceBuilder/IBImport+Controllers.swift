@@ -224,6 +224,9 @@ extension IBImport {
             if tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil, !(screen?.device?.notched ?? false) {
                 insets.top = 0
             }
+            if !fullScreen, safeAreas, !IBVocabulary.controllers.contains(name), !Self.cellElements.contains(tree[view.element].name) {
+                warnFreeformSafeArea(view.element, screen: screen)
+            }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
             if sideBySide {
                 document.views[window].frame = Rect(origin: Point(x: nextX, y: 0), size: frame.size)
@@ -247,6 +250,59 @@ extension IBImport {
             }
         }
         attachUnconnectedFilesOwner(roots: roots)
+    }
+
+    /// Rule `layoutApproximated-freeform-xib-view-safe-area` (issue 23, the eighth pass): a
+    /// freeform xib view (smaller than the screen; not a cell, not a controller's root) whose
+    /// subviews are constrained to its own safe area has insets the document cannot state:
+    ///
+    /// - As the app runs, the code that adds the view decides where it sits, and so its safe
+    ///   area (UIKit: a view's `safeAreaInsets` are the part of it its window's or its
+    ///   ancestors' safe area does not cover). It is laid out with none; this says so (the
+    ///   seventh unseen round found it silent in 11 files of 9 projects, 5 of which store a
+    ///   non-zero inset on the canvas).
+    /// - On the canvas of a device with a home button, in a document saved by tools version 21500
+    ///   or later (Xcode 14.1 on) without `simulatedStatusBarMetrics` set to none: Xcode may draw
+    ///   a 20 pt status bar above the view. One project's file stores it (testpress,
+    ///   tools 22155, `retina4_7`: 20 pt); none disagrees in that era, and no second project was
+    ///   found (docs/import-ib.md, the eighth pass), so the view is laid out without one, as
+    ///   earlier tools versions draw it (6 files of 5 projects saved by 14313 to 21225 store 0 pt,
+    ///   and habitica's of 14113), and this says so.
+    mutating func warnFreeformSafeArea(_ e: Int, screen: IBScreen?) {
+        guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"] else { return }
+        var attributes: Set<String> = []
+        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
+            if tree[c]["firstItem"] == guideID, let a = tree[c]["firstAttribute"] { attributes.insert(a) }
+            if tree[c]["secondItem"] == guideID, let a = tree[c]["secondAttribute"] { attributes.insert(a) }
+        }
+        guard !attributes.isEmpty else { return }
+        if !options.canvas {
+            if let owner = controllingFilesOwner(of: e) {
+                // The root view of the controller that loads the nib (R1): how that controller is
+                // presented (a sheet, a popover, a child in a container, the window's root) sets
+                // its size and safe area, which the document cannot state either.
+                let controller = tree[owner]["customClass"] ?? "UIViewController"
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) is a freeform view whose subviews are constrained to its safe area, and the root view of File's Owner (\(controller)): as the app runs, how that controller is presented decides the view's size and safe area, which the document cannot state; laid out here at its stored size with none (0 pt on every edge)",
+                    lost: "the size and safe-area insets the controller's presentation gives its view")
+            } else {
+                warn(
+                    .layoutApproximated, e,
+                    "\(describe(e)) is a freeform view whose subviews are constrained to its safe area: as the app runs, where the code that adds it places it decides that safe area, which the document cannot state; laid out here with none (0 pt on every edge)",
+                    lost: "the safe-area insets the view has where the app adds it")
+            }
+            return
+        }
+        guard let device = screen?.device, !device.notched, !device.landscape, !device.id.hasPrefix("ipad"), device.id != "appleTV",
+            doc.toolsVersion >= IBScreen.hiddenStatusBarTools.upperBound,
+            tree.child(of: e, named: "nil", key: "simulatedStatusBarMetrics") == nil,
+            attributes.contains("top") || attributes.contains("centerY")
+        else { return }
+        warn(
+            .layoutApproximated, e,
+            "\(describe(e)) is a freeform view on a device with a home button (\(device.id)) whose subviews are constrained to its safe area's top: the canvas of tools version 21500 and later may draw a 20 pt status bar above it (one project's file stores 20 pt; evidence thin), that of earlier tools versions none; laid out here without one",
+            lost: "a 20 pt status-bar inset at the top of the view's safe area, where this Xcode draws one")
     }
 
     /// The stored frame of the root view of a container's first child (its `rootViewController`
@@ -329,16 +385,23 @@ extension IBImport {
         }
     }
 
-    /// In a xib, File's Owner whose `view` outlet is this top-level view is that view's
-    /// controller (a `UIViewController` subclass loading the nib), so actions sent to File's
-    /// Owner reach it (R1, T2).
-    mutating func attachFilesOwner(to view: Int, element: Int) {
+    /// File's Owner, when its `view` outlet is this top-level xib view: then the view is the root
+    /// view of the controller that loads the nib.
+    func controllingFilesOwner(of element: Int) -> Int? {
         guard let owner = doc.placeholder("IBFilesOwner", near: element), let viewID = tree[element]["id"],
             let connections = tree.child(of: owner, named: "connections"),
             tree.children(of: connections, named: "outlet").contains(where: {
                 tree[$0]["property"] == "view" && tree[$0]["destination"] == viewID
             })
-        else { return }
+        else { return nil }
+        return owner
+    }
+
+    /// In a xib, File's Owner whose `view` outlet is this top-level view is that view's
+    /// controller (a `UIViewController` subclass loading the nib), so actions sent to File's
+    /// Owner reach it (R1, T2).
+    mutating func attachFilesOwner(to view: Int, element: Int) {
+        guard let owner = controllingFilesOwner(of: element) else { return }
         let custom = tree[owner]["customClass"]
         let id = ids.make([custom, "FilesOwner"], fallback: "FilesOwner")
         document.views[view].viewController = ControllerDraft(id: id, sourceID: tree[owner]["id"], customClass: custom)
