@@ -196,12 +196,12 @@ struct SolverCore: Sendable {
     /// its array's uniqueness and capacity, was ~250 instructions per symbol, 2.4 million per new
     /// card-scene request (issue 27).
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
-        let s = symbolCount
-        if s == kinds.count { growSymbols(by: Self.symbolChunk) }
-        kinds[s] = kind
-        owners[s] = owner
-        symbolCount = s + 1
-        return Int32(s)
+        let s = Int32(symbolCount)
+        if symbolCount == kinds.count { growSymbols(by: Self.symbolChunk) }
+        kinds[Int(s)] = kind
+        owners[Int(s)] = owner
+        symbolCount += 1
+        return s
     }
 
     /// Adds `k` entries to every per-symbol array, each with a new symbol's value.
