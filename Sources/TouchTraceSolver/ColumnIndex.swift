@@ -10,9 +10,16 @@ struct ColumnIndex: Sendable {
     /// Per symbol: its first and last entry, or −1.
     private(set) var head: [Int32] = []
     private var tail: [Int32] = []
-    /// Per entry: the row slot, and the next entry of the same column (or −1).
+    /// Per entry: the row slot, and the next entry of the same column (or −1). The two arrays are
+    /// grown ``entryChunk`` entries at a time and may hold more than ``entryCount`` entries (those
+    /// past it are unused): a new entry is written in place instead of appended to both, each
+    /// append checking its array's uniqueness and capacity (issue 27, branch perf30).
     private(set) var slot: [Int32] = []
     private(set) var next: [Int32] = []
+    /// Entries made so far (in use or free).
+    private(set) var entryCount = 0
+    /// Unused entries added at a time when the arrays are full.
+    static let entryChunk = 256
     /// The first free entry (linked through `next`), or −1.
     private var free: Int32 = -1
 
@@ -24,10 +31,10 @@ struct ColumnIndex: Sendable {
         next.reserveCapacity(entries)
     }
 
-    /// Adds an empty column for a new symbol.
-    mutating func appendSymbol() {
-        head.append(-1)
-        tail.append(-1)
+    /// Adds `k` empty columns (for symbols to come).
+    mutating func appendSymbols(_ k: Int) {
+        head.append(contentsOf: repeatElement(-1, count: k))
+        tail.append(contentsOf: repeatElement(-1, count: k))
     }
 
     /// Adds `rowSlot` at the end of `s`'s column.
@@ -47,18 +54,15 @@ struct ColumnIndex: Sendable {
     mutating func append<S: Sequence<Int32>>(_ symbols: S, count k: Int, slot rowSlot: Int32) {
         guard k > 0 else { return }
         // The first `reuse` symbols take entries of the free list, in its order; the rest take new
-        // entries at the end, appended first (so the arrays grow as `append(_:_:)` grows them).
+        // entries past `entryCount`, made room for first.
         var reuse = 0
         var f = free
         while f >= 0 && reuse < k {
             reuse += 1
             f = next[Int(f)]
         }
-        var fresh = Int32(slot.count)
-        for _ in reuse..<k {
-            slot.append(rowSlot)
-            next.append(-1)
-        }
+        var fresh = Int32(entryCount)
+        if reuse < k { makeRoom(for: k - reuse) }
         var freeHead = free
         slot.withUnsafeMutableBufferPointer { sl in
             next.withUnsafeMutableBufferPointer { nx in
@@ -74,6 +78,8 @@ struct ColumnIndex: Sendable {
                             } else {
                                 e = fresh
                                 fresh += 1
+                                sl[Int(e)] = rowSlot
+                                nx[Int(e)] = -1
                             }
                             let t = tl[Int(s)]
                             if t >= 0 { nx[Int(t)] = e } else { hd[Int(s)] = e }
@@ -84,6 +90,7 @@ struct ColumnIndex: Sendable {
             }
         }
         free = freeHead
+        entryCount = Int(fresh)
     }
 
     @inline(__always)
@@ -95,10 +102,24 @@ struct ColumnIndex: Sendable {
             next[Int(e)] = -1
             return e
         }
-        let e = Int32(slot.count)
-        slot.append(rowSlot)
-        next.append(-1)
+        makeRoom(for: 1)
+        let e = Int32(entryCount)
+        entryCount += 1
+        slot[Int(e)] = rowSlot
+        next[Int(e)] = -1
         return e
+    }
+
+    /// Makes sure the arrays hold `n` entries past ``entryCount`` (the caller writes them and
+    /// counts them).
+    @inline(__always)
+    private mutating func makeRoom(for n: Int) {
+        let needed = entryCount + n - slot.count
+        if needed > 0 {
+            let k = max(needed, Self.entryChunk)
+            slot.append(contentsOf: repeatElement(-1, count: k))
+            next.append(contentsOf: repeatElement(-1, count: k))
+        }
     }
 
     /// Empties `s`'s column.

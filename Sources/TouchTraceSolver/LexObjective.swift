@@ -37,6 +37,12 @@ struct LexObjective: Sendable {
     private var length: [Int32] = []
     private var capacity: [Int32] = []
     private var pool: [Entry] = []
+    /// Entries of `pool` handed out to blocks so far; the pool is grown ``poolChunk`` entries at a
+    /// time, not by each new block's size (an append of a few entries was ~150 instructions, 0.7
+    /// million per new card-scene request; issue 27, branch perf30).
+    private var poolCount = 0
+    /// Entries added to the pool at a time when a new block does not fit.
+    static let poolChunk = 256
     /// Blocks given up by symbols that outgrew them, by size (index: log2 of the capacity).
     private var freeBlocks: [[Int32]] = []
     /// Scratch storage: the merge's output, and the vector ``take(_:)`` hands out (kept to save
@@ -84,10 +90,11 @@ struct LexObjective: Sendable {
         capacity.reserveCapacity(symbols)
     }
 
-    mutating func appendSymbol() {
-        start.append(0)
-        length.append(0)
-        capacity.append(0)
+    /// Adds `k` symbols with no components (for symbols to come).
+    mutating func appendSymbols(_ k: Int) {
+        start.append(contentsOf: repeatElement(0, count: k))
+        length.append(contentsOf: repeatElement(0, count: k))
+        capacity.append(contentsOf: repeatElement(0, count: k))
     }
 
     /// Makes `s`'s block hold at least `n` entries (its entries moved along when it moves).
@@ -101,8 +108,11 @@ struct LexObjective: Sendable {
         if sizeClass < freeBlocks.count, let reused = freeBlocks[sizeClass].popLast() {
             newStart = Int(reused)
         } else {
-            newStart = pool.count
-            pool.append(contentsOf: repeatElement(Entry(component: -1, coefficient: 0), count: cap))
+            newStart = poolCount
+            if poolCount + cap > pool.count {
+                pool.append(contentsOf: repeatElement(Entry(component: -1, coefficient: 0), count: max(cap, Self.poolChunk)))
+            }
+            poolCount += cap
         }
         let from = Int(start[i]), count = Int(length[i])
         for k in 0..<count { pool[newStart + k] = pool[from + k] }

@@ -132,7 +132,7 @@ extension SolverCore {
     /// The value of every symbol at the current basis: non-basic 0, a canonical row its constant,
     /// a definition evaluated in serial order (older definitions first). O(cells of definitions).
     func symbolValues() -> [Double] {
-        var value = [Double](repeating: 0, count: kinds.count)
+        var value = [Double](repeating: 0, count: symbolCount)
         for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
             value[Int(basicOf[slot])] = rows[slot].constant
         }
@@ -152,22 +152,22 @@ extension SolverCore {
     /// ``SolverLimits/ambiguityTerms`` movable symbols (a huge under-constrained system) the
     /// symbol is reported ambiguous without going on.
     func symbolMobility() -> [Bool] {
-        var movable = [Bool](repeating: false, count: kinds.count)
+        var movable = [Bool](repeating: false, count: symbolCount)
         // Per symbol: 0 not asked yet, 1 cannot move, 2 can (flat arrays, no hashing: this runs
         // over every row of the tableau). No nested function or closure captures what the loops
         // change: a captured variable that is changed is checked for exclusive access at run
         // time on every access (issue 27), so the rows are read as loops over their buckets
         // (`forEach`'s order) and the cache and sums go to helpers as `inout`.
-        var canMoveCache = [UInt8](repeating: 0, count: kinds.count)
+        var canMoveCache = [UInt8](repeating: 0, count: symbolCount)
         // The movable part of each basic symbol's expansion (cells: symbol and coefficient), all
         // in one pool: a symbol's part is `pool[partStart[s] ..< partStart[s] + partCount[s]]`.
         // An array per row (and the array of them) was one allocation per row with a movable
         // symbol, grown cell by cell, and freed at the end (issue 27, branch perf27); the same
         // cells in the same order. `partState`: 0 none recorded, 1 saturated, 2 recorded.
         var pool: [Cell] = []
-        var partStart = [Int](repeating: 0, count: kinds.count)
-        var partCount = [Int](repeating: 0, count: kinds.count)
-        var partState = [UInt8](repeating: 0, count: kinds.count)
+        var partStart = [Int](repeating: 0, count: symbolCount)
+        var partCount = [Int](repeating: 0, count: symbolCount)
+        var partState = [UInt8](repeating: 0, count: symbolCount)
         for slot in rows.indices where basicOf[slot] >= 0 && definitionSerial[slot] < 0 {
             let start = pool.count
             let row = rows[slot]
@@ -271,7 +271,7 @@ struct DefinitionHeap: Sendable {
     private var items: [Item] = []
 
     /// Empties the heap, keeping its storage.
-    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+    mutating func removeAll() { if !items.isEmpty { items.removeAll(keepingCapacity: true) } }
 
     mutating func push(_ serial: Int, _ symbol: Int32) {
         items.append(Item(serial: serial, symbol: symbol))

@@ -17,7 +17,7 @@ extension SolverCore {
                 isCandidate[Int(s)] = false
             }
         }
-        candidates.removeLast(candidates.count - w)
+        if w < candidates.count { candidates.removeLast(candidates.count - w) }
         return best >= 0 ? best : nil
     }
 

@@ -10,7 +10,10 @@ struct SolverCore: Sendable {
     /// The most cells the tableau may create (set by `Solver`), and how many it has.
     var maxCells: Int = .max
     var cellsCreated = 0
-    // Symbols: index = symbol id.
+    // Symbols: index = symbol id. The per-symbol arrays (these, the column index's and the
+    // objective's) are grown `symbolChunk` entries at a time, filled with a new symbol's values, so
+    // they may hold more entries than there are symbols: `symbolCount` is the number of symbols.
+    var symbolCount = 0
     var kinds: [SymbolKind] = []
     /// For markers: the owning constraint id; for externals: the variable id.
     var owners: [Int32] = []
@@ -78,7 +81,7 @@ struct SolverCore: Sendable {
             cells += r.count
             longest = max(longest, r.count)
         }
-        return TableauStatistics(rows: rowCount, cells: cells, longestRow: longest, symbols: kinds.count)
+        return TableauStatistics(rows: rowCount, cells: cells, longestRow: longest, symbols: symbolCount)
     }
 
     /// Number of installed constraints (edit constraints included).
@@ -174,24 +177,41 @@ struct SolverCore: Sendable {
         visitStamp.reserveCapacity(visitStamp.count + n)
         definitionSerial.reserveCapacity(definitionSerial.count + n)
         definitionLog.reserveCapacity(definitionLog.count + n)
-        let symbols = kinds.count + 2 * n
+        let symbols = symbolCount + 2 * n
         kinds.reserveCapacity(symbols)
         owners.reserveCapacity(symbols)
         slotOf.reserveCapacity(symbols)
         isCandidate.reserveCapacity(symbols)
-        columns.reserveCapacity(symbols: symbols, entries: columns.slot.count + 4 * n)
+        columns.reserveCapacity(symbols: symbols, entries: columns.entryCount + 4 * n)
         objective.reserveCapacity(symbols: symbols)
     }
 
+    /// Entries added to every per-symbol array at once when a new symbol finds them full.
+    static let symbolChunk = 64
+
+    /// A new symbol of `kind`: not basic, in no row, not a candidate, with no objective entry.
+    ///
+    /// The per-symbol arrays are grown a chunk at a time with those values (``symbolChunk``), so a
+    /// new symbol writes its kind and owner only: appending to nine arrays, each append checking
+    /// its array's uniqueness and capacity, was ~250 instructions per symbol, 2.4 million per new
+    /// card-scene request (issue 27).
     mutating func newSymbol(_ kind: SymbolKind, owner: Int32) -> Int32 {
-        let s = Int32(kinds.count)
-        kinds.append(kind)
-        owners.append(owner)
-        slotOf.append(-1)
-        columns.appendSymbol()
-        isCandidate.append(false)
-        objective.appendSymbol()
+        let s = Int32(symbolCount)
+        if symbolCount == kinds.count { growSymbols(by: Self.symbolChunk) }
+        kinds[Int(s)] = kind
+        owners[Int(s)] = owner
+        symbolCount += 1
         return s
+    }
+
+    /// Adds `k` entries to every per-symbol array, each with a new symbol's value.
+    private mutating func growSymbols(by k: Int) {
+        kinds.append(contentsOf: repeatElement(.external, count: k))
+        owners.append(contentsOf: repeatElement(-1, count: k))
+        slotOf.append(contentsOf: repeatElement(-1, count: k))
+        isCandidate.append(contentsOf: repeatElement(false, count: k))
+        columns.appendSymbols(k)
+        objective.appendSymbols(k)
     }
 }
 

@@ -59,8 +59,8 @@ struct SourceLintTests {
             pattern: #"Int\([A-Za-z_$][\w.$]*(\[[\w.$]+\]|\[Int\([\w.$]+\)\]|\[\w+\]\[\w+\])*(\.component|\.rawValue|\.slot|\.id)?\)"#,
             reason: "the solver's symbols, row slots, tier components and constraint ids are Int32 it numbered itself, which Int widens (no arithmetic, and no Double, inside the parentheses)"),
         Entry(
-            rule: .conversion, path: "TouchTraceSolver/", pattern: #"Int32\((rows\.count|records\.count|kinds\.count|slot\.count|i)\)"#,
-            reason: "counts of the solver's own arrays, bounded by SolverLimits and the engine's constraint limit (far below Int32.max)"),
+            rule: .conversion, path: "TouchTraceSolver/", pattern: #"Int32\((rows\.count|records\.count|symbolCount|entryCount|i)\)"#,
+            reason: "counts of the solver's own arrays and of what it made (symbols, column entries), bounded by SolverLimits and the engine's constraint limit (far below Int32.max)"),
         Entry(
             rule: .conversion, path: "TouchTraceSolver/Row.swift", pattern: #"(Int\(\(UInt32\(bitPattern|UInt32\(newCap\.trailingZeroBitCount\)|Int\(\(UInt32\(bitPattern: k\))"#,
             reason: "hashing: a 32-bit product shifted right, and a bit count"),

@@ -14,7 +14,7 @@ import Testing
             return Int((state >> 33) % UInt64(n))
         }
         for _ in 0..<8 {
-            index.appendSymbol()
+            index.appendSymbols(1)
             arrays.append([])
         }
         for step in 0..<5_000 {
@@ -47,7 +47,7 @@ import Testing
                 index.prepend(s, first: first, last: last)
                 arrays[Int(s)] = kept + [added]
             case 2:
-                index.appendSymbol()
+                index.appendSymbols(1)
                 arrays.append([])
             default:
                 let slot = Int32(next(100))
@@ -67,10 +67,10 @@ import Testing
         }
         // Entries of cleared columns are reused: as many entries again, added after every
         // column was cleared, take no new ones.
-        let pool = index.slot.count
+        let pool = index.entryCount
         for k in arrays.indices { index.clear(Int32(k)) }
         for k in 0..<pool { index.append(Int32(k % arrays.count), Int32(k)) }
-        #expect(index.slot.count == pool)
+        #expect(index.entryCount == pool)
         #expect(index.slots(of: 0) == Array(stride(from: Int32(0), to: Int32(pool), by: arrays.count)))
     }
 }

@@ -132,7 +132,7 @@ struct LayoutEngine: Sendable {
                 ran = true
                 callLayoutSubviews(view, LayoutTrace.Call(view: view, reason: marked.reason, marks: marked.marks, pass: pass, change: change))
             }
-            stack.append(contentsOf: scene.views[view].subviews.reversed())
+            if !scene.views[view].subviews.isEmpty { stack.append(contentsOf: scene.views[view].subviews.reversed()) }
         }
         return ran
     }
