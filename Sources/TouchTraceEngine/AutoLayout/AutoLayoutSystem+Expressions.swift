@@ -109,7 +109,10 @@ struct LayoutVariables {
     /// One side of a constraint (`item.attribute` in the coordinates of `space`): its terms
     /// appended to `terms` through `scale`, its constant returned unscaled but mirrored, and the
     /// coefficient of the space's width it brings (1 for a mirrored horizontal location,
-    /// `width − x`). Margins are the view's layout margins (zero for guides).
+    /// `width − x`). Margins are the view's layout margins (zero for guides). Inlined into
+    /// ``solverConstraint(_:tag:in:into:)``'s two calls: called, its ten arguments went through the
+    /// stack and the first side's `multiplier: nil` was tested at run time (issue 27, branch perf31).
+    @inline(__always)
     mutating func side(
         _ item: LayoutItem, _ attribute: LayoutAttribute, in space: Int?, contentArea: Int?, mirrored spaceMirrored: Bool,
         scene: Scene, multiplier: Double?, into terms: inout [Term]

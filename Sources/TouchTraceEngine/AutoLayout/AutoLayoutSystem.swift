@@ -327,14 +327,15 @@ public struct AutoLayoutSystem: Sendable {
         // pool (their terms in one array), not an array of terms per constraint kept by the system
         // (issue 27, branch perf29: 6,300 arrays per new card request, each retained by every copy
         // of its constraint); `usable[k]` is the index in `constraints` of the pool's constraint `k`.
-        var pool = ConstraintPool()
-        pool.reserveCapacity(constraints: constraints.count, terms: 4 * constraints.count)
-        var usable: [Int] = []
-        usable.reserveCapacity(constraints.count)
-        for i in constraints.indices {
-            if variables.solverConstraint(LayoutConstraint.Form(constraints, i), tag: i, in: built, into: &pool) { usable.append(i) }
-        }
-        partOfVariable = Array(repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
+        // The pool is a constant once written: read through a `var`, each constraint installed
+        // retained and released its two arrays around the part's writes and `addConstraint`
+        // (issue 27, branch perf31).
+        let (pool, usable) = solverForms(constraints)
+        // The parts written into a local array, moved out of `self` and back: writing
+        // `self.partOfVariable` in the loop kept the pool's arrays retained (issue 27, branch perf31).
+        var partOfVariable = [Int32](repeating: -1, count: (variables.viewCount + variables.guideBase.count) * 4)
+        self.partOfVariable = []
+        defer { self.partOfVariable = partOfVariable }
         part = Array(repeating: -1, count: constraints.count)
         installed = Array(repeating: nil, count: constraints.count)
         let container = containers()
@@ -375,6 +376,19 @@ public struct AutoLayoutSystem: Sendable {
             }
             solvers.append(solver)
         }
+    }
+
+    /// The solver form of every constraint, written into one pool, and the index in `constraints`
+    /// of each of the pool's constraints (a constraint whose items have no common ancestor has none).
+    mutating func solverForms(_ constraints: [LayoutConstraint]) -> (pool: ConstraintPool, usable: [Int]) {
+        var pool = ConstraintPool()
+        pool.reserveCapacity(constraints: constraints.count, terms: 4 * constraints.count)
+        var usable: [Int] = []
+        usable.reserveCapacity(constraints.count)
+        for i in constraints.indices {
+            if variables.solverConstraint(LayoutConstraint.Form(constraints, i), tag: i, in: built, into: &pool) { usable.append(i) }
+        }
+        return (pool, usable)
     }
 
     // MARK: Reading
