@@ -216,7 +216,7 @@ struct IBModelledBehaviourTests {
         #expect(bannerSaid.map(\.sourceID) == ["banner"])
         #expect(bannerSaid.first?.message.contains("where the code that adds it places it decides that safe area") == true)
 
-        let owned = "layoutApproximated-freeform-xib-controller-view-safe-area-decided-by-its-presentation.xib"
+        let owned = "layoutApproximated-freeform-xib-view-safe-area-of-a-controllers-view-decided-by-its-presentation.xib"
         let (sheet, scene) = try ImportFixtures.laidOut(owned, canvas: false)
         let sheetSaid = sheet.warnings.filter { $0.kind == .layoutApproximated }
         #expect(sheetSaid.count == 1)
