@@ -430,7 +430,7 @@ public struct AutoLayoutSystem: Sendable {
     static func value(_ variable: Variable, _ parts: [Int32], _ solvers: [Solver]) -> Double {
         let i = Int(variable.id)
         guard i >= 0, i < parts.count, parts[i] >= 0 else { return 0 }
-        return solvers[Int(parts[i])].value(of: variable)
+        return Solver.value(of: variable, in: solvers, at: Int(parts[i]))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).
