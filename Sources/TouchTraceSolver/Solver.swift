@@ -105,6 +105,13 @@ public struct Solver: Sendable {
         solvers[index].box.value(of: variable)
     }
 
+    /// `value(of:in:at:)` of two variables of one solver (a frame's origin and size on one axis):
+    /// the box taken once for both.
+    public static func values(of a: Variable, _ b: Variable, in solvers: [Solver], at index: Int) -> (Double, Double) {
+        let box = solvers[index].box
+        return (box.value(of: a), box.value(of: b))
+    }
+
     /// Installs `constraint` and re-optimises; returns its handle.
     ///
     /// Throws ``SolverError/unsatisfiable(_:)`` for a required constraint that conflicts with the
