@@ -490,7 +490,17 @@ extension IBImport {
             if let nib = tree[c]["nibName"] {
                 warn(.externalReference, c, "\(describe(c)) loads its view from the nib \"\(nib)\"", lost: "the controller's views (they are in that nib)")
             } else {
-                let what = children.isEmpty ? "has no view in this file" : "arranges \(children.count) children in a way TouchTrace does not model"
+                // UIKit's `loadView`: with no view in the storyboard and no nib name, the view is
+                // what the class's own `loadView` makes, else a nib named after the class, else an
+                // empty UIView (UIViewController.loadView and nibName). The document says none of
+                // these (flipper's today widget, the eighth unseen round).
+                // A UIHostingController's view is its SwiftUI root view's ("a UIKit view controller
+                // that manages a SwiftUI view hierarchy"), which no storyboard holds.
+                let what = !children.isEmpty
+                    ? "arranges \(children.count) children in a way TouchTrace does not model"
+                    : tree[c].name == "hostingController"
+                    ? "has no view in this file: as the app runs UIHostingController makes its view from its SwiftUI root view, which the document does not contain; imported as an empty view"
+                    : "has no view in this file: as the app runs its view is what its class's loadView makes, or a nib named after the class, or else an empty view, none of which the document states; imported as an empty view"
                 warn(.controllerNotModelled, c, "\(describe(c)) \(what)\(children.isEmpty ? "" : "; its first child fills the container")", lost: children.isEmpty ? "the controller's own views" : "the container's arrangement and its other children")
             }
             if let first = children.first {
