@@ -98,6 +98,20 @@ public struct Solver: Sendable {
     /// Values of several variables, in order.
     public func values(of variables: [Variable]) -> [Double] { variables.map { box.value(of: $0) } }
 
+    /// `solvers[index].value(of: variable)`, read in place: called from another module, a
+    /// `Solver` read out of an array is copied around the call (its box and its budget retained
+    /// and released: 16 retains and 16 releases per frame of four values; issue 27, branch perf32).
+    public static func value(of variable: Variable, in solvers: [Solver], at index: Int) -> Double {
+        solvers[index].box.value(of: variable)
+    }
+
+    /// `value(of:in:at:)` of two variables of one solver (a frame's origin and size on one axis):
+    /// the box taken once for both.
+    public static func values(of a: Variable, _ b: Variable, in solvers: [Solver], at index: Int) -> (Double, Double) {
+        let box = solvers[index].box
+        return (box.value(of: a), box.value(of: b))
+    }
+
     /// Installs `constraint` and re-optimises; returns its handle.
     ///
     /// Throws ``SolverError/unsatisfiable(_:)`` for a required constraint that conflicts with the

@@ -47,26 +47,27 @@ extension SolverCore {
 
         if let fresh = freshSubject(for: constraint, row: row) {
             // A variable nothing mentions yet: the row defines it as written (SolverCore+Definitions).
-            row.solve(for: fresh)
+            row.solve(for: fresh, in: writableCells())
             installRow(row, basic: fresh, definition: true)
             infeasible.removeAll(keepingCapacity: true)
             try optimize()
             return
         }
         canonicalize(&row)
-        if row.constant < 0 { row.reverseSign() }
+        if row.constant < 0 { row.reverseSign(in: writableCells()) }
         if let subject = chooseSubject(row, marker, other) {
-            row.solve(for: subject)
+            row.solve(for: subject, in: writableCells())
             substitute(subject, row)
             installRow(row, basic: subject)
-        } else if row.symbols.allSatisfy({ kinds[Int($0)] == .dummy }) {
+        } else if row.symbols(in: cells).allSatisfy({ kinds[Int($0)] == .dummy }) {
             if !SolverTolerance.nearZero(row.constant) {
                 // 0 = constant + Σ dummies: the dummies name the equalities it contradicts.
-                let involved = row.symbols.map { owners[Int($0)] }
+                let involved = row.symbols(in: cells).map { owners[Int($0)] }
+                row.release(in: writableCells())
                 throw .unsatisfiable(report(constraint.constraint, involved: involved, excluding: id.rawValue))
             }
             // A redundant required equality: its dummy (if tracked) is basic with the zero row.
-            if marker >= 0 { installRow(row, basic: marker) }
+            if marker >= 0 { installRow(row, basic: marker) } else { row.release(in: writableCells()) }
         } else {
             try addWithArtificialVariable(row, id: id)
         }
@@ -94,13 +95,18 @@ extension SolverCore {
     /// canonicalizes it unless it defines a fresh variable), creating its markers.
     mutating func makeRow(_ c: ConstraintInput, owner: Int32) -> (Row, Int32, Int32) {
         var row = Row(constant: c.constant)
+        let cells = writableCells()
         for t in c.terms where !SolverTolerance.nearZero(t.coefficient) {
             let s = externalSymbol(t.variable)
             if usesDefinitions {
-                row.insert(s, t.coefficient)
+                row.insert(s, t.coefficient, in: cells)
             } else {
                 let slot = slotOf[Int(s)]
-                if slot >= 0 { row.insert(rows[Int(slot)], t.coefficient) } else { row.insert(s, t.coefficient) }
+                if slot >= 0 {
+                    row.insert(rows[Int(slot)], t.coefficient, in: cells)
+                } else {
+                    row.insert(s, t.coefficient, in: cells)
+                }
             }
         }
         var marker: Int32 = -1, other: Int32 = -1
@@ -111,10 +117,10 @@ extension SolverCore {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let sign: Double = c.relation == .lessThanOrEqual ? 1 : -1
             marker = newSymbol(.slack, owner: owner)
-            row.insert(marker, sign)
+            row.insert(marker, sign, in: cells)
             if !required {
                 other = newSymbol(.error, owner: owner)
-                row.insert(other, -sign)
+                row.insert(other, -sign, in: cells)
                 addToObjective(other, tier: tier, 1)
                 if tie >= 0 { addToObjective(other, tier: tie, c.tieBreak) }
             }
@@ -122,13 +128,13 @@ extension SolverCore {
             if required {
                 if tracksRequiredEqualities {
                     marker = newSymbol(.dummy, owner: owner)
-                    row.insert(marker, 1)
+                    row.insert(marker, 1, in: cells)
                 }
             } else {
                 marker = newSymbol(.error, owner: owner)
                 other = newSymbol(.error, owner: owner)
-                row.insert(marker, -1)
-                row.insert(other, 1)
+                row.insert(marker, -1, in: cells)
+                row.insert(other, 1, in: cells)
                 addToObjective(marker, tier: tier, 1)
                 addToObjective(other, tier: tier, 1)
                 if tie >= 0 {
@@ -146,13 +152,13 @@ extension SolverCore {
     @inline(__always)
     func chooseSubject(_ row: Row, _ marker: Int32, _ other: Int32) -> Int32? {
         var best: Int32 = -1
-        row.forEach { s, _ in
+        row.forEach(in: cells) { s, _ in
             if kinds[Int(s)] == .external && (best < 0 || s > best) { best = s }
         }
         if best >= 0 { return best }
         for m in [marker, other] where m >= 0 {
             let k = kinds[Int(m)]
-            if (k == .slack || k == .error) && row.coefficient(m) < 0 { return m }
+            if (k == .slack || k == .error) && row.coefficient(m, in: cells) < 0 { return m }
         }
         return nil
     }
@@ -161,19 +167,25 @@ extension SolverCore {
     mutating func addWithArtificialVariable(_ row: Row, id: ConstraintID) throws(SolverError) {
         let art = newSymbol(.slack, owner: -1)
         installRow(row, basic: art)
-        artificial = row
+        // The phase-1 objective starts as the row and is changed apart from it: its own cells.
+        artificial = row.copy(in: writableCells())
         do {
             try optimize(phase1: true)
         } catch {
+            artificial!.release(in: writableCells())
             artificial = nil
             throw error
         }
         let phase1 = artificial!
         artificial = nil
+        defer {
+            var dropped = phase1
+            dropped.release(in: writableCells())
+        }
         if SolverTolerance.nearZero(phase1.constant) {
             let slot = slotOf[Int(art)]
             if slot >= 0 {
-                let pivotable = rows[Int(slot)].symbols.filter {
+                let pivotable = rows[Int(slot)].symbols(in: cells).filter {
                     let k = kinds[Int($0)]
                     return k == .slack || k == .error
                 }.min()
@@ -182,7 +194,7 @@ extension SolverCore {
                 } else {
                     // `art = Σ dummies (+ 0)`: implied by the other equalities; drop the row and
                     // fix `art` at 0 below.
-                    _ = takeRow(slot)
+                    dropRow(slot)
                 }
             }
             removeColumn(art)
@@ -190,7 +202,7 @@ extension SolverCore {
         }
         // Infeasible. The phase-1 row names the constraints combined into the contradiction.
         let record = records[Int(id.rawValue)]!
-        let involved = phase1.symbols.filter { kinds[Int($0)] != .external }.map { owners[Int($0)] }
+        let involved = phase1.symbols(in: cells).filter { kinds[Int($0)] != .external }.map { owners[Int($0)] }
         // Roll back: eliminate `art` (drop its row), then the new constraint's marker; every
         // remaining row is still primal feasible, so re-optimising gives the old solution.
         if slotOf[Int(art)] < 0 {
@@ -198,7 +210,7 @@ extension SolverCore {
             forEachRow(containing: art) { _, slot, _ in if found < 0 { found = slot } }
             if found >= 0 { pivot(slot: found, leaving: basicOf[Int(found)], entering: art) }
         }
-        if slotOf[Int(art)] >= 0 { _ = takeRow(slotOf[Int(art)]) }
+        if slotOf[Int(art)] >= 0 { dropRow(slotOf[Int(art)]) }
         removeColumn(art)
         eliminate(record.marker)
         infeasible.removeAll(keepingCapacity: true)
@@ -210,8 +222,9 @@ extension SolverCore {
 
     /// Removes a non-basic symbol from every row and the objective (fixes it at 0).
     mutating func removeColumn(_ s: Int32) {
+        let cells = writableCells()
         forEachRow(containing: s) { solver, slot, _ in
-            solver.rows[Int(slot)].remove(s)
+            solver.rows[Int(slot)].remove(s, in: cells)
         }
         columns.clear(s)
         objective.clear(s)
@@ -221,7 +234,7 @@ extension SolverCore {
     mutating func eliminate(_ s: Int32) {
         guard s >= 0 else { return }
         let slot = slotOf[Int(s)]
-        if slot >= 0 { _ = takeRow(slot) } else { removeColumn(s) }
+        if slot >= 0 { dropRow(slot) } else { removeColumn(s) }
         objective.clear(s)
     }
 

@@ -22,7 +22,7 @@ extension SolverCore {
         if slot < 0 { return canMove(s) }
         if definitionSerial[Int(slot)] >= 0 { return symbolMobility()[Int(s)] }
         var movable = false
-        rows[Int(slot)].forEach { t, c in
+        rows[Int(slot)].forEach(in: cells) { t, c in
             if !movable && !SolverTolerance.nearZero(c) && canMove(t) { movable = true }
         }
         return movable
@@ -62,7 +62,7 @@ extension SolverCore {
             let i = Int(slot)
             let b = basicOf[i]
             guard b >= 0, kinds[Int(b)] != .external else { return }
-            let c = rows[i].coefficient(s)
+            let c = rows[i].coefficient(s, in: cells)
             guard c != 0 else { return }
             guard SolverTolerance.nearZero(rows[i].constant) else { return }
             if c < 0 { upBlocked = true } else { downBlocked = true }

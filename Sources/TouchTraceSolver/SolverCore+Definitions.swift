@@ -39,9 +39,9 @@ extension SolverCore {
         guard usesDefinitions, artificial == nil else { return nil }
         for t in constraint.terms {
             guard let s = symbol(of: t.variable), kinds[Int(s)] == .external, slotOf[Int(s)] < 0, objective.isZero(s),
-                row.contains(s)
+                row.contains(s, in: cells)
             else { continue }
-            if columns.contains(s, where: { basicOf[Int($0)] >= 0 && rows[Int($0)].contains(s) }) { continue }
+            if columns.contains(s, where: { basicOf[Int($0)] >= 0 && rows[Int($0)].contains(s, in: cells) }) { continue }
             return s
         }
         return nil
@@ -53,9 +53,10 @@ extension SolverCore {
         // Scratch storage kept by the solver between calls (one allocation per solver, not per
         // row). No nested function or closure captures the heap or the row: a captured variable
         // that is changed is checked for exclusive access at run time, on every access (issue 27).
+        let cells = writableCells()
         var basics: [Int32] = []
         swap(&basics, &canonicalScratch)
-        row.forEach { s, _ in if slotOf[Int(s)] >= 0 { basics.append(s) } }
+        row.forEach(in: cells) { s, _ in if slotOf[Int(s)] >= 0 { basics.append(s) } }
         if basics.isEmpty {
             swap(&basics, &canonicalScratch)
             return
@@ -63,20 +64,22 @@ extension SolverCore {
         var heap = DefinitionHeap()
         swap(&heap, &definitionHeap)
         for s in basics {
-            guard let c = row.remove(s) else { continue }
-            canonicalTake(s, c, into: &row, heap: &heap)
+            guard let c = row.remove(s, in: cells) else { continue }
+            canonicalTake(s, c, into: &row, heap: &heap, cells)
         }
         while let s = heap.pop() {
-            guard let c = row.remove(s) else { continue }
+            guard let c = row.remove(s, in: cells) else { continue }
             let slot = slotOf[Int(s)]
             let definition = rows[Int(slot)]
             row.constant += definition.constant * c
-            // `definition.forEach`, as a loop: every cell in table order.
+            // `definition.forEach`, as a loop: every cell in table order. Its buckets are read
+            // again for each cell: `row` growing may move the store (``CellStore``).
             if definition.count > 0 {
-                for cell in definition.buckets where cell.symbol >= 0 {
-                    canonicalTake(cell.symbol, cell.coefficient * c, into: &row, heap: &heap)
+                let n = definition.buckets(in: cells).count
+                for k in 0..<n {
+                    let cell = definition.buckets(in: cells)[k]
+                    if cell.symbol >= 0 { canonicalTake(cell.symbol, cell.coefficient * c, into: &row, heap: &heap, cells) }
                 }
-                withExtendedLifetime(definition) {}
             }
         }
         heap.removeAll()
@@ -93,17 +96,18 @@ extension SolverCore {
     /// called from a mutating loop, a non-mutating method is handed a copy of the solver (a
     /// 384-byte `memcpy` per loop).
     @inline(__always)
-    mutating func canonicalTake(_ s: Int32, _ coefficient: Double, into row: inout Row, heap: inout DefinitionHeap) {
+    mutating func canonicalTake(_ s: Int32, _ coefficient: Double, into row: inout Row, heap: inout DefinitionHeap,
+                                _ cells: CellStore) {
         let slot = slotOf[Int(s)]
         guard slot >= 0 else {
-            row.insert(s, coefficient)
+            row.insert(s, coefficient, in: cells)
             return
         }
         let serial = definitionSerial[Int(slot)]
         if serial < 0 {
-            row.insert(rows[Int(slot)], coefficient)   // canonical: non-basic symbols only
+            row.insert(rows[Int(slot)], coefficient, in: cells)   // canonical: non-basic symbols only
         } else {
-            if row.insert(s, coefficient) { heap.push(serial, s) }
+            if row.insert(s, coefficient, in: cells) { heap.push(serial, s) }
         }
     }
 
@@ -117,14 +121,14 @@ extension SolverCore {
         definitionSerial[i] = -1
         definitionCount -= 1
         canonicalize(&row)
-        row.forEach { s, _ in columns.append(s, slot) }
+        row.forEach(in: cells) { s, _ in columns.append(s, slot) }
         rows[i] = row
     }
 
     /// Canonicalizes every definition that mentions `s` directly (its constraint's markers).
     mutating func canonicalizeDefinitions(mentioning s: Int32) {
         guard s >= 0, definitionCount > 0 else { return }
-        for slot in columns.slots(of: s) where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 && rows[Int(slot)].contains(s) {
+        for slot in columns.slots(of: s) where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 && rows[Int(slot)].contains(s, in: cells) {
             canonicalizeDefinition(slot: slot)
         }
     }
@@ -139,7 +143,7 @@ extension SolverCore {
         for entry in definitionLog where definitionSerial[Int(entry.slot)] == entry.serial {
             let row = rows[Int(entry.slot)]
             var v = row.constant
-            row.forEach { t, a in v += a * value[Int(t)] }
+            row.forEach(in: cells) { t, a in v += a * value[Int(t)] }
             value[Int(basicOf[Int(entry.slot)])] = v
         }
         return value
@@ -172,12 +176,11 @@ extension SolverCore {
             let start = pool.count
             let row = rows[slot]
             if row.count > 0 {
-                for cell in row.buckets where cell.symbol >= 0 {
+                for cell in row.buckets(in: cells) where cell.symbol >= 0 {
                     let t = cell.symbol, c = cell.coefficient
                     if !SolverTolerance.nearZero(c) && moves(t, &canMoveCache) { pool.append(Cell(symbol: t, coefficient: 0 + c)) }
                 }
             }
-            withExtendedLifetime(row) {}
             let basic = Int(basicOf[slot])
             movable[basic] = pool.count > start
             partStart[basic] = start
@@ -193,7 +196,7 @@ extension SolverCore {
             var saturated = false
             let row = rows[Int(entry.slot)]
             if row.count > 0 {
-                for cell in row.buckets where cell.symbol >= 0 {
+                for cell in row.buckets(in: cells) where cell.symbol >= 0 {
                     let t = cell.symbol, c = cell.coefficient
                     if SolverTolerance.nearZero(c) { continue }
                     if slotOf[Int(t)] < 0 {
@@ -216,7 +219,6 @@ extension SolverCore {
                     }
                 }
             }
-            withExtendedLifetime(row) {}
             let basic = Int(basicOf[Int(entry.slot)])
             if saturated {
                 partState[basic] = 1

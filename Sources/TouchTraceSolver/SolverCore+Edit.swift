@@ -42,7 +42,7 @@ extension SolverCore {
         // fresh): its constant moves in every case; the rows below are the canonical ones.
         if definitionCount > 0 {
             for slot in columns.slots(of: plus) where definitionSerial[Int(slot)] >= 0 && basicOf[Int(slot)] >= 0 {
-                let c = rows[Int(slot)].coefficient(plus)
+                let c = rows[Int(slot)].coefficient(plus, in: cells)
                 if c != 0 { rows[Int(slot)].constant += delta * c }
             }
         }

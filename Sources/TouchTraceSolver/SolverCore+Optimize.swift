@@ -26,7 +26,7 @@ extension SolverCore {
     func artificialEnteringSymbol() -> Int32? {
         guard let art = artificial else { return nil }
         var best: Int32 = -1
-        art.forEach { s, c in
+        art.forEach(in: cells) { s, c in
             if c < 0 && kinds[Int(s)] != .dummy && (best < 0 || s < best) { best = s }
         }
         return best >= 0 ? best : nil
@@ -86,7 +86,7 @@ extension SolverCore {
             guard c < 0, !SolverTolerance.nearZero(c) else { continue }
             var entering: Int32 = -1
             var ed = 0.0
-            rows[Int(slot)].forEach { s, a in
+            rows[Int(slot)].forEach(in: cells) { s, a in
                 guard a > 0 && kinds[Int(s)] != .dummy else { return }
                 if entering < 0 || objective.ratioLess(s, a, entering, ed)
                     || (!objective.ratioLess(entering, ed, s, a) && s < entering) {

@@ -26,14 +26,13 @@ extension SolverCore {
             definitionSerial[Int(slot)] = -1
         }
         slotOf[Int(basic)] = slot
-        withExtendedLifetime(row) {
-            columns.append(row.buckets.lazy.filter { $0.symbol >= 0 }.map(\.symbol), count: row.count, slot: slot)
-        }
+        columns.append(row.buckets(in: cells).lazy.filter { $0.symbol >= 0 }.map(\.symbol), count: row.count, slot: slot)
         cellsCreated += row.count
         return slot
     }
 
-    /// Removes and returns the row in `slot`; its basic symbol becomes non-basic.
+    /// Removes and returns the row in `slot`; its basic symbol becomes non-basic. The row keeps
+    /// its range of `cells` (the caller gives it back, ``dropRow(_:)``, or installs it again).
     mutating func takeRow(_ slot: Int32) -> Row {
         let i = Int(slot)
         var row = Row()
@@ -47,6 +46,12 @@ extension SolverCore {
         }
         freeSlots.append(slot)
         return row
+    }
+
+    /// Removes the row in `slot` (``takeRow(_:)``) and gives its cells back to the store.
+    mutating func dropRow(_ slot: Int32) {
+        var row = takeRow(slot)
+        row.release(in: writableCells())
     }
 
     /// Calls `body` once for every live row slot that contains `s` (deduplicated; stale entries are
@@ -66,7 +71,7 @@ extension SolverCore {
             guard visitStamp[i] != stamp else { columns.releaseEntry(entry); continue }
             visitStamp[i] = stamp
             guard basicOf[i] >= 0 else { columns.releaseEntry(entry); continue }
-            let c = rows[i].coefficient(s)
+            let c = rows[i].coefficient(s, in: cells)
             if c == 0 { columns.releaseEntry(entry); continue }
             columns.link(entry, after: keptLast)
             if keptFirst < 0 { keptFirst = entry }
@@ -78,7 +83,9 @@ extension SolverCore {
 
     /// Replaces `s` by `row` in every canonical row, the objective and the artificial objective.
     /// Definitions keep mentioning `s` (it is basic now; they are identities at every basis).
+    /// `row` is a row of `cells` in no slot (taken out, or not installed yet).
     mutating func substitute(_ s: Int32, _ row: Row) {
+        let cells = writableCells()
         var e = columns.detach(s)
         stamp &+= 1
         // Each row's new symbols are appended after the previous rows' (from `base` on): the list
@@ -97,12 +104,12 @@ extension SolverCore {
             if visitStamp[i] == stamp { continue }
             visitStamp[i] = stamp
             if definitionSerial[i] >= 0 {
-                if basicOf[i] >= 0, rows[i].contains(s) { columns.append(s, slot) }
+                if basicOf[i] >= 0, rows[i].contains(s, in: cells) { columns.append(s, slot) }
                 continue
             }
-            guard let c = rows[i].remove(s) else { continue }
+            guard let c = rows[i].remove(s, in: cells) else { continue }
             let base = symbols.count
-            rows[i].addScaled(row, c, newSymbols: &symbols)
+            rows[i].addScaled(row, c, newSymbols: &symbols, in: cells)
             let added = symbols.count - base
             if added > 0 {
                 symbols.withUnsafeBufferPointer { all in
@@ -116,7 +123,7 @@ extension SolverCore {
         swap(&symbols, &newSymbols)
         substituteObjective(s, row)
         if artificial != nil {
-            if let c = artificial!.remove(s) { artificial!.insert(row, c) }
+            if let c = artificial!.remove(s, in: cells) { artificial!.insert(row, c, in: cells) }
         }
     }
 
@@ -124,7 +131,7 @@ extension SolverCore {
     mutating func substituteObjective(_ s: Int32, _ row: Row) {
         guard !objective.isZero(s) else { return }
         let v = objective.take(s)
-        row.forEach { sym, a in
+        row.forEach(in: cells) { sym, a in
             objective.addScaled(v, a, to: sym)
             markCandidate(sym)
         }
@@ -135,7 +142,7 @@ extension SolverCore {
     mutating func addToObjective(_ s: Int32, tier: Int, _ coefficient: Double) {
         let slot = slotOf[Int(s)]
         if slot >= 0 {
-            rows[Int(slot)].forEach { sym, a in
+            rows[Int(slot)].forEach(in: cells) { sym, a in
                 objective.add(sym, tier: tier, a * coefficient)
                 markCandidate(sym)
             }
@@ -162,7 +169,7 @@ extension SolverCore {
         swap(&row, &rows[i])          // the slot is empty while `entering` is substituted elsewhere
         slotOf[Int(leaving)] = -1
         basicOf[i] = -1
-        row.solve(for: leaving, entering)
+        row.solve(for: leaving, entering, in: writableCells())
         substitute(entering, row)
         swap(&row, &rows[i])
         basicOf[i] = entering

@@ -22,8 +22,11 @@ struct SolverCore: Sendable {
     /// Slots of rows that may contain the symbol (may hold stale entries and repeats).
     var columns = ColumnIndex()
 
-    // Rows: index = slot.
+    // Rows: index = slot. Their cells are ranges of `cells` (``Row``, ``CellStore``).
     var rows: [Row] = []
+    /// The cells of every row (the live rows', `artificial`'s and those of the row being made);
+    /// shared with a copy of this solver until either writes (``writableCells()``).
+    var cells = CellStore()
     var basicOf: [Int32] = []
     var freeSlots: [Int32] = []
     var visitStamp: [UInt32] = []
@@ -82,6 +85,15 @@ struct SolverCore: Sendable {
             longest = max(longest, r.count)
         }
         return TableauStatistics(rows: rowCount, cells: cells, longestRow: longest, symbols: symbolCount)
+    }
+
+    /// The cell store for writing: copied first when another solver shares it (a solver copied,
+    /// as the continued request's is from the kept scene's). Taken once per operation that writes
+    /// cells, before its first write; the store stays this solver's alone until the operation ends.
+    @inline(__always)
+    mutating func writableCells() -> CellStore {
+        if !isKnownUniquelyReferenced(&cells) { cells = cells.copy() }
+        return cells
     }
 
     /// Number of installed constraints (edit constraints included).
@@ -173,6 +185,7 @@ struct SolverCore: Sendable {
         guard n > 0 else { return }
         records.reserveCapacity(records.count + n)
         rows.reserveCapacity(rows.count + n)
+        writableCells().reserve(16 * n)
         basicOf.reserveCapacity(basicOf.count + n)
         visitStamp.reserveCapacity(visitStamp.count + n)
         definitionSerial.reserveCapacity(definitionSerial.count + n)

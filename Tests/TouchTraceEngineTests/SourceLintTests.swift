@@ -66,7 +66,7 @@ struct SourceLintTests {
             reason: "hashing: a 32-bit product shifted right, and a bit count"),
         Entry(
             rule: .conversion, path: "TouchTraceEngine/AutoLayout/AutoLayoutSystem.swift",
-            pattern: #"(Int\((t\.variable\.id|pool\.terms\[j\]\.variable\.id|variable\.id|partOfVariable\[i\]|parts\[i\])\)|Int32\(index\))"#,
+            pattern: #"(Int\((t\.variable\.id|pool\.terms\[j\]\.variable\.id|variable\.id|[ab]\.id|partOfVariable\[i\]|parts\[i\])\)|Int32\(index\))"#,
             reason: "variable ids and partition numbers are Int32 the layout made (at most 4 per view and guide)"),
         Entry(
             rule: .conversion, path: "TouchTraceEngine/HitTesting/HitTester.swift", pattern: #"Int32\((view|result \?\? -1)\)"#,

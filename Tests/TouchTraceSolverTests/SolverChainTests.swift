@@ -28,10 +28,15 @@ struct SolverChainTests {
         for c in Self.chain(n, width: Double(n) * 48 + 100) { try solver.addConstraint(c) }
         let stats = solver.statistics
         #expect(stats.cells <= 12 * n, "\(stats.cells) cells for \(n) views (longest row \(stats.longestRow))")
-        // Every width but one keeps its 40; one takes the rest (the last, by the order of ties).
+        Self.expectChainAnswers(solver, n)
+    }
+
+    /// The answers of ``chain(_:width:spacing:)`` with spacing 8 and room to spare: every width but
+    /// one keeps its 40, one takes the rest (the last, by the order of ties), and the positions
+    /// follow from the widths.
+    static func expectChainAnswers(_ solver: Solver, _ n: Int) {
         let values = (0..<n).map { solver.value(of: Variable(2 * $0 + 1)) }
         #expect(values.filter { abs($0 - 40) < 1e-6 }.count == n - 1)
-        // The positions follow from the widths.
         var x = 0.0
         for k in 0..<n {
             #expect(abs(solver.value(of: Variable(2 * k)) - x) < 1e-6 * max(1, x), "x\(k)")

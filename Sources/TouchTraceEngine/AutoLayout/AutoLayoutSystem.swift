@@ -416,12 +416,12 @@ public struct AutoLayoutSystem: Sendable {
         // The parts and the solvers taken once for the four values (as ``value(_:)`` reads them):
         // through `value(_:)` each value retained and released both arrays (16 retains per frame,
         // a layout asks every positioned view's; issue 27, branch perf27).
+        // An axis's origin and size are read together when one part holds both (as a view's
+        // horizontal or vertical constraints usually make them; issue 27, branch perf32).
         let parts = partOfVariable, solvers = self.solvers
-        let alignment = Rect(
-            x: Self.value(LayoutVariables.view(view, 0), parts, solvers) + 0,
-            y: Self.value(LayoutVariables.view(view, 1), parts, solvers) + 0,
-            width: Self.value(LayoutVariables.view(view, 2), parts, solvers) + 0,
-            height: Self.value(LayoutVariables.view(view, 3), parts, solvers) + 0)
+        let (x, width) = Self.values(LayoutVariables.view(view, 0), LayoutVariables.view(view, 2), parts, solvers)
+        let (y, height) = Self.values(LayoutVariables.view(view, 1), LayoutVariables.view(view, 3), parts, solvers)
+        let alignment = Rect(x: x + 0, y: y + 0, width: width + 0, height: height + 0)
         return AutoLayout.frame(forAlignmentRect: alignment, insets: AutoLayout.alignmentRectInsets(of: view, in: built))
     }
 
@@ -430,7 +430,17 @@ public struct AutoLayoutSystem: Sendable {
     static func value(_ variable: Variable, _ parts: [Int32], _ solvers: [Solver]) -> Double {
         let i = Int(variable.id)
         guard i >= 0, i < parts.count, parts[i] >= 0 else { return 0 }
-        return solvers[Int(parts[i])].value(of: variable)
+        return Solver.value(of: variable, in: solvers, at: Int(parts[i]))
+    }
+
+    /// ``value(_:_:_:)`` of two variables, from one solver when one part holds both.
+    @inline(__always)
+    static func values(_ a: Variable, _ b: Variable, _ parts: [Int32], _ solvers: [Solver]) -> (Double, Double) {
+        let i = Int(a.id), j = Int(b.id)
+        if i >= 0, j >= 0, i < parts.count, j < parts.count, parts[i] >= 0, parts[i] == parts[j] {
+            return Solver.values(of: a, b, in: solvers, at: Int(parts[i]))
+        }
+        return (value(a, parts, solvers), value(b, parts, solvers))
     }
 
     /// Views whose frame the constraints do not determine (UIKit's `hasAmbiguousLayout`).
