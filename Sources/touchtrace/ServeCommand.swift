@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NIOCore
+import TouchTraceOperations
 import TouchTraceServer
 import TouchTraceStore
 
@@ -20,7 +21,11 @@ struct ServeCommand: AsyncParsableCommand {
             TOUCHTRACE_LOG_LEVEL. SIGINT or SIGTERM stops the server after the requests in flight \
             have been answered and their responses written (at most --shutdown-timeout). Several \
             servers may share one data directory (on a shared filesystem): writes to one id are \
-            serialised with file locks and every read checks the cached scene against the file.
+            serialised with file locks and every read checks the cached scene against the file. \
+            On glibc the server keeps the memory its requests free instead of handing it back to \
+            the kernel after each one (malloc's mmap threshold 32 MiB, trim threshold 64 MiB: \
+            docs/deploy.md, "The memory allocator"), unless GLIBC_TUNABLES sets any glibc.malloc \
+            tunable (glibc.malloc.perturb=0 keeps glibc's own defaults).
             """
     )
 
@@ -160,6 +165,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("cannot open the data directory: \(error)")
         }
         let sceneCount = await store.count()
+        // A server's requests free what they allocate: keep it in the process rather than fault
+        // it in again for the next request (ProcessMemory; an operator's glibc.malloc tunables win).
+        let memory = ProcessMemory.keepFreedMemory(environment: environment)
         logger.info(
             "starting",
             metadata: [
@@ -168,6 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
                 "cors": .string(configuration.cors?.origins.joined(separator: ",") ?? "off"),
                 "tls": .string(configuration.tls == nil ? "off" : "on"),
+                "freedMemory": .string(memory == .set ? "kept" : memory == .leftToTheOperator ? "GLIBC_TUNABLES" : "allocator default"),
             ])
         let api = TouchTraceAPI(configuration: configuration, store: store)
         let start = ContinuousClock.now

@@ -9,14 +9,18 @@
 //                                            # DIR/cards.json, for scripts/cpu-per-request.sh
 //   inline-layout-bench --write-responses DIR  # the two responses (DIR/NAME.response.json), to
 //                                            # compare the bytes two builds answer with `cmp`
+//   inline-layout-bench --allocator-defaults   # glibc's malloc thresholds left at their defaults
+//                                            # (the bench sets them as `touchtrace serve` does:
+//                                            # `ProcessMemory.keepFreedMemory`)
 //
 // Two scenes, each as the body of an inline layout request with a `resizeWindow` change:
 // - `autoresizing`: the LayoutBenchmark's table-like rotation scene (a window, a root view, a
 //   header and footer, cells of six views; autoresizing masks only, rule L5), 390×844 → 844×390;
 // - `cards`: the solver benchmark's card scene (`CardsSceneGenerator`: stack views and intrinsic
 //   sizes, rule L6), 1024 → 768 wide.
-// Rows (thread CPU time per request, median and best over the rounds; every row of a round is
-// run once per round, round after round, so the load of a shared machine falls on all alike):
+// Rows (thread CPU time per request, median and best over the rounds, and the thread's minor page
+// faults per request, which that CPU time includes; every row of a round is run once per round,
+// round after round, so the load of a shared machine falls on all alike):
 // - `request`: the whole inline route as the server runs it (TouchTraceServer's
 //   `performAdmitted`, `.inline`): the body through `JSONParser`, the scene decoded at `/scene`
 //   (`SceneDecoder`), `PreparedScene` (the initial layout cycle, the Auto Layout system solved),
@@ -54,6 +58,8 @@ var responsesDirectory: String? = nil
 /// a deadline (`TouchTraceAPI.requestLimits()`'s; the server's default is 10 s), so the engine's
 /// loops pay what they pay under the server; without it, the unlimited budget (the CLI's).
 var timeBudget: Duration? = nil
+/// With `--allocator-defaults`, glibc's malloc keeps its own thresholds (see `ProcessMemory`).
+var allocatorDefaults = false
 var args = Array(CommandLine.arguments.dropFirst())
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -64,6 +70,7 @@ while !args.isEmpty {
     case "--write-bodies": bodiesDirectory = args.removeFirst()
     case "--scene": sceneFilter = args.removeFirst()
     case "--write-responses": responsesDirectory = args.removeFirst()
+    case "--allocator-defaults": allocatorDefaults = true
     case "--time-budget": timeBudget = Double(args.removeFirst()).map { .milliseconds(Int64(($0 * 1000).rounded())) }
     default:
         print("unknown argument \(a)")
@@ -71,11 +78,26 @@ while !args.isEmpty {
     }
 }
 
+/// The server's setting of the allocator, unless `--allocator-defaults`.
+let memory = allocatorDefaults ? ProcessMemory.Outcome.unavailable : ProcessMemory.keepFreedMemory(environment: ProcessInfo.processInfo.environment)
+
 /// CPU time of this thread, in seconds.
 func threadCPU() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Minor page faults of this thread so far (pages the kernel had to map on first touch).
+func threadMinorFaults() -> Int {
+    #if canImport(Glibc)
+    var usage = rusage()
+    let rusageThread = __rusage_who_t(1)  // RUSAGE_THREAD (sys/resource.h, a GNU extension Swift does not import)
+    getrusage(rusageThread, &usage)
+    return usage.ru_minflt
+    #else
+    return 0
+    #endif
 }
 
 struct Case {
@@ -220,6 +242,7 @@ for c in cases {
     print("# \(c.name): \(viewCount) views, document \(c.document.count) bytes, body \(c.body.count) bytes, response \(a.count) bytes")
 }
 var times: [String: [Double]] = [:]
+var faults: [String: Int] = [:]
 var sink = 0
 for _ in 0..<rounds {
     for (name, body) in dumpRows {
@@ -229,20 +252,24 @@ for _ in 0..<rounds {
     }
     for c in cases {
         for (name, body) in rows {
+            let f0 = threadMinorFaults()
             let t0 = threadCPU()
             sink &+= body(c)
             times[c.name + " " + name, default: []].append(threadCPU() - t0)
+            faults[c.name + " " + name, default: 0] += threadMinorFaults() - f0
         }
     }
 }
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
-print("# thread CPU ms per call: median (best), \(rounds) rounds; load average \(load) at the end")
+let allocator = memory == .set ? "thresholds as touchtrace serve sets them" : memory == .leftToTheOperator ? "thresholds from GLIBC_TUNABLES" : "allocator defaults"
+print("# thread CPU ms per call: median (best), minor page faults per call; \(rounds) rounds; load average \(load) at the end; \(allocator)")
 for c in cases {
     for (name, _) in rows {
         let t = times[c.name + " " + name]!.sorted()
         let median = t[t.count / 2], best = t[0]
         var line = String(format: "%-14@ %-24@ %8.3f (%.3f)", c.name as NSString, name as NSString, median * 1e3, best * 1e3)
         if name.hasPrefix("json-") { line += String(format: "  %6.1f MB/s", Double(c.document.count) / median / 1e6) }
+        line += String(format: "  %.0f faults", Double(faults[c.name + " " + name]!) / Double(rounds))
         print(line)
     }
 }
