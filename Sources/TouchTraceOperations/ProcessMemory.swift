@@ -37,6 +37,15 @@ public enum ProcessMemory {
         case leftToTheOperator
         /// Not glibc (macOS, musl), or glibc refused a setting: the allocator's defaults stand.
         case unavailable
+
+        /// How a log line or a benchmark's header says it.
+        public var label: String {
+            switch self {
+            case .set: "freed memory kept (mmap threshold 32 MiB, trim threshold 64 MiB)"
+            case .leftToTheOperator: "the operator's GLIBC_TUNABLES"
+            case .unavailable: "the allocator's defaults"
+            }
+        }
     }
 
     /// Sets glibc's mmap and trim thresholds for this process (``mmapThreshold``,

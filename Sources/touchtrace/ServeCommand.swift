@@ -176,7 +176,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "auth": .string(configuration.authToken == nil ? "off" : "bearer"),
                 "cors": .string(configuration.cors?.origins.joined(separator: ",") ?? "off"),
                 "tls": .string(configuration.tls == nil ? "off" : "on"),
-                "freedMemory": .string(memory == .set ? "kept" : memory == .leftToTheOperator ? "GLIBC_TUNABLES" : "allocator default"),
+                "allocator": .string(memory.label),
             ])
         let api = TouchTraceAPI(configuration: configuration, store: store)
         let start = ContinuousClock.now

@@ -261,8 +261,7 @@ for _ in 0..<rounds {
     }
 }
 let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first ?? "?"
-let allocator = memory == .set ? "thresholds as touchtrace serve sets them" : memory == .leftToTheOperator ? "thresholds from GLIBC_TUNABLES" : "allocator defaults"
-print("# thread CPU ms per call: median (best), minor page faults per call; \(rounds) rounds; load average \(load) at the end; \(allocator)")
+print("# thread CPU ms per call: median (best), minor page faults per call; \(rounds) rounds; load average \(load) at the end; \(memory.label)")
 for c in cases {
     for (name, _) in rows {
         let t = times[c.name + " " + name]!.sorted()
