@@ -85,11 +85,7 @@ struct XcodeFrameOracleTests {
     /// constraint. A document of our own; an optional inequality does not count.
     @Test func aStoredFrameThatBreaksARequiredInequalityIsStale() throws {
         func xib(_ priority: String) -> [UInt8] {
-            Array("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <device id="retina4_7" orientation="portrait" appearance="light"/>
-                    <objects>
+            Self.xib(objects: """
                         <view contentMode="scaleToFill" id="top-vie-01">
                             <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
                             <subviews>
@@ -107,9 +103,7 @@ struct XcodeFrameOracleTests {
                                 <constraint firstAttribute="trailing" secondItem="btn-gte-01" secondAttribute="trailing" constant="20" id="gte-c03-01"/>
                             </constraints>
                         </view>
-                    </objects>
-                </document>
-                """.utf8)
+                """)
         }
         let required = try XcodeFrameOracle.check(file: "stale-inequality.xib", bytes: xib(""))
         let button = try #require(required.disagreements.first { $0.sourceID == "btn-gte-01" })
@@ -120,17 +114,26 @@ struct XcodeFrameOracleTests {
 }
 
 extension XcodeFrameOracleTests {
+    /// A xib of our own (tools version 15705, `retina4_7`, Auto Layout) around `objects`.
+    static func xib(objects: String) -> [UInt8] {
+        Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+            \(objects)
+                </objects>
+            </document>
+            """.utf8)
+    }
+
     /// Issue 23's measure counts the views whose frame Auto Layout decides
     /// (`XcodeFrameOracle.Placement`): a view Xcode wrote `translatesAutoresizingMaskIntoConstraints="NO"`
     /// on, and a stack view's arranged subview even without the flag (`addArrangedSubview` sets
     /// it); not the top-level view, a cell's content view, a view with `fixedFrame="YES"`, or an
     /// autoresizing view, inside a constraint-driven view or not. A document of our own.
     @Test func theIssuesMeasureCountsConstraintDrivenViewsOnly() throws {
-        let xib = Array("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                <device id="retina4_7" orientation="portrait" appearance="light"/>
-                <objects>
+        let xib = Self.xib(objects: """
                     <view contentMode="scaleToFill" id="cd-top-01">
                         <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
                         <subviews>
@@ -182,9 +185,7 @@ extension XcodeFrameOracleTests {
                             <autoresizingMask key="autoresizingMask"/>
                         </tableViewCellContentView>
                     </tableViewCell>
-                </objects>
-            </document>
-            """.utf8)
+            """)
         let doc = try IBDocument(tree: XMLTree.parse(xib, limits: ImportLimits()))
         func placement(_ id: String) throws -> XcodeFrameOracle.Placement {
             XcodeFrameOracle.placement(try #require(doc.elementsByID[id]), doc)
