@@ -10,7 +10,20 @@ struct IBCorpusReport {
         var compared = 0
         var agreeing = 0
         var excluded = 0
+        /// Issue 23's measure: the compared views whose frame Auto Layout decides, and those of
+        /// them that agree (`XcodeFrameOracle.Placement`).
+        var constraintDriven = 0
+        var constraintDrivenAgreeing = 0
         var share: Double { compared == 0 ? 1 : Double(agreeing) / Double(compared) }
+        var constraintDrivenShare: Double { constraintDriven == 0 ? 1 : Double(constraintDrivenAgreeing) / Double(constraintDriven) }
+
+        mutating func add(_ file: XcodeFrameOracle.FileResult) {
+            compared += file.compared
+            agreeing += file.agreeing
+            excluded += file.excluded
+            constraintDriven += file.constraintDriven
+            constraintDrivenAgreeing += file.constraintDrivenAgreeing
+        }
     }
 
     struct ConnectionTotals {
@@ -30,6 +43,11 @@ struct IBCorpusReport {
     var failures: [String] = []
     var classes: [String: Int] = [:]
     var appClasses: [String: Int] = [:]
+    /// The classes of the constraint-driven views' disagreements alone.
+    var constraintDrivenClasses: [String: Int] = [:]
+    var constraintDrivenAppClasses: [String: Int] = [:]
+    /// Compared views (canvas) by who decides their frame.
+    var placements: [XcodeFrameOracle.Placement: Int] = [:]
     /// Segues from cells (V5): tappable in the document, passing, left out.
     var cellSegues = (eligible: 0, passing: 0, ineligible: 0)
     var cellSegueFailures: [String] = []
@@ -38,7 +56,7 @@ struct IBCorpusReport {
     var refused: [String] = []
 
     var summary: String {
-        "canvas \(canvas.agreeing)/\(canvas.compared) (\(pct(canvas.share))), app \(app.agreeing)/\(app.compared) (\(pct(app.share))), connections \(connections.passing)/\(connections.eligible) (\(pct(connections.share)))"
+        "canvas \(canvas.agreeing)/\(canvas.compared) (\(pct(canvas.share))), app \(app.agreeing)/\(app.compared) (\(pct(app.share))), connections \(connections.passing)/\(connections.eligible) (\(pct(connections.share))); constraint-driven canvas \(canvas.constraintDrivenAgreeing)/\(canvas.constraintDriven) (\(pct(canvas.constraintDrivenShare))), app \(app.constraintDrivenAgreeing)/\(app.constraintDriven) (\(pct(app.constraintDrivenShare)))"
     }
 
     func pct(_ x: Double) -> String { String(format: "%.1f%%", x * 100) }
@@ -61,7 +79,7 @@ struct IBCorpusReport {
                 // Refused (or not an IB document at all): the reason goes in the table.
                 let reason = "\(error)".replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
                 report.refused.append("- \(entry.file): \(reason)")
-                report.rows.append("| \(entry.file) | | refused | | | | | | | |")
+                report.rows.append("| \(entry.file) | | refused | | | | | | | | | | |")
                 continue
             }
             var connections = IBConnectionOracle.FileResult(file: entry.file)
@@ -69,11 +87,12 @@ struct IBCorpusReport {
             let app = try XcodeFrameOracle.check(file: entry.file, bytes: entry.bytes, canvas: false) { unit, scene, imported, laidOut in
                 try IBConnectionOracle.checkUnit(unit, scene: scene, imported: imported, laidOut: laidOut, doc: doc, into: &connections)
             }
-            report.canvas.compared += canvas.compared
-            report.canvas.agreeing += canvas.agreeing
-            report.canvas.excluded += canvas.excluded
+            report.canvas.add(canvas)
             report.app.compared += app.compared
             report.app.agreeing += app.agreeing
+            report.app.constraintDriven += app.constraintDriven
+            report.app.constraintDrivenAgreeing += app.constraintDrivenAgreeing
+            for (k, v) in canvas.placements { report.placements[k, default: 0] += v }
             report.connections.eligible += connections.eligible
             report.connections.passing += connections.passing
             let shown = connections.ineligible.values.reduce(0, +)
@@ -82,16 +101,18 @@ struct IBCorpusReport {
             let tools = doc.tree[doc.root]["toolsVersion"] ?? "?"
             let device = doc.deviceID ?? "none"
             report.rows.append(
-                "| \(entry.file) | \(tools) | \(device) | \(canvas.compared) | \(canvas.agreeing) | \(canvas.excluded) | \(app.agreeing) | \(connections.eligible) | \(connections.passing) | \(shown) |")
+                "| \(entry.file) | \(tools) | \(device) | \(canvas.compared) | \(canvas.agreeing) | \(canvas.excluded) | \(app.agreeing) | \(canvas.constraintDriven) | \(canvas.constraintDrivenAgreeing) | \(app.constraintDrivenAgreeing) | \(connections.eligible) | \(connections.passing) | \(shown) |")
             let canvasIDs = Set(canvas.disagreements.map(\.sourceID))
             for d in canvas.disagreements {
                 let k = kind(d)
                 report.classes[k, default: 0] += 1
+                if d.placement.isConstraintDriven { report.constraintDrivenClasses[k, default: 0] += 1 }
                 report.canvasDisagreements.append("- \(entry.file): \(d) — \(k)")
             }
             for d in app.disagreements {
                 let k = canvasIDs.contains(d.sourceID) ? "as on the canvas: " + kind(d) : "the canvas differs (agrees on the canvas)"
                 report.appClasses[k, default: 0] += 1
+                if d.placement.isConstraintDriven { report.constraintDrivenAppClasses[k, default: 0] += 1 }
                 report.appDisagreements.append("- \(entry.file): \(d) — \(k)")
             }
             report.failures += connections.connections.filter { !$0.ok }.map { "- \(entry.file): \($0)" }
@@ -105,24 +126,32 @@ struct IBCorpusReport {
 
     var markdown: String { markdown(source: "../shared/corpus/ib/") }
 
+    static func list(_ counts: [String: Int]) -> String {
+        counts.isEmpty ? "none" : counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    }
+
     /// The table; `source` names the folder it was measured on.
     func markdown(source: String) -> String {
         var lines = [
             "# The Interface Builder corpus, file by file", "",
             "Generated by `XcodeFrameOracleTests.framesAndConnectionsAgreeWithTheDocuments` (`TOUCHTRACE_RECORD_FIXTURES=1` rewrites it; a test compares it) from `\(source)`. The oracles and the classes of every disagreement are explained in [import-ib.md](import-ib.md#the-oracles-on-the-corpus).",
             "",
-            "Columns: the file; the tools version that saved it; its device id; views compared with Xcode's stored frames (misplaced, ambiguous and placeholder frames left out: *left out*), within 0.5 pt on the canvas (`ImportOptions.canvas`) and as the app runs; connections the document shows tappable (*eligible*), those a tap at the control's centre reaches and, when a tap triggers them, delivers to their destination (*pass*), and those the document itself shows untappable.",
+            "Columns: the file; the tools version that saved it; its device id; views compared with Xcode's stored frames (misplaced, ambiguous and placeholder frames left out: *left out*), within 0.5 pt on the canvas (`ImportOptions.canvas`) and as the app runs; the same for the constraint-driven views alone, issue 23's measure (*AL views*, *AL canvas*, *AL app*: a view with `translatesAutoresizingMaskIntoConstraints=\"NO\"` or arranged in a stack view, not a root view, not a fixed frame; [import-ib.md](import-ib.md#the-issues-measure-constraint-driven-views)); connections the document shows tappable (*eligible*), those a tap at the control's centre reaches and, when a tap triggers them, delivers to their destination (*pass*), and those the document itself shows untappable.",
             "",
-            "| file | tools | device | views | canvas | left out | app | eligible | pass | untappable |",
-            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|",
+            "| file | tools | device | views | canvas | left out | app | AL views | AL canvas | AL app | eligible | pass | untappable |",
+            "|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ] + rows
         lines.append(
-            "| **all** | | | **\(canvas.compared)** | **\(canvas.agreeing)** (\(pct(canvas.share))) | \(canvas.excluded) | **\(app.agreeing)** (\(pct(app.share))) | **\(connections.eligible)** | **\(connections.passing)** (\(pct(connections.share))) | \(connections.shownUntappable) |")
+            "| **all** | | | **\(canvas.compared)** | **\(canvas.agreeing)** (\(pct(canvas.share))) | \(canvas.excluded) | **\(app.agreeing)** (\(pct(app.share))) | **\(canvas.constraintDriven)** | **\(canvas.constraintDrivenAgreeing)** (\(pct(canvas.constraintDrivenShare))) | **\(app.constraintDrivenAgreeing)** (\(pct(app.constraintDrivenShare))) | **\(connections.eligible)** | **\(connections.passing)** (\(pct(connections.share))) | \(connections.shownUntappable) |")
+        lines += [
+            "",
+            "Views compared, by who decides their frame: " + XcodeFrameOracle.Placement.allCases.map { "\($0.rawValue) \(placements[$0] ?? 0)" }.joined(separator: ", ") + ".",
+        ]
         if !refused.isEmpty { lines += ["", "Files refused, with the importer's reason:", ""] + refused }
         lines += ["", "Connections the documents show untappable, by reason: " + (ineligible.isEmpty ? "none" : ineligible.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")) + "."]
-        lines += ["", "## Canvas disagreements", "", "By class: " + classes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".", ""]
+        lines += ["", "## Canvas disagreements", "", "By class: " + Self.list(classes) + "; of the constraint-driven views: " + Self.list(constraintDrivenClasses) + ". A view that is not constraint-driven says who places it after a ·.", ""]
         lines += canvasDisagreements
-        lines += ["", "## Disagreements as the app runs", "", "By class: " + appClasses.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ".", ""]
+        lines += ["", "## Disagreements as the app runs", "", "By class: " + Self.list(appClasses) + "; of the constraint-driven views: " + Self.list(constraintDrivenAppClasses) + ".", ""]
         lines += appDisagreements
         lines += ["", "## Connections that fail", ""]
         lines += failures.isEmpty ? ["None."] : failures

@@ -5,7 +5,8 @@ import TouchTraceEngine
 /// Xcode's stored frames as the oracle for TouchTrace's layout: import a document's units,
 /// run the layout pass at the document's device size, and compare every view's frame (in its
 /// superview's coordinates) with the `<rect key="frame">` Xcode wrote, leaving out the views
-/// Xcode marks `misplaced` or `ambiguous`.
+/// Xcode marks `misplaced` or `ambiguous`. Each compared view is also placed by who decides its
+/// frame (`Placement`): issue 23's measure is the constraint-driven views'.
 struct XcodeFrameOracle {
     static let tolerance = 0.5
 
@@ -22,10 +23,13 @@ struct XcodeFrameOracle {
         /// A required constraint of the file's own that Xcode's stored frames contradict (its
         /// id): the stored frame is stale, not what the constraints give.
         var contradicted: String?
+        /// Who decides the view's frame.
+        var placement: Placement = .constraints
         var description: String {
             func r(_ x: Rect) -> String { "(\(f(x.minX)), \(f(x.minY)), \(f(x.size.width)), \(f(x.size.height)))" }
             let why = contradicted.map { " (stale: the stored frames contradict constraint \($0))" } ?? (root ? "" : " (follows its superview)")
-            return "\(unit) \(element) \(sourceID) [\(sceneID)]: Xcode \(r(stored)), TouchTrace \(r(computed))\(why)"
+            let placed = placement.isConstraintDriven ? "" : " · \(placement.rawValue)"
+            return "\(unit) \(element) \(sourceID) [\(sceneID)]: Xcode \(r(stored)), TouchTrace \(r(computed))\(why)\(placed)"
         }
         func f(_ v: Double) -> String { JSONWriter.format((v * 100).rounded() / 100) }
     }
@@ -36,6 +40,50 @@ struct XcodeFrameOracle {
         var agreeing = 0
         var excluded = 0
         var disagreements: [Disagreement] = []
+        /// The compared views whose frame Auto Layout decides (`Placement.isConstraintDriven`),
+        /// and those of them that agree.
+        var constraintDriven = 0
+        var constraintDrivenAgreeing = 0
+        /// Compared views by who decides their frame.
+        var placements: [Placement: Int] = [:]
+    }
+
+    /// Who decides a view's frame at run time, from the document alone (docs/import-ib.md,
+    /// "The issue's measure: constraint-driven views"). Auto Layout decides it for a view with
+    /// `translatesAutoresizingMaskIntoConstraints="NO"` (Xcode writes it on a view it
+    /// constrains) and for a stack view's arranged subview (`addArrangedSubview` sets the flag
+    /// to NO, whatever the file says; every subview of an IB stack view is arranged). Not for a
+    /// controller's root view or a xib's top-level view (its container or the loading code sizes
+    /// it), a view its owner places (a cell, a cell's content view, a table's header view, a
+    /// bar: it is not in a `<subviews>` list), a view Xcode stores with `fixedFrame="YES"`
+    /// (Xcode turns its frame into autoresizing constraints at build time, though it also
+    /// writes the flag NO), or any other view (its autoresizing mask places it in its
+    /// superview, whoever places the superview).
+    enum Placement: String, CaseIterable, Comparable {
+        case constraints = "constraint-driven"
+        case arranged = "arranged in a stack view, flag not written"
+        case root = "root view"
+        case owner = "placed by its owner"
+        case fixedFrame = "fixed frame"
+        case fixedFrameInConstraintDriven = "fixed frame inside a constraint-driven view"
+        case autoresizingInConstraintDriven = "autoresizing inside a constraint-driven view"
+        case autoresizing = "autoresizing"
+
+        var isConstraintDriven: Bool { self == .constraints || self == .arranged }
+        static func < (a: Self, b: Self) -> Bool { allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)! }
+    }
+
+    static func placement(_ e: Int, _ doc: IBDocument) -> Placement {
+        let tree = doc.tree
+        if isRoot(e, doc) { return .root }
+        guard let list = tree[e].parent, tree[list].name == "subviews", let superview = tree[list].parent else { return .owner }
+        if tree[superview].name == "stackView" {
+            return tree[e]["translatesAutoresizingMaskIntoConstraints"] == "NO" ? .constraints : .arranged
+        }
+        let fixed = tree[e]["fixedFrame"] == "YES"
+        if !fixed, tree[e]["translatesAutoresizingMaskIntoConstraints"] == "NO" { return .constraints }
+        let inside = placement(superview, doc).isConstraintDriven
+        return fixed ? (inside ? .fixedFrameInConstraintDriven : .fixedFrame) : (inside ? .autoresizingInConstraintDriven : .autoresizing)
     }
 
     /// Compares one document, imported as Xcode's canvas shows it (`canvas`) or as the app runs;
@@ -73,13 +121,17 @@ struct XcodeFrameOracle {
                 // A root view's stored origin is not a position (Xcode writes 0, 0 for a view
                 // that has no superview in the file): only its size is compared.
                 if isRoot(element, doc) { computed.origin = stored.origin }
+                let placed = placement(element, doc)
                 result.compared += 1
+                result.placements[placed, default: 0] += 1
+                if placed.isConstraintDriven { result.constraintDriven += 1 }
                 if agree(stored, computed) {
                     result.agreeing += 1
+                    if placed.isConstraintDriven { result.constraintDrivenAgreeing += 1 }
                 } else {
                     disagreeing.insert(element)
                     found.append(
-                        (element, Disagreement(unit: request.unit, sceneID: sceneID, sourceID: sourceID, element: el.name, stored: stored, computed: computed, root: true)))
+                        (element, Disagreement(unit: request.unit, sceneID: sceneID, sourceID: sourceID, element: el.name, stored: stored, computed: computed, root: true, placement: placed)))
                 }
             }
             let stored = IBStoredTree(doc: doc, importer: IBImport(doc: doc, options: ImportOptions()))

@@ -28,6 +28,9 @@ struct XcodeFrameOracleTests {
             #expect(report.canvas.share >= 0.931, "\(report.canvas.agreeing) of \(report.canvas.compared) views agree with Xcode's canvas")
             #expect(report.connections.eligible > 500)
             #expect(report.app.share >= 0.887, "\(report.app.agreeing) of \(report.app.compared) views agree with Xcode's frames as the app runs")
+            // Issue 23's own measure, the constraint-driven views (its target: 98% on the canvas).
+            #expect(report.canvas.constraintDriven > 3000 && report.canvas.constraintDrivenShare >= 0.893, "\(report.canvas.constraintDrivenAgreeing) of \(report.canvas.constraintDriven) constraint-driven views agree with Xcode's canvas")
+            #expect(report.app.constraintDrivenShare >= 0.818, "\(report.app.constraintDrivenAgreeing) of \(report.app.constraintDriven) constraint-driven views agree as the app runs")
             #expect(report.cellSegues.eligible > 50, "segues from cells the corpus shows tappable")
             #expect(report.cellSegues.passing >= report.cellSegues.eligible * 98 / 100, "\(report.cellSegues.passing) of \(report.cellSegues.eligible) segues from cells are sent when the cell is tapped (V5)")
             #expect(report.connections.share >= 0.995, "\(report.connections.passing) of \(report.connections.eligible) tappable connections reach their control")
@@ -82,11 +85,7 @@ struct XcodeFrameOracleTests {
     /// constraint. A document of our own; an optional inequality does not count.
     @Test func aStoredFrameThatBreaksARequiredInequalityIsStale() throws {
         func xib(_ priority: String) -> [UInt8] {
-            Array("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
-                    <device id="retina4_7" orientation="portrait" appearance="light"/>
-                    <objects>
+            Self.xib(objects: """
                         <view contentMode="scaleToFill" id="top-vie-01">
                             <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
                             <subviews>
@@ -104,15 +103,103 @@ struct XcodeFrameOracleTests {
                                 <constraint firstAttribute="trailing" secondItem="btn-gte-01" secondAttribute="trailing" constant="20" id="gte-c03-01"/>
                             </constraints>
                         </view>
-                    </objects>
-                </document>
-                """.utf8)
+                """)
         }
         let required = try XcodeFrameOracle.check(file: "stale-inequality.xib", bytes: xib(""))
         let button = try #require(required.disagreements.first { $0.sourceID == "btn-gte-01" })
         #expect(button.contradicted == "gte-c50-01" && button.computed.size.height == 50)
         let optional = try XcodeFrameOracle.check(file: "stale-inequality.xib", bytes: xib(" priority=\"750\""))
         #expect(optional.disagreements.allSatisfy { $0.contradicted == nil })
+    }
+}
+
+extension XcodeFrameOracleTests {
+    /// A xib of our own (tools version 15705, `retina4_7`, Auto Layout) around `objects`.
+    static func xib(objects: String) -> [UInt8] {
+        Array("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="15705" targetRuntime="iOS.CocoaTouch" useAutolayout="YES">
+                <device id="retina4_7" orientation="portrait" appearance="light"/>
+                <objects>
+            \(objects)
+                </objects>
+            </document>
+            """.utf8)
+    }
+
+    /// Issue 23's measure counts the views whose frame Auto Layout decides
+    /// (`XcodeFrameOracle.Placement`): a view Xcode wrote `translatesAutoresizingMaskIntoConstraints="NO"`
+    /// on, and a stack view's arranged subview even without the flag (`addArrangedSubview` sets
+    /// it); not the top-level view, a cell's content view, a view with `fixedFrame="YES"`, or an
+    /// autoresizing view, inside a constraint-driven view or not. A document of our own.
+    @Test func theIssuesMeasureCountsConstraintDrivenViewsOnly() throws {
+        let xib = Self.xib(objects: """
+                    <view contentMode="scaleToFill" id="cd-top-01">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                        <subviews>
+                            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="cd-stk-01">
+                                <rect key="frame" x="0.0" y="0.0" width="375" height="100"/>
+                                <subviews>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="cd-arr-01">
+                                        <rect key="frame" x="0.0" y="0.0" width="375" height="50"/>
+                                        <subviews>
+                                            <view contentMode="scaleToFill" id="cd-ars-01">
+                                                <rect key="frame" x="0.0" y="0.0" width="10" height="10"/>
+                                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                            </view>
+                                            <view contentMode="scaleToFill" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="cd-fix-01">
+                                                <rect key="frame" x="20" y="0.0" width="10" height="10"/>
+                                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                                            </view>
+                                        </subviews>
+                                    </view>
+                                    <view contentMode="scaleToFill" id="cd-arr-02">
+                                        <rect key="frame" x="0.0" y="50" width="375" height="50"/>
+                                    </view>
+                                </subviews>
+                                <constraints>
+                                    <constraint firstAttribute="height" constant="100" id="cd-c00-01"/>
+                                    <constraint firstItem="cd-arr-01" firstAttribute="height" secondItem="cd-arr-02" secondAttribute="height" id="cd-c00-02"/>
+                                </constraints>
+                            </stackView>
+                            <view contentMode="scaleToFill" fixedFrame="YES" translatesAutoresizingMaskIntoConstraints="NO" id="cd-fix-02">
+                                <rect key="frame" x="0.0" y="200" width="40" height="40"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            </view>
+                            <view contentMode="scaleToFill" id="cd-ars-02">
+                                <rect key="frame" x="100" y="200" width="40" height="40"/>
+                                <autoresizingMask key="autoresizingMask" flexibleMaxX="YES" flexibleMaxY="YES"/>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="cd-stk-01" firstAttribute="top" secondItem="cd-top-01" secondAttribute="top" id="cd-c01-01"/>
+                            <constraint firstItem="cd-stk-01" firstAttribute="leading" secondItem="cd-top-01" secondAttribute="leading" id="cd-c02-01"/>
+                            <constraint firstAttribute="trailing" secondItem="cd-stk-01" secondAttribute="trailing" id="cd-c03-01"/>
+                        </constraints>
+                    </view>
+                    <tableViewCell contentMode="scaleToFill" selectionStyle="default" indentationWidth="10" id="cd-cel-01">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                        <autoresizingMask key="autoresizingMask"/>
+                        <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" tableViewCell="cd-cel-01" id="cd-con-01">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="44"/>
+                            <autoresizingMask key="autoresizingMask"/>
+                        </tableViewCellContentView>
+                    </tableViewCell>
+            """)
+        let doc = try IBDocument(tree: XMLTree.parse(xib, limits: ImportLimits()))
+        func placement(_ id: String) throws -> XcodeFrameOracle.Placement {
+            XcodeFrameOracle.placement(try #require(doc.elementsByID[id]), doc)
+        }
+        #expect(try placement("cd-top-01") == .root && placement("cd-cel-01") == .root)
+        #expect(try placement("cd-con-01") == .owner)
+        #expect(try placement("cd-stk-01") == .constraints && placement("cd-arr-01") == .constraints)
+        #expect(try placement("cd-arr-02") == .arranged)
+        #expect(try placement("cd-ars-01") == .autoresizingInConstraintDriven && placement("cd-fix-01") == .fixedFrameInConstraintDriven)
+        #expect(try placement("cd-fix-02") == .fixedFrame && placement("cd-ars-02") == .autoresizing)
+        let result = try XcodeFrameOracle.check(file: "constraint-driven.xib", bytes: xib)
+        #expect(result.constraintDriven == 3 && result.compared == 10, "\(result.placements)")
+        #expect(result.placements[.constraints] == 2 && result.placements[.arranged] == 1 && result.placements.values.reduce(0, +) == result.compared)
+        #expect(result.constraintDrivenAgreeing <= result.constraintDriven && result.agreeing >= result.constraintDrivenAgreeing)
     }
 }
 
