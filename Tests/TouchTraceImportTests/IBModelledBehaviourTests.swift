@@ -229,17 +229,21 @@ struct IBModelledBehaviourTests {
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
     }
 
-    /// L6 (layout margins): in a document of Xcode 26, a cell that shows an accessory has 8 pt of
-    /// trailing margin in its content view, a cell without one keeps the table's 20 (measured on
-    /// the corpus: docs/import-ib.md, "Layout margins").
-    @Test func aCellWithAnAccessoryHasXcode26sTrailingMargin() throws {
-        let name = "L6-cell-accessory-trailing-margin-xcode26.storyboard"
+    /// L6 (layout margins): a cell that shows an accessory has 8 pt of trailing margin in its
+    /// content view, a cell without one keeps the table's: 20 in a document of Xcode 26 (measured on
+    /// the corpus: docs/import-ib.md, "Layout margins"), 16 in one of Xcode 9, tools version 13771
+    /// (L6-cell-accessory-trailing-margin-before-xcode26).
+    @Test(arguments: [
+        ("L6-cell-accessory-trailing-margin-xcode26.storyboard", [("Units-value", "unitsContent", 8.0), ("Version-value", "versionContent", 20.0)]),
+        ("L6-cell-accessory-trailing-margin-before-xcode26.storyboard", [("News-count", "newsContent", 8.0), ("Version-value", "versionContent", 16.0)]),
+    ])
+    func aCellWithAnAccessoryHasAnEightPointTrailingMargin(_ name: String, _ cells: [(String, String, Double)]) throws {
         let (result, scene) = try ImportFixtures.laidOut(name, canvas: true)
-        for (value, content, margin) in [("Units-value", "unitsContent", 8.0), ("Version-value", "versionContent", 20.0)] {
+        for (value, content, margin) in cells {
             let v = try #require(scene.viewIndex(value))
             let contentID = try #require(result.ids.first { $0.value == content }?.key)
             let c = try #require(scene.viewIndex(contentID))
-            #expect(scene.views[v].frame.maxX == scene.views[c].frame.size.width - margin, "\(value)")
+            #expect(scene.views[v].frame.maxX == scene.views[c].frame.size.width - margin, "\(name): \(value)")
         }
     }
 
@@ -324,6 +328,21 @@ struct IBModelledBehaviourTests {
         #expect(result.warnings.filter { $0.kind == .layoutApproximated }.map(\.sourceID) == ["steps"])
         let canvas = try ImportFixtures.importFixture(name, canvas: true)
         #expect(!canvas.warnings.contains { $0.kind == .layoutApproximated })
+    }
+
+    /// L6-scroll-view-frame-layout-guide-edges-are-the-frame: a view pinned by its four edges to
+    /// a scroll view's `frameLayoutGuide` is the scroll view's frame (UIKit's documentation of
+    /// `frameLayoutGuide`), not a zero-sized content area that it would set itself; a view pinned
+    /// to the `contentLayoutGuide` that only takes the frame guide's width sets the content size.
+    @Test func aScrollViewsFrameGuideEdgesAreItsFrame() throws {
+        let name = "L6-scroll-view-frame-layout-guide-edges-are-the-frame.storyboard"
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            func frame(_ id: String) throws -> Rect { scene.views[try #require(scene.viewIndex(id))].frame }
+            #expect(try frame("Pages") == Rect(x: 0, y: 44, width: 414, height: 818))
+            #expect(try frame("Page") == Rect(x: 0, y: 0, width: 414, height: 818))
+            #expect(try frame("Band") == Rect(x: 0, y: 0, width: 414, height: 1200))
+        }
     }
 
     /// `unsatisfiableConstraint` is the app's conflict, not the canvas's: the same 48 pt of

@@ -137,12 +137,19 @@ extension IBImport {
     }
 
     /// The trailing layout margin of a cell's content view when the cell shows an accessory, on
-    /// Xcode's canvas, by the tools version that saved the document: 8 pt in Xcode 26 (measured:
-    /// every constraint to such a content view's trailing margin, 6 views of 2 projects, tools
-    /// versions 24506 and 24765, against 20 pt for the cells without an accessory in the same
-    /// files). Nil before (no evidence: the cell's own margin applies).
+    /// Xcode's canvas, by the tools version that saved the document: 8 pt, UIView's default,
+    /// whenever the cell's margins are the table's (tools version 13000 and later). The content
+    /// view ends where the accessory begins, so the cell's trailing margin does not reach into it
+    /// and preserving its superview's margins leaves it its own (UIKit's
+    /// `preservesSuperviewLayoutMargins`). Measured: every constraint to such a content view's
+    /// trailing margin, 6 views of 2 projects in Xcode 26 (tools versions 24506 and 24765, against
+    /// 20 pt for the cells without an accessory in the same files), and rule
+    /// L6-cell-accessory-trailing-margin-before-xcode26: ReseauEntourage's disclosure-indicator
+    /// cell (tools version 13771, the ninth unseen round), 8 pt where the cell's margin is 15–16;
+    /// none of the corpus or rounds 3–8 stores another value for such a cell. Nil before 13000:
+    /// every margin is UIView's 8 there already.
     static func accessoryTrailingMargin(tools: Double) -> Double? {
-        tools >= IBBars.xcode26Tools && tools < IBScreen.unreleasedTools ? 8 : nil
+        tools >= 13000 && tools < IBScreen.unreleasedTools ? 8 : nil
     }
 
     /// Whether a table view cell shows an accessory: a standard one (`accessoryType` other than

@@ -84,6 +84,17 @@ extension IBImport {
         return index
     }
 
+    /// Whether a constraint in the scroll view's subtree ties an edge (top, bottom, leading,
+    /// trailing, left, right) of its frame layout guide `guideID`.
+    func frameGuideEdgeIsConstrained(_ guideID: String, in e: Int) -> Bool {
+        let edges: Set<String> = ["top", "bottom", "leading", "trailing", "left", "right"]
+        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
+            if tree[c]["firstItem"] == guideID, let a = tree[c]["firstAttribute"], edges.contains(a) { return true }
+            if tree[c]["secondItem"] == guideID, let a = tree[c]["secondAttribute"], edges.contains(a) { return true }
+        }
+        return false
+    }
+
     /// A readable name from what the view shows: its text (`label:Total`, `button:Sign-up`), else
     /// its image's name (`button:stepper_increment`).
     func textCandidate(_ e: Int) -> String? {
@@ -107,7 +118,13 @@ extension IBImport {
 
     /// The view's guides as constraint items: `safeArea` and `layoutMarginsGuide` are the
     /// view's built-in guides (`<id>#safeArea`, `<id>#layoutMargins`); a scroll view's
-    /// `frameLayoutGuide` is its frame and its `contentLayoutGuide` its content area.
+    /// `frameLayoutGuide` is its frame and its `contentLayoutGuide` its content area. The frame
+    /// guide is the scroll view itself for widths, heights and centres (they attach to its frame,
+    /// L6); when a constraint ties one of its edges, it is a guide of its own placed on the frame
+    /// (rule L6-scroll-view-frame-layout-guide-edges-are-the-frame: UIKit's
+    /// `UIScrollView.frameLayoutGuide` is "the frame rectangle of a scroll view itself, as
+    /// opposed to its content rectangle", and an edge of the scroll view itself related to its
+    /// content is its content area's edge, so the guide's edges cannot be the view's).
     mutating func registerGuides(of e: Int, view: Int) {
         let viewID = document.views[view].id
         for g in tree.children(of: e, named: "viewLayoutGuide") {
@@ -115,7 +132,23 @@ extension IBImport {
             switch tree[g]["key"] {
             case "safeArea": objects[guideID] = .guide(viewID + "#safeArea")
             case "layoutMarginsGuide": objects[guideID] = .guide(viewID + "#layoutMargins")
-            case "frameLayoutGuide": objects[guideID] = .guide(viewID)
+            case "frameLayoutGuide":
+                guard frameGuideEdgeIsConstrained(guideID, in: e) else {
+                    objects[guideID] = .guide(viewID)
+                    continue
+                }
+                let id = ids.make([viewID + ".frameLayoutGuide"], fallback: "frameLayoutGuide")
+                document.views[view].layoutGuides.append(GuideDraft(id: id, sourceID: guideID))
+                objects[guideID] = .guide(id)
+                // At the scroll view's bounds origin (where its frame is in its own space, however
+                // far it scrolls), its frame's size.
+                for attribute in ["top", "left", "width", "height"] {
+                    var c = ConstraintDraft(firstItem: id, firstAttribute: attribute)
+                    c.secondItem = viewID
+                    c.secondAttribute = attribute
+                    c.identifier = "frameLayoutGuide-" + attribute
+                    document.views[view].constraints.append(c)
+                }
             case "contentLayoutGuide":
                 let id = ids.make([viewID + ".contentLayoutGuide"], fallback: "contentLayoutGuide")
                 document.views[view].layoutGuides.append(GuideDraft(id: id, sourceID: guideID))
