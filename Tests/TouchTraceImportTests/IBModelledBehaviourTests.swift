@@ -345,6 +345,24 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// `layoutAmbiguous`: one warning per imported scene where the first layout leaves visible
+    /// views undetermined, naming the first and the count, and saying whether Xcode marks one
+    /// (or an ancestor) ambiguous; the same nested stacks made `fillEqually` are determined and
+    /// not warned, on the canvas and as the app runs.
+    @Test func anAmbiguousLayoutIsWarnedOncePerSceneADeterminedOneNot() throws {
+        for canvas in [true, false] {
+            let loose = try ImportFixtures.importFixture("layoutAmbiguous-nested-stacks-of-unsized-views.xib", canvas: canvas)
+            let said = loose.warnings.filter { $0.kind == .layoutAmbiguous }
+            #expect(said.map(\.sourceID) == ["header"], "\(said.map(\.message))")
+            #expect(said.first?.message.contains("and 3 other views") == true)
+            #expect(said.first?.message.contains("Xcode does not mark it ambiguous") == true)
+            let marked = try ImportFixtures.importFixture("layoutAmbiguous-xcode-marks-the-stack-ambiguous.xib", canvas: canvas)
+            #expect(marked.warnings.filter { $0.kind == .layoutAmbiguous }.first?.message.contains("Xcode marks <stackView id=\"card\"> ambiguous too") == true)
+            let determined = try ImportFixtures.importFixture("L6-layout-determined-nested-stacks-not-warned-ambiguous.xib", canvas: canvas)
+            #expect(!determined.warnings.contains { $0.kind == .layoutAmbiguous })
+        }
+    }
+
     /// `unsatisfiableConstraint` is the app's conflict, not the canvas's: the same 48 pt of
     /// constraints in a 44 pt row is warned (UIKit breaks one), in a self-sizing row (the table's
     /// `rowHeight` is `automaticDimension`, stored -1) it is not, though Xcode stored that row's
