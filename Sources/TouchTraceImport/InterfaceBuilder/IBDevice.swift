@@ -99,6 +99,12 @@ struct IBDevice: Sendable, Hashable {
         }
     }
 
+    /// Whether a model of the table (tvOS's aside) has this screen size, in either orientation.
+    static func hasModel(of size: Size) -> Bool {
+        let portrait = Size(width: min(size.width, size.height), height: max(size.width, size.height))
+        return known.contains { $0.key != "appleTV" && $0.value.width == portrait.width && $0.value.height == portrait.height }
+    }
+
     /// A device for a screen whose id the table lacks (`retina6_9`), from its size in points: the
     /// known model of that size (either orientation), else an iPhone of that size, with a sensor
     /// housing (47 pt, the median of the notched models) and a home indicator when the screen is

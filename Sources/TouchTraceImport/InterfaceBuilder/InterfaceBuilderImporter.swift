@@ -144,6 +144,21 @@ extension IBImport {
                 .layoutApproximated, device, "unknown device \"\(tree[device]["id"] ?? "")\": \(what)",
                 lost: "the device's exact screen size and safe area")
         }
+        // A known id whose root views show a screen of another size that no model of the table
+        // has (Xcode 16 draws `ipad11_0rounded` at 834 × 1210, the table's is 834 × 1194): the
+        // screen's unsafe edges are guessed from its size alone (IBDevice.inferred): say so where
+        // the guess departs from the id's own edges (an old iPad's 20 and 0 for a rounded iPad's
+        // 24 and 20), not where it keeps them (a root 20 pt short of an iPhone 8's screen).
+        if let known = doc.device, !known.landscape, let stated = doc.statedScreen, !IBDevice.hasModel(of: stated),
+            let device = tree.child(of: doc.root, named: "device"),
+            let guessed = IBScreen(doc: doc, canvas: false)?.device,
+            guessed.insets.top != known.insets.top || guessed.insets.bottom != known.insets.bottom
+        {
+            warn(
+                .layoutApproximated, device,
+                "device \"\(known.id)\" is drawn at \(Self.format(stated)), a screen the device table lacks: its unsafe edges are guessed from that size, \(JSONWriter.format(guessed.insets.top)) pt at the top and \(JSONWriter.format(guessed.insets.bottom)) at the bottom, where the id's \(Self.format(known.size)) model has \(JSONWriter.format(known.insets.top)) and \(JSONWriter.format(known.insets.bottom))",
+                lost: "the device's exact safe area")
+        }
         if doc.platform.contains("AppleTV") {
             warn(
                 .platformApproximated, doc.root, "the document targets \(doc.platform): read with iOS's rules (touches, not focus)",
