@@ -366,6 +366,21 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// A known device id drawn at a screen no model of the table has (Xcode 16's `ipad11_0rounded`
+    /// at 834 × 1210): the window is the stated screen, its unsafe edges the id's own (24 and
+    /// 20), which the document does not state: the button pinned 60 pt below the safe area is at
+    /// y = 84, where Xcode 16 stores it (the tenth unseen round), and the import says so.
+    @Test func aKnownDeviceAtAnUnknownScreenKeepsItsOwnEdges() throws {
+        let name = "layoutApproximated-known-device-drawn-at-a-screen-the-table-lacks.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            #expect(scene.views[0].frame.size == Size(width: 834, height: 1210))
+            let button = try #require(result.ids.first { $0.value == "btn-aa-aaa" }?.key)
+            #expect(scene.views[try #require(scene.viewIndex(button))].frame == Rect(x: 20, y: 84, width: 794, height: 44))
+            #expect(result.warnings.contains { $0.kind == .layoutApproximated && $0.message.contains("the id's own unsafe edges, 24 pt at the top and 20 at the bottom") })
+        }
+    }
+
     /// `unsatisfiableConstraint` is the app's conflict, not the canvas's: the same 48 pt of
     /// constraints in a 44 pt row is warned (UIKit breaks one), in a self-sizing row (the table's
     /// `rowHeight` is `automaticDimension`, stored -1) it is not, though Xcode stored that row's

@@ -99,6 +99,13 @@ struct IBDevice: Sendable, Hashable {
         }
     }
 
+    /// This device at another screen size (portrait), its unsafe edges kept.
+    func resized(to size: Size) -> IBDevice {
+        var device = self
+        device.size = Size(width: min(size.width, size.height), height: max(size.width, size.height))
+        return device
+    }
+
     /// Whether a model of the table (tvOS's aside) has this screen size, in either orientation.
     static func hasModel(of size: Size) -> Bool {
         let portrait = Size(width: min(size.width, size.height), height: max(size.width, size.height))

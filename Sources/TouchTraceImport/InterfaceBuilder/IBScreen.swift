@@ -35,8 +35,14 @@ struct IBScreen: Sendable {
     init?(doc: IBDocument, canvas: Bool, unitRoot: Rect? = nil) {
         var device = doc.device
         if let known = device, let stated = doc.statedScreen, !known.landscape {
-            // The document's root views show another screen for this id: the model of that size.
-            device = IBDevice.inferred(id: known.id, size: stated, landscape: false)
+            // The document's root views show another screen for this id: the model of that size;
+            // where no model has it, that size with the id's own unsafe edges, which the file does
+            // not state (issue 23: take the screen from the file, keep the table for what it does
+            // not say; Xcode 16 draws `ipad11_0rounded` at 834 x 1210, and every iPad without a
+            // home button has a 24 pt status bar and a 20 pt home indicator inset).
+            device = IBDevice.hasModel(of: stated)
+                ? IBDevice.inferred(id: known.id, size: stated, landscape: false)
+                : known.resized(to: stated)
             device?.known = true
         } else if device == nil, let id = doc.deviceID {
             // An id the table lacks: the screen its root views show, or the unit's own when it

@@ -146,18 +146,20 @@ extension IBImport {
         }
         // A known id whose root views show a screen of another size that no model of the table
         // has (Xcode 16 draws `ipad11_0rounded` at 834 × 1210, the table's is 834 × 1194): the
-        // screen's unsafe edges are guessed from its size alone (IBDevice.inferred): say so where
-        // the guess departs from the id's own edges (an old iPad's 20 and 0 for a rounded iPad's
-        // 24 and 20), not where it keeps them (a root 20 pt short of an iPhone 8's screen).
+        // screen is laid out at that size with the id's own unsafe edges (IBScreen), which the
+        // document does not state. Said where they are not what the size alone would suggest (a
+        // rounded iPad's 24 and 20 where a screen of that size suggests an old iPad's 20 and 0),
+        // not where they agree (a root 20 pt short of an iPhone 8's screen).
         if let known = doc.device, !known.landscape, let stated = doc.statedScreen, !IBDevice.hasModel(of: stated),
-            let device = tree.child(of: doc.root, named: "device"),
-            let guessed = IBScreen(doc: doc, canvas: false)?.device,
-            guessed.insets.top != known.insets.top || guessed.insets.bottom != known.insets.bottom
+            let device = tree.child(of: doc.root, named: "device")
         {
-            warn(
-                .layoutApproximated, device,
-                "device \"\(known.id)\" is drawn at \(Self.format(stated)), a screen the device table lacks: its unsafe edges are guessed from that size, \(JSONWriter.format(guessed.insets.top)) pt at the top and \(JSONWriter.format(guessed.insets.bottom)) at the bottom, where the id's \(Self.format(known.size)) model has \(JSONWriter.format(known.insets.top)) and \(JSONWriter.format(known.insets.bottom))",
-                lost: "the device's exact safe area")
+            let bySize = IBDevice.inferred(id: known.id, size: stated, landscape: false)
+            if bySize.insets.top != known.insets.top || bySize.insets.bottom != known.insets.bottom {
+                warn(
+                    .layoutApproximated, device,
+                    "device \"\(known.id)\" is drawn at \(Self.format(stated)), a screen the device table lacks: laid out at that size with the id's own unsafe edges, \(JSONWriter.format(known.insets.top)) pt at the top and \(JSONWriter.format(known.insets.bottom)) at the bottom (its \(Self.format(known.size)) model's), which the document does not state; a screen of that size alone would suggest \(JSONWriter.format(bySize.insets.top)) and \(JSONWriter.format(bySize.insets.bottom))",
+                    lost: "the device's exact safe area")
+            }
         }
         if doc.platform.contains("AppleTV") {
             warn(
