@@ -345,6 +345,27 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// `layoutAmbiguous`: one warning per imported scene where the first layout leaves visible
+    /// views undetermined, naming the first and the count, and saying whether Xcode marks one
+    /// (or an ancestor) ambiguous; the same nested stacks made `fillEqually` are determined and
+    /// not warned, on the canvas and as the app runs.
+    @Test func anAmbiguousLayoutIsWarnedOncePerSceneADeterminedOneNot() throws {
+        for canvas in [true, false] {
+            let loose = try ImportFixtures.importFixture("layoutAmbiguous-nested-stacks-of-unsized-views.xib", canvas: canvas)
+            let said = loose.warnings.filter { $0.kind == .layoutAmbiguous }
+            #expect(said.map(\.sourceID) == ["header"], "\(said.map(\.message))")
+            #expect(said.first?.message.contains("and 3 other views") == true)
+            #expect(said.first?.message.contains("Xcode does not mark it ambiguous") == true)
+            let marked = try ImportFixtures.importFixture("layoutAmbiguous-xcode-marks-the-stack-ambiguous.xib", canvas: canvas)
+            #expect(marked.warnings.filter { $0.kind == .layoutAmbiguous }.first?.message.contains("Xcode marks <stackView id=\"card\"> ambiguous too") == true)
+            let determined = try ImportFixtures.importFixture("L6-layout-determined-nested-stacks-not-warned-ambiguous.xib", canvas: canvas)
+            #expect(!determined.warnings.contains { $0.kind == .layoutAmbiguous })
+            // The engine's false positive: an equal-spacing stack whose length nothing pins.
+            let spaced = try ImportFixtures.importFixture("L6-equal-spacing-stack-of-unpinned-length-not-warned-ambiguous.xib", canvas: canvas)
+            #expect(!spaced.warnings.contains { $0.kind == .layoutAmbiguous })
+        }
+    }
+
     /// A known device id drawn at a screen no model of the table has (Xcode 16's `ipad11_0rounded`
     /// at 834 × 1210): the window is the stated screen, its unsafe edges the id's own (24 and
     /// 20), which the document does not state: the button pinned 60 pt below the safe area is at

@@ -67,6 +67,10 @@ public struct ImportWarning: Sendable, Hashable {
         /// A required constraint the solver had to break, as UIKit does when it logs "Unable to
         /// simultaneously satisfy constraints": the warning names the constraint (Interface Builder).
         case unsatisfiableConstraint
+        /// The imported scene's layout leaves views' frames undetermined (Auto Layout can move
+        /// them at no cost): Xcode stored one solution, UIKit may settle on another at run time
+        /// (Interface Builder; one warning per scene, naming the first such view and the count).
+        case layoutAmbiguous
         /// The document is not strict JSON (a trailing comma before `]` or `}`, which Figma never
         /// writes): read as if the comma were not there.
         case nonStandardJSON
@@ -112,6 +116,7 @@ public struct ImportWarning: Sendable, Hashable {
             .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
             .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
             .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced, .unreachableControl, .negativeSize, .unsatisfiableConstraint,
+            .layoutAmbiguous,
         ]
         /// The kinds the hierarchy dump importers raise.
         public static let dumps: [Kind] = [

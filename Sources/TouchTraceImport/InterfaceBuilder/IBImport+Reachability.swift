@@ -13,7 +13,7 @@ extension IBImport {
     /// solutions" (Apple's Auto Layout Guide, "Ambiguous Layouts"), so which one the app shows
     /// cannot be known from the document. Hidden and disabled controls are left alone (a state
     /// the app changes); so is content that only scrolling brings into the window.
-    mutating func reportUnreachableControls(in prepared: PreparedScene) {
+    mutating func reportUnreachableControls(in prepared: PreparedScene, undetermined ambiguous: Set<Int>) {
         // The wired views first: a document without any needs no layout here.
         var wired: [(view: Int, element: Int, actions: [String])] = []
         for (view, e) in viewElements {
@@ -35,16 +35,12 @@ extension IBImport {
         if wired.isEmpty { return }
         // The validated scene, laid out, says what a tap reaches.
         let scene = prepared.laidOut
-        // The views whose frame the imported constraints leave undetermined, solved only when a
-        // wired control turns out unreachable (most documents have none).
-        var ambiguous: Set<Int>?
+        // The views whose frame the imported constraints leave undetermined (the first layout's
+        // `ambiguous`, asked once per import).
         func undetermined(_ view: Int) -> Int? {
-            if ambiguous == nil {
-                ambiguous = Set((try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()))?.autoLayout.ambiguous ?? [])
-            }
             var v: Int? = view
             while let c = v {
-                if ambiguous?.contains(c) == true { return c }
+                if ambiguous.contains(c) { return c }
                 v = scene.views[c].parent
             }
             return nil

@@ -54,7 +54,10 @@ public enum InterfaceBuilderImporter {
             // One layout of the imported scene answers both (rules L6 and H1–H9).
             let prepared = PreparedScene(decoded, limits: SceneLimits())
             importer.reportLayoutProblems(in: prepared)
-            importer.reportUnreachableControls(in: prepared)
+            // The views the first layout leaves undetermined, asked once for both warnings.
+            let undetermined = (try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()))?.autoLayout.ambiguous ?? []
+            importer.reportUnreachableControls(in: prepared, undetermined: Set(undetermined))
+            importer.reportAmbiguousLayout(in: prepared, undetermined: undetermined)
         }
         warnings = importer.warnings
         return ImportResult(format: actual, scene: scene, warnings: warnings.all, ids: document.ids)
