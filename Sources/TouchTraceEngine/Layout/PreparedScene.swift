@@ -33,6 +33,9 @@ public struct PreparedScene: Sendable {
     /// The required constraints the initial cycle's solve broke, each with those it conflicts
     /// with (an importer's warnings read them without a layout request of their own).
     package var initialConflicts: [ConstraintConflict] { initialAutoLayout?.brokenConstraints ?? [] }
+    /// The views whose frames the initial cycle's solve leaves undetermined (a layout response's
+    /// `ambiguous` with no changes), for an importer's warnings without a layout request.
+    package var initialAmbiguous: [Int] { initialAutoLayout?.ambiguousViews ?? [] }
     /// The limits of the request that runs on this scene now (``using(_:)``): its time budget
     /// and the limits of the work it asks for.
     public private(set) var limits: SceneLimits

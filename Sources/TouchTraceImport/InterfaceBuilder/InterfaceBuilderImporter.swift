@@ -54,8 +54,9 @@ public enum InterfaceBuilderImporter {
             // One layout of the imported scene answers both (rules L6 and H1–H9).
             let prepared = PreparedScene(decoded, limits: SceneLimits())
             importer.reportLayoutProblems(in: prepared)
-            // The views the first layout leaves undetermined, asked once for both warnings.
-            let undetermined = (try? TouchTrace.layout(LayoutRequest(changes: []), in: prepared, limits: SceneLimits()))?.autoLayout.ambiguous ?? []
+            // The views the first layout leaves undetermined, read from its kept Auto Layout system
+            // (as `initialConflicts` is), for both warnings: no layout request of their own.
+            let undetermined = prepared.initialAmbiguous
             importer.reportUnreachableControls(in: prepared, undetermined: Set(undetermined))
             importer.reportAmbiguousLayout(in: prepared, undetermined: undetermined)
         }
