@@ -360,7 +360,8 @@ struct IBModelledBehaviourTests {
             #expect(marked.warnings.filter { $0.kind == .layoutAmbiguous }.first?.message.contains("Xcode marks <stackView id=\"card\"> ambiguous too") == true)
             let determined = try ImportFixtures.importFixture("L6-layout-determined-nested-stacks-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!determined.warnings.contains { $0.kind == .layoutAmbiguous })
-            // The engine's false positive: an equal-spacing stack whose length nothing pins.
+            // An equal-spacing stack whose length nothing pins: determined by the engine's
+            // `UISV-canvas-fit` along the axis (rule L6-stack-equal-spacing-canvas-fit), as by UIKit.
             let spaced = try ImportFixtures.importFixture("L6-equal-spacing-stack-of-unpinned-length-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!spaced.warnings.contains { $0.kind == .layoutAmbiguous })
         }

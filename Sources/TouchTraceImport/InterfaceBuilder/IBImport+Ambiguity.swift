@@ -9,12 +9,10 @@ extension IBImport {
     /// the possible solutions"; which one the app shows is not in the document. One warning per
     /// imported scene, naming the first such view in the scene's order and the count; when Xcode
     /// itself marks that view or an ancestor `ambiguous="YES"`, the warning says so. Hidden views
-    /// are left out (the audit's `ambiguousLayout` leaves them out too), and so are an
-    /// `equalSpacing` or `equalCentering` stack view and its arranged subviews: the engine calls
-    /// such a stack ambiguous when nothing pins its length, where the same `fill` stack is
-    /// determined and Xcode marks none (5 of the 51 warned scene imports of the corpus and rounds
-    /// 3-9, four projects, every view of them placed where Xcode stores it or not compared: an
-    /// engine false positive, docs/import-ib.md "Ambiguous layouts said").
+    /// are left out (the audit's `ambiguousLayout` leaves them out too). An `equalSpacing` or
+    /// `equalCentering` stack whose length nothing pins is determined by the engine as by UIKit
+    /// (its `UISV-canvas-fit` along the axis, rule L6-stack-equal-spacing-canvas-fit), so it is
+    /// not warned; no stack is left out here.
     mutating func reportAmbiguousLayout(in prepared: PreparedScene, undetermined: [Int]) {
         guard !undetermined.isEmpty else { return }
         let scene = prepared.laidOut
@@ -23,8 +21,7 @@ extension IBImport {
             if let index = scene.viewIndex(document.views[view].id) { elementOf[index] = e }
         }
         let named = undetermined.sorted().filter { v in
-            guard v < scene.views.count, !scene.isHiddenInTree(v), let e = elementOf[v] else { return false }
-            return !inEqualSpacingStack(e)
+            v < scene.views.count && !scene.isHiddenInTree(v) && elementOf[v] != nil
         }
         guard let first = named.first, let e = elementOf[first] else { return }
         let stored = IBStoredTree(doc: doc, importer: self)
@@ -36,13 +33,5 @@ extension IBImport {
             .layoutAmbiguous, e,
             "the imported layout is ambiguous: the document's constraints do not determine the frame of \(describe(e))\(count) (too few constraints, or optional constraints of equal priority that conflict)\(xcode). Xcode stored one solution, UIKit may settle on another at run time; hit tests at these views depend on it",
             lost: "which of the possible frames the app shows (the import shows the solver's)")
-    }
-
-    /// Whether element `e` is an `equalSpacing` or `equalCentering` stack view or arranged in one.
-    func inEqualSpacingStack(_ e: Int) -> Bool {
-        func equal(_ s: Int) -> Bool { tree[s].name == "stackView" && ["equalSpacing", "equalCentering"].contains(tree[s]["distribution"] ?? "") }
-        if equal(e) { return true }
-        guard let list = tree[e].parent, tree[list].name == "subviews", let stack = tree[list].parent else { return false }
-        return equal(stack)
     }
 }
