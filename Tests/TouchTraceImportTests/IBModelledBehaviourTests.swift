@@ -367,6 +367,22 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// Image views that show an SF Symbol and that no constraint sizes take their size and
+    /// alignment insets from the symbol's glyph and configuration, which the document does not
+    /// record: one `layoutApproximated` per imported scene names the first and counts the others;
+    /// the same row with width and height constraints is silent.
+    @Test func symbolImageViewsSizedByTheirSymbolsAreSaidOncePerScene() throws {
+        for canvas in [true, false] {
+            let loose = try ImportFixtures.importFixture("layoutApproximated-symbol-image-views-sized-by-their-symbols.xib", canvas: canvas)
+            let said = loose.warnings.filter { $0.kind == .layoutApproximated }
+            #expect(said.map(\.sourceID) == ["sym-0"], "\(said.map(\.message))")
+            #expect(said.first?.message.contains("no constraint of the document sets its width or height (and 2 other symbol image views") == true)
+            #expect(said.first?.line == 14)
+            let sized = try ImportFixtures.importFixture("L6-symbol-image-views-sized-by-constraints-not-warned.xib", canvas: canvas)
+            #expect(!sized.warnings.contains { $0.kind == .layoutApproximated }, "\(sized.warnings.map(\.message))")
+        }
+    }
+
     /// A known device id drawn at a screen no model of the table has (Xcode 16's `ipad11_0rounded`
     /// at 834 × 1210): the window is the stated screen, its unsafe edges the id's own (24 and
     /// 20), which the document does not state: the button pinned 60 pt below the safe area is at

@@ -44,6 +44,7 @@ public enum InterfaceBuilderImporter {
         importer.importBarItems()
         importer.importLists()
         importer.resolveMargins()
+        importer.reportSymbolSizedImageViews()
         var warnings = importer.warnings
         var document = importer.document
         var decoded: Scene?
