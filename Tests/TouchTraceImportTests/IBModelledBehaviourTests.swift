@@ -383,6 +383,28 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// A tab bar controller's bar on an iPad document of Xcode 16 or later: placed at the bottom
+    /// as on iPhone, and `frameReplaced` says that iPadOS 18 shows it at the top in regular width,
+    /// which is not modelled. The same document saved by Xcode 15 (tools version 22155), and an
+    /// iPhone's, keep the plain text.
+    @Test func anIPadTabBarOfXcode16IsSaidToSitAtTheTopOnIPadOS18() throws {
+        let name = "frameReplaced-ipad-tab-bar-at-the-bottom-as-on-iphone-top-on-ipados-18-not-modelled.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let bar = try #require(result.ids.first { $0.value == "bar" }?.key)
+            #expect(scene.views[try #require(scene.viewIndex(bar))].frame == Rect(x: 0, y: 1180 - 49 - 20, width: 820, height: 69))
+            let said = result.warnings.filter { $0.kind == .frameReplaced }
+            #expect(said.map(\.sourceID) == ["bar"])
+            #expect(said.first?.message.contains("as on iPhone; on this iPad document (Xcode 16 or later, iPadOS 18) UIKit shows a tab bar controller's bar at the top in regular width") == true)
+            let xcode15 = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"23504\"", with: "toolsVersion=\"22155\"")
+            let older = try ImportFixtures.importFixture(name, canvas: canvas, document: Array(xcode15.utf8))
+            let plain = older.warnings.filter { $0.kind == .frameReplaced }
+            #expect(plain.count == 1 && plain.allSatisfy { $0.message.hasSuffix("UIKit places it at the bottom of its controller's view, 820 × 69 at y = 1111") }, "\(plain.map(\.message))")
+            let phone = try ImportFixtures.importFixture("frameReplaced-tab-bar-placeholder-and-tabs.storyboard", canvas: canvas)
+            #expect(!phone.warnings.contains { $0.message.contains("iPadOS") })
+        }
+    }
+
     /// A known device id drawn at a screen no model of the table has (Xcode 16's `ipad11_0rounded`
     /// at 834 × 1210): the window is the stated screen, its unsafe edges the id's own (24 and
     /// 20), which the document does not state: the button pinned 60 pt below the safe area is at
