@@ -363,6 +363,10 @@ struct IBModelledBehaviourTests {
             // The engine's false positive: an equal-spacing stack whose length nothing pins.
             let spaced = try ImportFixtures.importFixture("L6-equal-spacing-stack-of-unpinned-length-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!spaced.warnings.contains { $0.kind == .layoutAmbiguous })
+            // Not a false positive: a view arranged in an equal-spacing stack with no length of its
+            // own along the axis (a UIView's, or a custom class's, which the document cannot state).
+            let unsized = try ImportFixtures.importFixture("layoutAmbiguous-equal-spacing-stack-of-a-view-without-a-length.xib", canvas: canvas)
+            #expect(unsized.warnings.filter { $0.kind == .layoutAmbiguous }.map(\.sourceID) == ["hint"])
         }
     }
 
