@@ -370,6 +370,24 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// A root view that preserves its superview's margins: its superview as the app runs is the
+    /// window or a container UIKit adds, whose margins the document does not state, so the
+    /// import's (UIView's 8 of the window, no safe area; the root's own 34 at the bottom win) is
+    /// said, in the navigation controller's scene and in the root's own, on the canvas and not.
+    @Test func aRootPreservingItsSuperviewsMarginsSaysTheyAreNotStated() throws {
+        let name = "layoutApproximated-root-view-preserving-the-superview-s-margins.storyboard"
+        for canvas in [true, false] {
+            for scene in [nil, "scn-bb-bbb"] {
+                var options = try ImportFixtures.options(name)
+                options.canvas = canvas
+                options.scene = scene
+                let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+                let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.hasPrefix("preservesSuperviewLayoutMargins: the view preserves") }
+                #expect(said.map(\.sourceID) == ["root-aa-aaa"], "\(result.warnings.map(\.message))")
+            }
+        }
+    }
+
     /// A known device id drawn at a screen no model of the table has (Xcode 16's `ipad11_0rounded`
     /// at 834 × 1210): the window is the stated screen, its unsafe edges the id's own (24 and
     /// 20), which the document does not state: the button pinned 60 pt below the safe area is at
