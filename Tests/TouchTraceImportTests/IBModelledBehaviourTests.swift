@@ -363,6 +363,28 @@ struct IBModelledBehaviourTests {
             // The engine's false positive: an equal-spacing stack whose length nothing pins.
             let spaced = try ImportFixtures.importFixture("L6-equal-spacing-stack-of-unpinned-length-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!spaced.warnings.contains { $0.kind == .layoutAmbiguous })
+            // Not a false positive: a view arranged in an equal-spacing stack with no length of its
+            // own along the axis (a UIView's, or a custom class's, which the document cannot state).
+            let unsized = try ImportFixtures.importFixture("layoutAmbiguous-equal-spacing-stack-of-a-view-without-a-length.xib", canvas: canvas)
+            #expect(unsized.warnings.filter { $0.kind == .layoutAmbiguous }.map(\.sourceID) == ["hint"])
+        }
+    }
+
+    /// A root view that preserves its superview's margins: its superview as the app runs is the
+    /// window or a container UIKit adds, whose margins the document does not state, so the
+    /// import's (UIView's 8 of the window, no safe area; the root's own 34 at the bottom win) is
+    /// said, in the navigation controller's scene and in the root's own, on the canvas and not.
+    @Test func aRootPreservingItsSuperviewsMarginsSaysTheyAreNotStated() throws {
+        let name = "layoutApproximated-root-view-preserving-the-superview-s-margins.storyboard"
+        for canvas in [true, false] {
+            for scene in [nil, "scn-bb-bbb"] {
+                var options = try ImportFixtures.options(name)
+                options.canvas = canvas
+                options.scene = scene
+                let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+                let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.hasPrefix("preservesSuperviewLayoutMargins: the view preserves") }
+                #expect(said.map(\.sourceID) == ["root-aa-aaa"], "\(result.warnings.map(\.message))")
+            }
         }
     }
 
