@@ -364,6 +364,32 @@ struct IBModelledBehaviourTests {
             // `UISV-canvas-fit` along the axis (rule L6-stack-equal-spacing-canvas-fit), as by UIKit.
             let spaced = try ImportFixtures.importFixture("L6-equal-spacing-stack-of-unpinned-length-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!spaced.warnings.contains { $0.kind == .layoutAmbiguous })
+            // A view arranged in an equal-spacing stack with no length of its own along the axis (a
+            // UIView's, or a custom class's, which the document cannot state): the stack's canvas fit
+            // determines it (none), so it is not ambiguous; that its length is a guess is said.
+            let unsized = try ImportFixtures.importFixture("layoutApproximated-equal-spacing-stack-of-a-view-without-a-length.xib", canvas: canvas)
+            #expect(!unsized.warnings.contains { $0.kind == .layoutAmbiguous })
+            let guessed = unsized.warnings.filter { $0.kind == .layoutApproximated }
+            #expect(guessed.map(\.sourceID) == ["hint"], "\(guessed.map(\.message))")
+            #expect(guessed.first?.message.contains("NoteView's intrinsicContentSize decides it, which the document does not state") == true)
+        }
+    }
+
+    /// A root view that preserves its superview's margins: its superview as the app runs is the
+    /// window or a container UIKit adds, whose margins the document does not state, so the
+    /// import's (UIView's 8 of the window, no safe area; the root's own 34 at the bottom win) is
+    /// said, in the navigation controller's scene and in the root's own, on the canvas and not.
+    @Test func aRootPreservingItsSuperviewsMarginsSaysTheyAreNotStated() throws {
+        let name = "layoutApproximated-root-view-preserving-the-superview-s-margins.storyboard"
+        for canvas in [true, false] {
+            for scene in [nil, "scn-bb-bbb"] {
+                var options = try ImportFixtures.options(name)
+                options.canvas = canvas
+                options.scene = scene
+                let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+                let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.hasPrefix("preservesSuperviewLayoutMargins: the view preserves") }
+                #expect(said.map(\.sourceID) == ["root-aa-aaa"], "\(result.warnings.map(\.message))")
+            }
         }
     }
 

@@ -35,3 +35,48 @@ extension IBImport {
             lost: "which of the possible frames the app shows (the import shows the solver's)")
     }
 }
+
+extension IBImport {
+    /// `layoutApproximated` for a `<view>` arranged in an `equalSpacing` or `equalCentering`
+    /// stack with no length of its own along the stack's axis (issue 23, the eleventh unseen
+    /// round's covpass hint view): such a stack gives each arranged view its own length and puts
+    /// the slack in its gaps, and a view with no content in the document, no placeholder intrinsic
+    /// length and no constraint on that length has only its class's `intrinsicContentSize` there:
+    /// none for a UIView (UIView's documentation), its code's for a custom class, which the
+    /// document does not state. The import lays it out with none (0 pt along the axis where the
+    /// stack's `UISV-canvas-fit` hugs it, rule L6-stack-equal-spacing-canvas-fit). One warning
+    /// per imported scene, naming the first such view and the count.
+    mutating func reportArrangedViewsWithoutALength() {
+        var unsized: [Int] = []
+        for (_, e) in viewElements where hasNoLengthOfItsOwn(e) {
+            guard let list = tree[e].parent, let stack = tree[list].parent,
+                ["equalSpacing", "equalCentering"].contains(tree[stack]["distribution"] ?? ""), tree[e]["hidden"] != "YES",
+                tree.child(of: e, named: "subviews") == nil
+            else { continue }
+            let sized = constrainedAxes(e)
+            if tree[stack]["axis"] == "vertical" ? sized.height : sized.width { continue }
+            unsized.append(e)
+        }
+        guard let first = unsized.first else { return }
+        let others = unsized.count - 1
+        let count = others == 0 ? "" : " (and \(others) other arranged view\(others == 1 ? "" : "s") the same way)"
+        let decides = tree[first]["customClass"].map { "\($0.prefix(60))'s intrinsicContentSize decides it, which the document does not state" }
+            ?? "a UIView has none of its own: the content or constraints the app's code adds decide it"
+        warn(
+            .layoutApproximated, first,
+            "\(describe(first)) is arranged in an equal-spacing stack with no length of its own along the stack's axis\(count): no content, placeholder intrinsic size or constraint of the document gives it one, and \(decides); the import lays it out with none",
+            lost: "the arranged view's length along its stack's axis (its class's intrinsic size)")
+    }
+
+    /// Whether element `e` is a `<view>` arranged in a stack view without a placeholder intrinsic
+    /// length along the stack's axis: a UIView's `intrinsicContentSize` is (noIntrinsicMetric,
+    /// noIntrinsicMetric) (UIView's documentation) and a custom class's is its code's, which the
+    /// document does not state.
+    func hasNoLengthOfItsOwn(_ e: Int) -> Bool {
+        guard tree[e].name == "view", let list = tree[e].parent, tree[list].name == "subviews", let stack = tree[list].parent,
+            tree[stack].name == "stackView"
+        else { return false }
+        let key = tree[stack]["axis"] == "vertical" ? "placeholderIntrinsicHeight" : "placeholderIntrinsicWidth"
+        return tree[e][key] == nil
+    }
+}

@@ -80,7 +80,7 @@ extension IBImport {
                 m = EdgeInsets(top: m.top + mySafe.top, left: m.left + mySafe.left, bottom: m.bottom + mySafe.bottom, right: m.right + mySafe.right)
                 changed = true
             }
-            var approximated: String?
+            var approximated: (message: String, lost: String)?
             // Content scrolls: its distance to the scroll view's edges is not fixed (a table sets
             // its cells' margins itself, above).
             if el?["preservesSuperviewLayoutMargins"] == "YES", let p, !document.views[p].viewClass.isScrollView, let pm = effective[p] {
@@ -91,7 +91,20 @@ extension IBImport {
                 if preserved != m {
                     m = preserved
                     changed = true
-                    approximated = "preservesSuperviewLayoutMargins"
+                    approximated = (
+                        "preservesSuperviewLayoutMargins: the margins are taken from the superview's as laid out in the document",
+                        "margins that follow the superview's when it changes")
+                }
+                if document.views[p].viewClass == .UIWindow || elementOf[p].map({ tree[$0].name.hasSuffix("Controller") }) ?? true {
+                    // A root or top-level view's superview as the app runs is the window, or a view
+                    // UIKit puts between it and a controller's view (a navigation controller's
+                    // wrapper, a presentation's container), whose margins the document does not
+                    // state: the import takes the window's, UIView's 8 pt without its safe area
+                    // (measured once: AltStore's root in a navigation controller, stored 8 pt
+                    // beyond the 34 of the home indicator; the eleventh unseen round).
+                    approximated = (
+                        "preservesSuperviewLayoutMargins: the view preserves its superview's margins, and its superview as the app runs is the window or a view UIKit puts between the window and a controller's view (a navigation controller's wrapper, a presentation's container), whose margins the document does not state; the import takes UIView's 8 pt of the window, without its safe area, and keeps the view's own where they are larger",
+                        "the margins of the superview the app gives the view")
                 }
             }
             effective[v] = m
@@ -101,7 +114,7 @@ extension IBImport {
             document.views[v].layoutMargins = m
             document.views[v].directionalLayoutMargins = nil
             if let approximated, let e {
-                warn(.layoutApproximated, e, "\(approximated): the margins are taken from the superview's as laid out in the document", lost: "margins that follow the superview's when it changes")
+                warn(.layoutApproximated, e, approximated.message, lost: approximated.lost)
             }
         }
     }

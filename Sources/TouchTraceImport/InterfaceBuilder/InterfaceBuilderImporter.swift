@@ -45,6 +45,7 @@ public enum InterfaceBuilderImporter {
         importer.importLists()
         importer.resolveMargins()
         importer.reportSymbolSizedImageViews()
+        importer.reportArrangedViewsWithoutALength()
         var warnings = importer.warnings
         var document = importer.document
         var decoded: Scene?
