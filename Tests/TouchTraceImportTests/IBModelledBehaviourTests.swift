@@ -360,13 +360,18 @@ struct IBModelledBehaviourTests {
             #expect(marked.warnings.filter { $0.kind == .layoutAmbiguous }.first?.message.contains("Xcode marks <stackView id=\"card\"> ambiguous too") == true)
             let determined = try ImportFixtures.importFixture("L6-layout-determined-nested-stacks-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!determined.warnings.contains { $0.kind == .layoutAmbiguous })
-            // The engine's false positive: an equal-spacing stack whose length nothing pins.
+            // An equal-spacing stack whose length nothing pins: determined by the engine's
+            // `UISV-canvas-fit` along the axis (rule L6-stack-equal-spacing-canvas-fit), as by UIKit.
             let spaced = try ImportFixtures.importFixture("L6-equal-spacing-stack-of-unpinned-length-not-warned-ambiguous.xib", canvas: canvas)
             #expect(!spaced.warnings.contains { $0.kind == .layoutAmbiguous })
-            // Not a false positive: a view arranged in an equal-spacing stack with no length of its
-            // own along the axis (a UIView's, or a custom class's, which the document cannot state).
-            let unsized = try ImportFixtures.importFixture("layoutAmbiguous-equal-spacing-stack-of-a-view-without-a-length.xib", canvas: canvas)
-            #expect(unsized.warnings.filter { $0.kind == .layoutAmbiguous }.map(\.sourceID) == ["hint"])
+            // A view arranged in an equal-spacing stack with no length of its own along the axis (a
+            // UIView's, or a custom class's, which the document cannot state): the stack's canvas fit
+            // determines it (none), so it is not ambiguous; that its length is a guess is said.
+            let unsized = try ImportFixtures.importFixture("layoutApproximated-equal-spacing-stack-of-a-view-without-a-length.xib", canvas: canvas)
+            #expect(!unsized.warnings.contains { $0.kind == .layoutAmbiguous })
+            let guessed = unsized.warnings.filter { $0.kind == .layoutApproximated }
+            #expect(guessed.map(\.sourceID) == ["hint"], "\(guessed.map(\.message))")
+            #expect(guessed.first?.message.contains("NoteView's intrinsicContentSize decides it, which the document does not state") == true)
         }
     }
 
@@ -385,6 +390,44 @@ struct IBModelledBehaviourTests {
                 let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.hasPrefix("preservesSuperviewLayoutMargins: the view preserves") }
                 #expect(said.map(\.sourceID) == ["root-aa-aaa"], "\(result.warnings.map(\.message))")
             }
+        }
+    }
+
+    /// Image views that show an SF Symbol and that no constraint sizes take their size and
+    /// alignment insets from the symbol's glyph and configuration, which the document does not
+    /// record: one `layoutApproximated` per imported scene names the first and counts the others;
+    /// the same row with width and height constraints is silent.
+    @Test func symbolImageViewsSizedByTheirSymbolsAreSaidOncePerScene() throws {
+        for canvas in [true, false] {
+            let loose = try ImportFixtures.importFixture("layoutApproximated-symbol-image-views-sized-by-their-symbols.xib", canvas: canvas)
+            let said = loose.warnings.filter { $0.kind == .layoutApproximated }
+            #expect(said.map(\.sourceID) == ["sym-0"], "\(said.map(\.message))")
+            #expect(said.first?.message.contains("no constraint of the document sets its width or height (and 2 other symbol image views") == true)
+            #expect(said.first?.line == 14)
+            let sized = try ImportFixtures.importFixture("L6-symbol-image-views-sized-by-constraints-not-warned.xib", canvas: canvas)
+            #expect(!sized.warnings.contains { $0.kind == .layoutApproximated }, "\(sized.warnings.map(\.message))")
+        }
+    }
+
+    /// A tab bar controller's bar on an iPad document of Xcode 16 or later: placed at the bottom
+    /// as on iPhone, and `frameReplaced` says that iPadOS 18 shows it at the top in regular width,
+    /// which is not modelled. The same document saved by Xcode 15 (tools version 22155), and an
+    /// iPhone's, keep the plain text.
+    @Test func anIPadTabBarOfXcode16IsSaidToSitAtTheTopOnIPadOS18() throws {
+        let name = "frameReplaced-ipad-tab-bar-at-the-bottom-as-on-iphone-top-on-ipados-18-not-modelled.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let bar = try #require(result.ids.first { $0.value == "bar" }?.key)
+            #expect(scene.views[try #require(scene.viewIndex(bar))].frame == Rect(x: 0, y: 1180 - 49 - 20, width: 820, height: 69))
+            let said = result.warnings.filter { $0.kind == .frameReplaced }
+            #expect(said.map(\.sourceID) == ["bar"])
+            #expect(said.first?.message.contains("as on iPhone; on this iPad document (Xcode 16 or later, iPadOS 18) UIKit shows a tab bar controller's bar at the top in regular width") == true)
+            let xcode15 = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self).replacingOccurrences(of: "toolsVersion=\"23504\"", with: "toolsVersion=\"22155\"")
+            let older = try ImportFixtures.importFixture(name, canvas: canvas, document: Array(xcode15.utf8))
+            let plain = older.warnings.filter { $0.kind == .frameReplaced }
+            #expect(plain.count == 1 && plain.allSatisfy { $0.message.hasSuffix("UIKit places it at the bottom of its controller's view, 820 × 69 at y = 1111") }, "\(plain.map(\.message))")
+            let phone = try ImportFixtures.importFixture("frameReplaced-tab-bar-placeholder-and-tabs.storyboard", canvas: canvas)
+            #expect(!phone.warnings.contains { $0.message.contains("iPadOS") })
         }
     }
 

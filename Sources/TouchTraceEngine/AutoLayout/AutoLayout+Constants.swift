@@ -6,7 +6,8 @@ extension AutoLayout {
         public static let fillProportionally = 999.0
         /// `equalCentering`: equal distances between centres (`UISV-fill-equally` on the distributing guides).
         public static let equalCentering = 150.0
-        /// Non-fill alignments: the stack's cross length as small as its largest view (`UISV-canvas-fit`).
+        /// Non-fill alignments: the stack's cross length as small as its largest view; `equalSpacing`
+        /// and `equalCentering`: its length along the axis as small as the spacing allows (`UISV-canvas-fit`).
         public static let canvasFit = 49.0
         /// Baseline alignments: the alignment spanner as short as the views allow (`UISV-spanning-fit`).
         public static let spanningFit = 51.0

@@ -188,7 +188,10 @@ extension AutoLayout {
     /// `fillProportionally` — that plus lengths proportional to the intrinsic lengths at 999, 998…
     /// (UIKit's multipliers, which count the spacing as content);
     /// `equalSpacing` — gaps `>= spacing` and distributing guides between neighbours with equal
-    /// lengths (required); `equalCentering` — the same between centres, equal at 149, 148….
+    /// lengths (required); `equalCentering` — the same between centres, equal at 149, 148…; both
+    /// add `stack length == 0 @49` along the axis (`UISV-canvas-fit`: UIKit's
+    /// `_UIOrderedLayoutArrangement` requires it for these two distributions), so a stack nothing
+    /// stretches is as short as its spacing allows.
     /// Across: `fill` pins both edges; `leading`/`top` pin the leading edge and
     /// keep the trailing one inside (`UISV-spanning-boundary`); `trailing`/`bottom` the reverse;
     /// `firstBaseline`/`lastBaseline` (horizontal stacks) make the baselines equal and keep every
@@ -312,6 +315,12 @@ extension AutoLayout {
         }
         if config.alignment != .fill {
             add(.view(stack), axis.crossLength, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")
+        }
+        if config.distribution == .equalSpacing || config.distribution == .equalCentering {
+            // Rule L6-stack-equal-spacing-canvas-fit: UIKit's ordered arrangement requires the
+            // canvas-fitting constraint for exactly these two distributions, so a stack nothing
+            // stretches along its axis sits at its spacing (docs/autolayout.md).
+            add(.view(stack), axis.length, .equal, nil, .notAnAttribute, priority: StackPriority.canvasFit, "UISV-canvas-fit")
         }
     }
 }

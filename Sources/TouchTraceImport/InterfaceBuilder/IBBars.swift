@@ -26,6 +26,9 @@ struct IBBars {
     /// an iPhone X sit 83 pt above the bottom, 49 and the indicator's 34).
     static let toolbarAboveHomeIndicator = 49.0
     static let xcode26Tools = 24000.0
+    /// Xcode 16.0 saves tools version 23504 (Xcode 15.3 saved 23094): the first Xcode for
+    /// iOS and iPadOS 18.
+    static let xcode16Tools = 23500.0
 
     /// The heights of the bars above and below a unit's content.
     struct Heights: Equatable {
@@ -37,6 +40,15 @@ struct IBBars {
         var opaqueBottom = false
         /// The top bar is only inferred from a show or push segue.
         var pushedOnly = false
+    }
+
+    /// Whether the document is an iPad's, saved by Xcode 16 or later (made for iPadOS 18), where
+    /// a tab bar controller in regular width shows its bar at the top ("Elevating your iPad app
+    /// with a tab bar and sidebar"), which the import does not model. Stamps of unreleased builds
+    /// (`32700.99.1234`, written by Xcode 15 builds) are not counted.
+    var tabBarAtTheTopOnPad: Bool {
+        let pad = (doc.device?.id ?? doc.deviceID)?.hasPrefix("ipad") ?? false
+        return pad && doc.toolsVersion >= Self.xcode16Tools && doc.toolsVersion < IBScreen.unreleasedTools
     }
 
     /// The navigation bar height of the document's era.

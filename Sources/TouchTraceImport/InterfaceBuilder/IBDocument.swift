@@ -28,6 +28,8 @@ struct IBDocument: Sendable {
     /// that the longer side is 128 (every one of the corpus's 60), not the points the symbol
     /// takes, which its configuration decides.
     let imageSizes: [String: Size]
+    /// The names of the SF Symbols among the resource images (`catalog="system"`).
+    let symbolImages: Set<String>
     /// Resource images whose stated size is not a finite, non-negative number: their elements.
     let unreadableImageSizes: [String: Int]
     /// Storyboard: the `initialViewController` id.
@@ -75,6 +77,7 @@ struct IBDocument: Sendable {
         var byID: [String: Int] = [:]
         var images: [String: Size] = [:]
         var unreadableImages: [String: Int] = [:]
+        var symbols: Set<String> = []
         var deviceID: String?
         var landscape = false
         for (index, element) in tree.elements.enumerated() {
@@ -89,6 +92,7 @@ struct IBDocument: Sendable {
                 let inDefaults = element.parent.map { tree[$0]["key"] == "defaultSimulatedMetrics" } ?? false
                 if inDefaults, element["orientation"]?.hasPrefix("landscape") == true { landscape = true }
             case "image" where element.parent.map({ tree[$0].name }) == "resources":
+                if element["catalog"] == "system", let name = element["name"] { symbols.insert(name) }
                 if element["catalog"] != "system", let name = element["name"] {
                     if let w = element["width"].flatMap(Double.init), let h = element["height"].flatMap(Double.init), w.isFinite, h.isFinite, w >= 0, h >= 0 {
                         images[name] = Size(width: w, height: h)
@@ -101,6 +105,7 @@ struct IBDocument: Sendable {
         }
         elementsByID = byID
         imageSizes = images
+        symbolImages = symbols
         unreadableImageSizes = unreadableImages
         self.deviceID = deviceID.map { String($0.prefix { $0 != "." }) }
         self.landscape = landscape

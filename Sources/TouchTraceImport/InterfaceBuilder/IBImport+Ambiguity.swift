@@ -9,13 +9,10 @@ extension IBImport {
     /// the possible solutions"; which one the app shows is not in the document. One warning per
     /// imported scene, naming the first such view in the scene's order and the count; when Xcode
     /// itself marks that view or an ancestor `ambiguous="YES"`, the warning says so. Hidden views
-    /// are left out (the audit's `ambiguousLayout` leaves them out too), and so are an
-    /// `equalSpacing` or `equalCentering` stack view and its arranged subviews: the engine calls
-    /// such a stack ambiguous when nothing pins its length, where the same `fill` stack is
-    /// determined and Xcode marks none (5 of the 51 warned scene imports of the corpus and rounds
-    /// 3-9, four projects, every view of them placed where Xcode stores it or not compared: an
-    /// engine false positive, docs/import-ib.md "Ambiguous layouts said"), except an arranged
-    /// `<view>` with no length of its own along the stack's axis (`hasNoLengthOfItsOwn`).
+    /// are left out (the audit's `ambiguousLayout` leaves them out too). An `equalSpacing` or
+    /// `equalCentering` stack whose length nothing pins is determined by the engine as by UIKit
+    /// (its `UISV-canvas-fit` along the axis, rule L6-stack-equal-spacing-canvas-fit), so it is
+    /// not warned; no stack is left out here.
     mutating func reportAmbiguousLayout(in prepared: PreparedScene, undetermined: [Int]) {
         guard !undetermined.isEmpty else { return }
         let scene = prepared.laidOut
@@ -24,8 +21,7 @@ extension IBImport {
             if let index = scene.viewIndex(document.views[view].id) { elementOf[index] = e }
         }
         let named = undetermined.sorted().filter { v in
-            guard v < scene.views.count, !scene.isHiddenInTree(v), let e = elementOf[v] else { return false }
-            return !inEqualSpacingStack(e) || hasNoLengthOfItsOwn(e)
+            v < scene.views.count && !scene.isHiddenInTree(v) && elementOf[v] != nil
         }
         guard let first = named.first, let e = elementOf[first] else { return }
         let stored = IBStoredTree(doc: doc, importer: self)
@@ -38,28 +34,49 @@ extension IBImport {
             "the imported layout is ambiguous: the document's constraints do not determine the frame of \(describe(e))\(count) (too few constraints, or optional constraints of equal priority that conflict)\(xcode). Xcode stored one solution, UIKit may settle on another at run time; hit tests at these views depend on it",
             lost: "which of the possible frames the app shows (the import shows the solver's)")
     }
+}
+
+extension IBImport {
+    /// `layoutApproximated` for a `<view>` arranged in an `equalSpacing` or `equalCentering`
+    /// stack with no length of its own along the stack's axis (issue 23, the eleventh unseen
+    /// round's covpass hint view): such a stack gives each arranged view its own length and puts
+    /// the slack in its gaps, and a view with no content in the document, no placeholder intrinsic
+    /// length and no constraint on that length has only its class's `intrinsicContentSize` there:
+    /// none for a UIView (UIView's documentation), its code's for a custom class, which the
+    /// document does not state. The import lays it out with none (0 pt along the axis where the
+    /// stack's `UISV-canvas-fit` hugs it, rule L6-stack-equal-spacing-canvas-fit). One warning
+    /// per imported scene, naming the first such view and the count.
+    mutating func reportArrangedViewsWithoutALength() {
+        var unsized: [Int] = []
+        for (_, e) in viewElements where hasNoLengthOfItsOwn(e) {
+            guard let list = tree[e].parent, let stack = tree[list].parent,
+                ["equalSpacing", "equalCentering"].contains(tree[stack]["distribution"] ?? ""), tree[e]["hidden"] != "YES",
+                tree.child(of: e, named: "subviews") == nil
+            else { continue }
+            let sized = constrainedAxes(e)
+            if tree[stack]["axis"] == "vertical" ? sized.height : sized.width { continue }
+            unsized.append(e)
+        }
+        guard let first = unsized.first else { return }
+        let others = unsized.count - 1
+        let count = others == 0 ? "" : " (and \(others) other arranged view\(others == 1 ? "" : "s") the same way)"
+        let decides = tree[first]["customClass"].map { "\($0.prefix(60))'s intrinsicContentSize decides it, which the document does not state" }
+            ?? "a UIView has none of its own: the content or constraints the app's code adds decide it"
+        warn(
+            .layoutApproximated, first,
+            "\(describe(first)) is arranged in an equal-spacing stack with no length of its own along the stack's axis\(count): no content, placeholder intrinsic size or constraint of the document gives it one, and \(decides); the import lays it out with none",
+            lost: "the arranged view's length along its stack's axis (its class's intrinsic size)")
+    }
 
     /// Whether element `e` is a `<view>` arranged in a stack view without a placeholder intrinsic
     /// length along the stack's axis: a UIView's `intrinsicContentSize` is (noIntrinsicMetric,
     /// noIntrinsicMetric) (UIView's documentation) and a custom class's is its code's, which the
-    /// document does not state, so when the layout leaves it undetermined its length is a guess
-    /// even in an `equalSpacing` stack, and is said
-    /// (`layoutAmbiguous-equal-spacing-stack-of-a-view-without-a-length.xib`: covpass' hint view
-    /// in the eleventh unseen round, stored at 128 pt where the import stretched it to 154.5;
-    /// docs/import-ib.md "An eleventh round").
+    /// document does not state.
     func hasNoLengthOfItsOwn(_ e: Int) -> Bool {
         guard tree[e].name == "view", let list = tree[e].parent, tree[list].name == "subviews", let stack = tree[list].parent,
             tree[stack].name == "stackView"
         else { return false }
         let key = tree[stack]["axis"] == "vertical" ? "placeholderIntrinsicHeight" : "placeholderIntrinsicWidth"
         return tree[e][key] == nil
-    }
-
-    /// Whether element `e` is an `equalSpacing` or `equalCentering` stack view or arranged in one.
-    func inEqualSpacingStack(_ e: Int) -> Bool {
-        func equal(_ s: Int) -> Bool { tree[s].name == "stackView" && ["equalSpacing", "equalCentering"].contains(tree[s]["distribution"] ?? "") }
-        if equal(e) { return true }
-        guard let list = tree[e].parent, tree[list].name == "subviews", let stack = tree[list].parent else { return false }
-        return equal(stack)
     }
 }

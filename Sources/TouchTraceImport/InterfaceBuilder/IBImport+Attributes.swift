@@ -239,9 +239,11 @@ extension IBImport {
     }
 
     /// Whether an image view shows an SF Symbol: `catalog="system"` on the view or on its
-    /// `<imageReference key="image">`.
+    /// `<imageReference key="image">`, or an `image` the document's resources list as a system
+    /// symbol (`<image name=… catalog="system">`).
     func showsSymbol(_ e: Int) -> Bool {
         if tree[e]["catalog"] == "system" { return true }
+        if let name = tree[e]["image"], doc.symbolImages.contains(name) { return true }
         return tree.child(of: e, named: "imageReference", key: "image").map { tree[$0]["catalog"] == "system" } ?? false
     }
 

@@ -44,6 +44,8 @@ public enum InterfaceBuilderImporter {
         importer.importBarItems()
         importer.importLists()
         importer.resolveMargins()
+        importer.reportSymbolSizedImageViews()
+        importer.reportArrangedViewsWithoutALength()
         var warnings = importer.warnings
         var document = importer.document
         var decoded: Scene?
