@@ -377,10 +377,22 @@ struct IBModelledBehaviourTests {
 
     /// A root view that preserves its superview's margins: its superview as the app runs is the
     /// window or a container UIKit adds, whose margins the document does not state, so the
-    /// import's (UIView's 8 of the window, no safe area; the root's own 34 at the bottom win) is
-    /// said, in the navigation controller's scene and in the root's own, on the canvas and not.
+    /// import's (UIView's 8 measured from the screen's unsafe edges, rule
+    /// L6-root-superview-margins-inset-from-the-safe-area) is said, in the navigation controller's
+    /// scene and in the root's own, on the canvas and not; the button pinned to the root's bottom
+    /// margin sits 42 pt above the screen's bottom (34 of the home indicator and 8), where the
+    /// document stores it (before the rule: 34, the root's own).
     @Test func aRootPreservingItsSuperviewsMarginsSaysTheyAreNotStated() throws {
         let name = "layoutApproximated-root-view-preserving-the-superview-s-margins.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let button = try #require(result.ids.first { $0.value == "btn-aa-aaa" }?.key)
+            let frame = try #require(scene.viewIndex(button).map { scene.views[$0].frame })
+            let root = try #require(result.ids.first { $0.value == "root-aa-aaa" }?.key)
+            let rootFrame = try #require(scene.viewIndex(root).map { scene.views[$0].frame })
+            #expect(rootFrame.size.height - frame.maxY == 42, "\(frame) in \(rootFrame)")
+            #expect(frame.size == Size(width: 374, height: 51))
+        }
         for canvas in [true, false] {
             for scene in [nil, "scn-bb-bbb"] {
                 var options = try ImportFixtures.options(name)

@@ -81,9 +81,23 @@ extension IBImport {
                 changed = true
             }
             var approximated: (message: String, lost: String)?
+            // A root or top-level view's superview as the app runs is the window, or a view UIKit
+            // puts between the window and a controller's view (a navigation controller's
+            // `UIViewControllerWrapperView`, a presentation's container): a UIView whose margins
+            // are UIView's 8 pt measured from its safe area (`insetsLayoutMarginsFromSafeArea`,
+            // YES by default), the window's: the device's unsafe edges, not the bars a container
+            // controller adds to its child's safe area only (rule
+            // L6-root-superview-margins-inset-from-the-safe-area: AltStore's root in a navigation
+            // controller is stored 42 pt above the bottom, 34 + 8; the eleventh unseen round).
+            let rootSuperview = p.map { document.views[$0].viewClass == .UIWindow || elementOf[$0].map({ tree[$0].name.hasSuffix("Controller") }) ?? true } ?? false
+            let superviewMargins = rootSuperview
+                ? EdgeInsets(
+                    top: Self.defaultMargins.top + screenUnsafe.top, left: Self.defaultMargins.left + screenUnsafe.left,
+                    bottom: Self.defaultMargins.bottom + screenUnsafe.bottom, right: Self.defaultMargins.right + screenUnsafe.right)
+                : p.flatMap { effective[$0] }
             // Content scrolls: its distance to the scroll view's edges is not fixed (a table sets
             // its cells' margins itself, above).
-            if el?["preservesSuperviewLayoutMargins"] == "YES", let p, !document.views[p].viewClass.isScrollView, let pm = effective[p] {
+            if el?["preservesSuperviewLayoutMargins"] == "YES", let p, !document.views[p].viewClass.isScrollView, let pm = superviewMargins {
                 let preserved = EdgeInsets(
                     top: max(m.top, pm.top - frame.minY), left: max(m.left, pm.left - frame.minX),
                     bottom: max(m.bottom, pm.bottom - (parentSize.height - frame.maxY)),
@@ -95,15 +109,10 @@ extension IBImport {
                         "preservesSuperviewLayoutMargins: the margins are taken from the superview's as laid out in the document",
                         "margins that follow the superview's when it changes")
                 }
-                if document.views[p].viewClass == .UIWindow || elementOf[p].map({ tree[$0].name.hasSuffix("Controller") }) ?? true {
-                    // A root or top-level view's superview as the app runs is the window, or a view
-                    // UIKit puts between it and a controller's view (a navigation controller's
-                    // wrapper, a presentation's container), whose margins the document does not
-                    // state: the import takes the window's, UIView's 8 pt without its safe area
-                    // (measured once: AltStore's root in a navigation controller, stored 8 pt
-                    // beyond the 34 of the home indicator; the eleventh unseen round).
+                if rootSuperview {
+                    // That superview is not in the document: what the import takes for it is said.
                     approximated = (
-                        "preservesSuperviewLayoutMargins: the view preserves its superview's margins, and its superview as the app runs is the window or a view UIKit puts between the window and a controller's view (a navigation controller's wrapper, a presentation's container), whose margins the document does not state; the import takes UIView's 8 pt of the window, without its safe area, and keeps the view's own where they are larger",
+                        "preservesSuperviewLayoutMargins: the view preserves its superview's margins, and its superview as the app runs is the window or a view UIKit puts between the window and a controller's view (a navigation controller's wrapper, a presentation's container), whose margins the document does not state; the import takes UIView's 8 pt measured from the safe area (the device's unsafe edges), and keeps the view's own where they are larger",
                         "the margins of the superview the app gives the view")
                 }
             }
