@@ -247,6 +247,25 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// L6 (layout margins): a table that is its controller's root view has the root's system
+    /// minimum margins, 20 pt at the sides on a 414 pt screen, and its cells' content views take
+    /// them; a table laid in a root view keeps the cells' 16 on the same screen (rule
+    /// L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum).
+    @Test(arguments: [("rootListScene", "Root-title", 20.0), ("embeddedListScene", "Embedded-title", 16.0)])
+    func aRootTablesCellsHaveTheSystemMinimumMargins(_ unit: String, _ title: String, _ margin: Double) throws {
+        let name = "L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum.storyboard"
+        for canvas in [true, false] {
+            var options = try ImportFixtures.options(name)
+            options.scene = unit
+            options.canvas = canvas
+            let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+            let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            let v = try #require(scene.viewIndex(title))
+            #expect(scene.views[v].frame.minX == margin, "\(unit), canvas \(canvas)")
+            #expect(scene.views[v].frame.maxX == 414 - margin, "\(unit), canvas \(canvas)")
+        }
+    }
+
     /// B2: a controller pushed with `hidesBottomBarWhenPushed` shows no tab bar, nor does one
     /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
     /// their safe areas reach the bottom of the screen and a button there gets the tap.

@@ -67,8 +67,10 @@ extension IBImport {
             if el?.name == "tableViewCell" || el?.name == "tableViewCellContentView", draft.layoutMargins == nil,
                 draft.directionalLayoutMargins == nil, let cell = Self.cellMargins(tools: doc.toolsVersion)
             {
-                // A table view gives its cells and their content views its own margins.
-                m = EdgeInsets(top: cell.vertical, left: cell.side, bottom: cell.vertical, right: cell.side)
+                // A table view gives its cells and their content views its own margins; a table
+                // that is a controller's root view has at least the root's system minimum.
+                let side = max(cell.side, rootTableSystemSide(cellElement: e) ?? 0)
+                m = EdgeInsets(top: cell.vertical, left: side, bottom: cell.vertical, right: side)
                 if el?.name == "tableViewCellContentView", let trailing = Self.accessoryTrailingMargin(tools: doc.toolsVersion),
                     let ce = e, let c = tree[ce].parent, Self.showsAccessory(tree, cell: c)
                 {
@@ -188,6 +190,27 @@ extension IBImport {
     /// UIView's 8 pt. The border between 10117 and 17156 is not measured: 13000 is the release
     /// that brought the system minimum margins.
     static let xibTopLevelRootMarginsTools = 13000.0
+
+    /// The side margin of a cell's table when that table is a view controller's root view
+    /// (`<tableView key="view">` of a table view controller or a view controller) whose controller
+    /// respects the system minimum margins: UIKit gives a controller's root view at least
+    /// `systemMinimumLayoutMargins` (16 pt at the sides on screens narrower than 414 pt, 20 on
+    /// wider), and a table view lays out its cells' content with its own layout margins. Nil for a
+    /// table laid in another view, a freestanding cell and a controller that sets
+    /// `viewRespectsSystemMinimumLayoutMargins` to NO: those keep `cellMargins(tools:)`.
+    /// Measured (rule L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum,
+    /// docs/import-ib.md, "Layout margins"): on 414 pt screens, 20 pt in the cells of root tables
+    /// in twilio (17506), RevenueCat (17506), iNaturalist (22154) and NetNewsWire (24765), 16 in
+    /// the cells of iNaturalist's table laid in a root view (12 constraints).
+    func rootTableSystemSide(cellElement e: Int?) -> Double? {
+        var table = e.flatMap { tree[$0].parent }
+        while let t = table, tree[t].name != "tableView" { table = tree[t].parent }
+        guard let table, tree[table]["key"] == "view", let owner = tree[table].parent, tree[owner].name.hasSuffix("Controller"),
+            respectsSystemMargins(controllerID: tree[owner]["id"]),
+            let width = document.windows.first.flatMap({ document.views[$0].frame?.size.width })
+        else { return nil }
+        return IBDevice.rootMargins(width: width).left
+    }
 
     func respectsSystemMargins(controllerID: String?) -> Bool {
         guard let id = controllerID, let e = doc.elementsByID[id] else { return true }
