@@ -58,8 +58,7 @@ extension IBImport {
             unsized.append(e)
         }
         guard let first = unsized.first else { return }
-        let others = unsized.count - 1
-        let count = others == 0 ? "" : " (and \(others) other arranged view\(others == 1 ? "" : "s") the same way)"
+        let count = Self.sameWay(others: unsized.count - 1, "arranged view")
         let decides = tree[first]["customClass"].map { "\($0.prefix(60))'s intrinsicContentSize decides it, which the document does not state" }
             ?? "a UIView has none of its own: the content or constraints the app's code adds decide it"
         warn(
@@ -78,5 +77,11 @@ extension IBImport {
         else { return false }
         let key = tree[stack]["axis"] == "vertical" ? "placeholderIntrinsicHeight" : "placeholderIntrinsicWidth"
         return tree[e][key] == nil
+    }
+
+    /// " (and N other NOUNs the same way)" after a warning's first view, or nothing when it is
+    /// the only one: the once-per-scene `layoutApproximated` warnings name the first and count.
+    static func sameWay(others: Int, _ noun: String) -> String {
+        others == 0 ? "" : " (and \(others) other \(noun)\(others == 1 ? "" : "s") the same way)"
     }
 }

@@ -23,8 +23,7 @@ extension IBImport {
             approximated.append((e, !sized.width && !sized.height ? "width or height" : !sized.width ? "width" : "height"))
         }
         guard let first = approximated.first else { return }
-        let others = approximated.count - 1
-        let count = others == 0 ? "" : " (and \(others) other symbol image view\(others == 1 ? "" : "s") the same way)"
+        let count = Self.sameWay(others: approximated.count - 1, "symbol image view")
         warn(
             .layoutApproximated, first.element,
             "\(describe(first.element)) shows an SF Symbol and no constraint of the document sets its \(first.axes)\(count): UIKit sizes it by the symbol's glyph and configuration (point size, weight, scale) and insets its alignment rectangle by the symbol's padding, which the document does not record; its stored frame stands in for the size, with no alignment insets",
