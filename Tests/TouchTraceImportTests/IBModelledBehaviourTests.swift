@@ -588,6 +588,30 @@ struct IBModelledBehaviourTests {
         let label = try #require(laidOut.viewIndex("Name"))
         #expect(laidOut.views[label].frame == Rect(x: 16, y: 11, width: 45, height: 22))
     }
+    /// Rule L6-freeform-xib-view-bottom-inset-from-its-stored-frames, canvas only: a freeform xib
+    /// view's bottom inset below a home indicator is what its stored frames state (a view pinned
+    /// to the safe area's bottom by a required equality): 34 pt for one card, none for the other
+    /// (the corpus is split three projects to three). A misplaced button states nothing: laid out
+    /// with none, and `layoutApproximated` says so. As the app runs the code that adds the view
+    /// decides: no inset, and the existing warning.
+    @Test func aFreeformXibViewsBottomInsetIsWhatItsStoredFramesState() throws {
+        let name = "L6-freeform-xib-view-bottom-inset-from-its-stored-frames.xib"
+        for (canvas, inset) in [(true, 34.0), (false, 0.0)] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            for (button, y) in [("Done-Inset", 300 - inset - 12 - 40), ("Done-Flush", 248)] {
+                let done = try #require(scene.viewIndex(button))
+                #expect(scene.views[done].frame == Rect(x: 16, y: y, width: 361, height: 40), "\(button), canvas: \(canvas)")
+            }
+            #expect(!result.warnings.contains { $0.kind == .layoutApproximated && $0.message.contains("home indicator") }, "\(result.warnings.map(\.message))")
+        }
+        let unstated = "layoutApproximated-freeform-xib-view-bottom-inset-not-stated.xib"
+        let (result, scene) = try ImportFixtures.laidOut(unstated)
+        let done = try #require(scene.viewIndex("Done"))
+        #expect(scene.views[done].frame == Rect(x: 16, y: 248, width: 361, height: 40))
+        let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("home indicator") }
+        #expect(said.map(\.sourceID) == ["card"], "\(result.warnings.map(\.message))")
+        #expect(said.first?.message.contains("its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, 34 pt in three others); laid out here with none") == true)
+    }
     /// L6 (margins), canvas only: from tools version 13000 Xcode's canvas gives a xib's
     /// top-level view a root view's margins (0 at the top and bottom, 16 or 20 at the sides)
     /// whether or not File's Owner shows it (measured on files nobody here had seen:

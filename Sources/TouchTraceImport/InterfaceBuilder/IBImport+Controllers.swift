@@ -220,6 +220,18 @@ extension IBImport {
                 let device = screen.device, device.notched, !device.landscape
             {
                 insets.top = screen.insets.top
+                // Its bottom: 0 pt or the home indicator's inset on Xcode's canvas, which the
+                // corpus splits on; the view's own stored frames say which (rule
+                // L6-freeform-xib-view-bottom-inset-from-its-stored-frames).
+                let bottom = storedSafeAreaBottom(view.element, candidates: [0, device.insets.bottom, screen.insets.bottom])
+                if let inset = bottom.inset {
+                    insets.bottom = inset
+                } else if bottom.pinned {
+                    warn(
+                        .layoutApproximated, view.element,
+                        "\(describe(view.element)) is a freeform view on the canvas of a device with a home indicator (\(device.id)) whose subviews are constrained to its safe area's bottom, and its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, \(JSONWriter.format(device.insets.bottom)) pt in three others); laid out here with none",
+                        lost: "the home indicator's inset at the bottom of the view's safe area, where this canvas draws one")
+                }
             }
             if tree.child(of: view.element, named: "nil", key: "simulatedStatusBarMetrics") != nil, !(screen?.device?.notched ?? false) {
                 insets.top = 0
@@ -303,6 +315,62 @@ extension IBImport {
             .layoutApproximated, e,
             "\(describe(e)) is a freeform view on a device with a home button (\(device.id)) whose subviews are constrained to its safe area's top: the canvas of tools version 21500 and later may draw a 20 pt status bar above it (one project's file stores 20 pt; evidence thin), that of earlier tools versions none; laid out here without one",
             lost: "a 20 pt status-bar inset at the top of the view's safe area, where this Xcode draws one")
+    }
+
+    /// Rule L6-freeform-xib-view-bottom-inset-from-its-stored-frames (issue 23): on the canvas
+    /// of a device with a home indicator, Xcode gives a freeform xib view's safe area either no
+    /// bottom inset or the home indicator's, and the corpus is split on which (0 pt in tinode,
+    /// stopp-corona and sendbird; 34 pt in cwa-app, pocket-casts and trainee-test; no documented
+    /// mechanism). What Xcode did is in the document: the stored frame of a view pinned to the
+    /// safe area's bottom by a required equality. `inset` is the one of `candidates` those
+    /// frames imply (within 0.5 pt, all of them agreeing; views Xcode marks misplaced or
+    /// ambiguous left out), nil when none is pinned or they do not agree; `pinned` says whether
+    /// any constraint of the view's subtree uses that bottom.
+    func storedSafeAreaBottom(_ e: Int, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
+        guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"],
+            let height = doc.frame(of: e)?.size.height
+        else { return (nil, false) }
+        var pinned = false
+        var implied: Set<Double> = []
+        var disagree = false
+        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
+            let el = tree[c]
+            let guideFirst = el["firstItem"] == guideID && el["firstAttribute"] == "bottom"
+            let guideSecond = el["secondItem"] == guideID && el["secondAttribute"] == "bottom"
+            guard guideFirst || guideSecond else { continue }
+            pinned = true
+            guard el["firstAttribute"] == "bottom", el["secondAttribute"] == "bottom", el["relation"] == nil,
+                (el["priority"].flatMap(Double.init) ?? 1000) == 1000, (el["multiplier"] ?? "1") == "1",
+                let constant = Double(el["constant"] ?? "0"), constant.isFinite
+            else { continue }
+            // `firstItem` absent: the view that holds the `<constraints>` list.
+            let otherID = guideFirst ? el["secondItem"] : el["firstItem"] ?? el.parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
+            guard let otherID, let other = doc.elementsByID[otherID], let maxY = storedMaxY(other, in: e) else { continue }
+            // other.bottom = guide.bottom + c, or guide.bottom = other.bottom + c.
+            let inset = guideFirst ? height - maxY - constant : height - maxY + constant
+            guard let match = candidates.first(where: { abs($0 - inset) <= 0.5 }) else { disagree = true; continue }
+            implied.insert(match)
+        }
+        guard !disagree, implied.count == 1 else { return (nil, pinned) }
+        return (implied.first, pinned)
+    }
+
+    /// The bottom of a view's stored frame in the coordinates of its ancestor `root`, through
+    /// the stored frames between them; nil when one is missing or the view is marked misplaced
+    /// or ambiguous (its stored frame is not Xcode's layout).
+    func storedMaxY(_ e: Int, in root: Int) -> Double? {
+        var y = 0.0
+        var current = e
+        for _ in 0..<64 {
+            if current == root { return y }
+            let el = tree[current]
+            guard el["misplaced"] != "YES", el["ambiguous"] != "YES", let frame = doc.frame(of: current) else { return nil }
+            y += current == e ? frame.origin.y + frame.size.height : frame.origin.y
+            // Up from the view to its superview: view → <subviews> → superview.
+            guard let list = el.parent, tree[list].name == "subviews", let parent = tree[list].parent else { return nil }
+            current = parent
+        }
+        return nil
     }
 
     /// The stored frame of the root view of a container's first child (its `rootViewController`
