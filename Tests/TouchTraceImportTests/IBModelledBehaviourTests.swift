@@ -612,6 +612,26 @@ struct IBModelledBehaviourTests {
         #expect(said.map(\.sourceID) == ["card"], "\(result.warnings.map(\.message))")
         #expect(said.first?.message.contains("its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, 34 pt in three others); laid out here with none") == true)
     }
+    /// Rule L6-sheet-safe-area-from-its-stored-frames, canvas only: a page sheet's safe-area
+    /// insets on Xcode's canvas changed across releases (none at the top in Xcode 11, the status
+    /// bar's in Xcode 14, none at the bottom in Xcode 26), so its own stored frames decide: here
+    /// 59 pt at the top and none at the bottom, and with the header stored 12 pt down, none at
+    /// the top. As the app runs UIKit's geometry: no top inset (the sheet starts below the status
+    /// bar), the home indicator's 34 pt at the bottom.
+    @Test func aSheetsSafeAreaOnTheCanvasIsWhatItsStoredFramesState() throws {
+        let name = "L6-sheet-safe-area-from-its-stored-frames.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        let flush = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "x=\"16\" y=\"71\" width=\"361\" height=\"40\"", with: "x=\"16\" y=\"12\" width=\"361\" height=\"40\"").utf8)
+        for (document, canvas, top, bottom) in [(bytes, true, 59.0, 0.0), (flush, true, 0.0, 0.0), (bytes, false, 0.0, 34.0)] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas, document: document)
+            let sheet = try #require(scene.viewIndex("Sheet"))
+            #expect(scene.views[sheet].frame == Rect(x: 0, y: 852 - 783, width: 393, height: 783), "canvas: \(canvas)")
+            let header = try #require(scene.viewIndex("Header"))
+            #expect(scene.views[header].frame == Rect(x: 16, y: top + 12, width: 361, height: 40), "canvas: \(canvas), top \(top)")
+            let footer = try #require(scene.viewIndex("Footer"))
+            #expect(scene.views[footer].frame == Rect(x: 16, y: 783 - bottom - 20 - 44, width: 361, height: 44), "canvas: \(canvas), bottom \(bottom)")
+        }
+    }
     /// L6 (margins), canvas only: from tools version 13000 Xcode's canvas gives a xib's
     /// top-level view a root view's margins (0 at the top and bottom, 16 or 20 at the sides)
     /// whether or not File's Owner shows it (measured on files nobody here had seen:

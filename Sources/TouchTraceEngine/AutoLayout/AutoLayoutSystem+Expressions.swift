@@ -246,7 +246,7 @@ extension AutoLayout {
     /// unsafe edges); any other view's are the part of its superview's insets that it overlaps,
     /// edge by edge (`top = max(0, superview.top − frame.minY)`, …, at most the view's length),
     /// so a root view that fills its window has the window's and a view inside the safe area has
-    /// none. A view that declares `safeAreaInsets` in the scene has those. `frame` gives each
+    /// none. A view that declares `safeAreaInsets` in the scene has those, all zero included. `frame` gives each
     /// view's untransformed frame in its superview (solved ones during Auto Layout); scrolling
     /// (bounds origins) is taken into account, transforms are not.
     public static func safeAreaInsets(of view: Int, in scene: Scene, frame: (Int) -> Rect) -> EdgeInsets {
@@ -259,8 +259,8 @@ extension AutoLayout {
         var insets = EdgeInsets.zero
         for v in chain.reversed() {
             let declared = scene.views[v].layout.safeAreaInsets
-            guard let parent = scene.views[v].parent, declared == .zero else {
-                insets = declared
+            guard let parent = scene.views[v].parent, declared == nil else {
+                insets = declared ?? .zero
                 continue
             }
             let f = frame(v)

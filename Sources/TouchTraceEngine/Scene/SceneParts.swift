@@ -205,7 +205,10 @@ public struct LayoutConfig: Sendable {
     /// `semanticContentAttribute`: with the scene's `layoutDirection`, decides the view's
     /// `effectiveUserInterfaceLayoutDirection` (see `Scene.layoutDirection(of:)`).
     public var semanticContentAttribute: SemanticContentAttribute = .unspecified
-    public var safeAreaInsets = EdgeInsets.zero
+    /// `safeAreaInsets` when the scene declares them (all zero included: a view UIKit gives none,
+    /// such as a sheet on a canvas that draws none); nil: derived from the superview's (a
+    /// window's: none), see `AutoLayout.safeAreaInsets(of:in:frame:)`.
+    public var safeAreaInsets: EdgeInsets?
     /// `alignmentRectInsets` when the scene declares them; nil: the class's (L6).
     public var alignmentRectInsets: EdgeInsets?
     public var stack: StackConfig?

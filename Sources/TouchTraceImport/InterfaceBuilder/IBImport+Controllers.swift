@@ -102,6 +102,17 @@ extension IBImport {
                 if unitBars.top > 0 {
                     safe.top = unitNavigationBar.map { $0.maxY } ?? IBBars.sheetNavigationBar
                 }
+                if options.canvas {
+                    // Rule L6-sheet-safe-area-from-its-stored-frames: which insets Xcode's canvas
+                    // gives a sheet changed across releases (none at the top in Xcode 11, the status
+                    // bar's in Xcode 14); the sheet's own stored frames say which.
+                    if unitBars.top == 0, let inset = storedSafeAreaInset(element, edge: "top", candidates: [0, windowInsets.top]).inset {
+                        safe.top = inset
+                    }
+                    if let inset = storedSafeAreaInset(element, edge: "bottom", candidates: [0, windowInsets.bottom]).inset {
+                        safe.bottom = inset
+                    }
+                }
                 document.views[view].safeAreaInsets = safe
             } else {
                 freeform = true
@@ -223,7 +234,7 @@ extension IBImport {
                 // Its bottom: 0 pt or the home indicator's inset on Xcode's canvas, which the
                 // corpus splits on; the view's own stored frames say which (rule
                 // L6-freeform-xib-view-bottom-inset-from-its-stored-frames).
-                let bottom = storedSafeAreaBottom(view.element, candidates: [0, device.insets.bottom, screen.insets.bottom])
+                let bottom = storedSafeAreaInset(view.element, edge: "bottom", candidates: [0, device.insets.bottom, screen.insets.bottom])
                 if let inset = bottom.inset {
                     insets.bottom = inset
                 } else if bottom.pinned {
@@ -321,12 +332,12 @@ extension IBImport {
     /// of a device with a home indicator, Xcode gives a freeform xib view's safe area either no
     /// bottom inset or the home indicator's, and the corpus is split on which (0 pt in tinode,
     /// stopp-corona and sendbird; 34 pt in cwa-app, pocket-casts and trainee-test; no documented
-    /// mechanism). What Xcode did is in the document: the stored frame of a view pinned to the
-    /// safe area's bottom by a required equality. `inset` is the one of `candidates` those
-    /// frames imply (within 0.5 pt, all of them agreeing; views Xcode marks misplaced or
-    /// ambiguous left out), nil when none is pinned or they do not agree; `pinned` says whether
-    /// any constraint of the view's subtree uses that bottom.
-    func storedSafeAreaBottom(_ e: Int, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
+    /// mechanism). What Xcode did is in the document: the stored frame of a view pinned to that
+    /// edge of the safe area by a required equality. `inset` is the one of `candidates` those
+    /// frames imply for `edge` (`top` or `bottom`; within 0.5 pt, all of them agreeing; views
+    /// Xcode marks misplaced or ambiguous left out), nil when none is pinned or they do not
+    /// agree; `pinned` says whether any constraint of the view's subtree uses that edge.
+    func storedSafeAreaInset(_ e: Int, edge: String, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
         guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"],
             let height = doc.frame(of: e)?.size.height
         else { return (nil, false) }
@@ -335,19 +346,20 @@ extension IBImport {
         var disagree = false
         for c in tree.subtree(of: e) where tree[c].name == "constraint" {
             let el = tree[c]
-            let guideFirst = el["firstItem"] == guideID && el["firstAttribute"] == "bottom"
-            let guideSecond = el["secondItem"] == guideID && el["secondAttribute"] == "bottom"
+            let guideFirst = el["firstItem"] == guideID && el["firstAttribute"] == edge
+            let guideSecond = el["secondItem"] == guideID && el["secondAttribute"] == edge
             guard guideFirst || guideSecond else { continue }
             pinned = true
-            guard el["firstAttribute"] == "bottom", el["secondAttribute"] == "bottom", el["relation"] == nil,
+            guard el["firstAttribute"] == edge, el["secondAttribute"] == edge, el["relation"] == nil,
                 (el["priority"].flatMap(Double.init) ?? 1000) == 1000, (el["multiplier"] ?? "1") == "1",
                 let constant = Double(el["constant"] ?? "0"), constant.isFinite
             else { continue }
             // `firstItem` absent: the view that holds the `<constraints>` list.
             let otherID = guideFirst ? el["secondItem"] : el["firstItem"] ?? el.parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
-            guard let otherID, let other = doc.elementsByID[otherID], let maxY = storedMaxY(other, in: e) else { continue }
-            // other.bottom = guide.bottom + c, or guide.bottom = other.bottom + c.
-            let inset = guideFirst ? height - maxY - constant : height - maxY + constant
+            guard let otherID, let other = doc.elementsByID[otherID], let frame = storedFrame(other, in: e) else { continue }
+            // first = second + c: the other view's distance from the edge, less or plus c.
+            let distance = edge == "top" ? frame.minY : height - frame.maxY
+            let inset = (edge == "top") == guideFirst ? distance + constant : distance - constant
             guard let match = candidates.first(where: { abs($0 - inset) <= 0.5 }) else { disagree = true; continue }
             implied.insert(match)
         }
@@ -355,17 +367,20 @@ extension IBImport {
         return (implied.first, pinned)
     }
 
-    /// The bottom of a view's stored frame in the coordinates of its ancestor `root`, through
-    /// the stored frames between them; nil when one is missing or the view is marked misplaced
-    /// or ambiguous (its stored frame is not Xcode's layout).
-    func storedMaxY(_ e: Int, in root: Int) -> Double? {
-        var y = 0.0
+    /// A view's stored frame in the coordinates of its ancestor `root`, through the stored
+    /// frames between them; nil when one is missing or a view on the way is marked misplaced or
+    /// ambiguous (its stored frame is not Xcode's layout).
+    func storedFrame(_ e: Int, in root: Int) -> Rect? {
+        var origin = Point(x: 0, y: 0)
+        var size: Size?
         var current = e
         for _ in 0..<64 {
-            if current == root { return y }
+            if current == root { return size.map { Rect(origin: origin, size: $0) } }
             let el = tree[current]
             guard el["misplaced"] != "YES", el["ambiguous"] != "YES", let frame = doc.frame(of: current) else { return nil }
-            y += current == e ? frame.origin.y + frame.size.height : frame.origin.y
+            if size == nil { size = frame.size }
+            origin.x += frame.origin.x
+            origin.y += frame.origin.y
             // Up from the view to its superview: view → <subviews> → superview.
             guard let list = el.parent, tree[list].name == "subviews", let parent = tree[list].parent else { return nil }
             current = parent
