@@ -33,10 +33,17 @@ public enum DumpImporter {
             if let controllers = input.controllers {
                 text += [0x0A] + controllers
             }
-            let lines = try DumpText.lines(text, limits: options.limits)
+            var lines = try DumpText.lines(text, limits: options.limits)
+            // A UI test's hit-test failure report names views of different superviews: not a dump.
+            let report = HitTestReport.find(in: lines)
+            report?.strip(&lines)
             var parser = RecursiveDescriptionParser(lines: lines, limits: options.limits, warnings: warnings)
             tree = try parser.parse()
             warnings = parser.warnings
+            if let report {
+                if tree.nodes.isEmpty, tree.controllers.isEmpty { throw report.refusal }
+                warnings.add(report.skipped)
+            }
         case .autolayoutTrace:
             let lines = try DumpText.lines(input.text ?? [], limits: options.limits)
             var parser = AutolayoutTraceParser(lines: lines, limits: options.limits, warnings: warnings)
@@ -66,6 +73,7 @@ public enum DumpImporter {
             format = .printHierarchy
         }
         formatWarnings(format, tree: tree, controllersOnly: controllersOnly, &warnings)
+        reactNativeWarning(tree, &warnings)
 
         var builder = DumpSceneBuilder(tree: tree, format: format, options: options, warnings: warnings)
         builder.resolveClassesAndIDs()
@@ -142,6 +150,25 @@ public enum DumpImporter {
         default:
             break
         }
+    }
+
+    /// React Native's views test hits their own way (`RCTView`'s `hitTest:withEvent:`, and the new
+    /// architecture's `RCTViewComponentView`): they skip only hidden views and views with interaction
+    /// off — not alpha —, test subviews outside their bounds unless they clip, order subviews by
+    /// `zIndex`, and follow `pointerEvents` (`box-none`, `box-only`), which no dump prints. The scene
+    /// applies UIKit's default hit testing to them; one warning says so (docs/import-dumps.md,
+    /// "React Native's views").
+    static func reactNativeWarning(_ tree: DumpTree, _ warnings: inout ImportWarnings) {
+        let native = tree.nodes.filter { $0.className.hasPrefix("RCT") }
+        guard let first = native.first else { return }
+        let count = native.count == 1 ? "1 React Native view" : "\(native.count) React Native views"
+        warnings.add(
+            ImportWarning(
+                .propertiesUnknown,
+                "\(count) (the first \(first.className.prefix(80))\(first.address.map { " " + $0 } ?? "")\(first.line.map { " (line \($0))" } ?? "")) \(native.count == 1 ? "tests" : "test") hits as React Native's RCTView does, not as UIKit's default: "
+                    + "one at alpha 0 still takes touches, a subview outside the bounds of one that does not clip is still hit, subviews are asked in zIndex order, "
+                    + "and pointerEvents (box-none, box-only) is not in the dump. UIKit's rules are applied to them: a cause about their alpha, bounds, order or covering may not hold — check pointerEvents and zIndex where the views are made",
+                line: first.line, column: first.column, lost: "React Native's hit testing of those views", pointer: first.pointer))
     }
 
     /// The scene, with the overlay written in; the import result.

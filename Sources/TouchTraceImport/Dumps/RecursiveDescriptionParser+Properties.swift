@@ -46,17 +46,25 @@ extension RecursiveDescriptionParser {
                 node.text = value.contains("\\u") ? Self.unescapingUnicode(value) : value
             case "baseClass":
                 node.baseClass = value
-            case "accessibilityIdentifier", "identifier":
+            case "accessibilityIdentifier", "identifier", "AX.id":
                 node.identifier = value
-            case "accessibilityLabel", "label":
+            case "accessibilityLabel", "label", "AX.label":
                 node.label = value
+            case "UIE":
+                // EarlGrey's description: `UIE=N` when user interaction is off.
+                switch value.uppercased() {
+                case "Y": node.userInteractionEnabled = true
+                case "N": node.userInteractionEnabled = false
+                default: invalid("Y or N")
+                }
             case "gestureRecognizers":
                 let v = value.lowercased()
                 node.hasGestureRecognizers = !(v.isEmpty || v == "(null)" || v == "nil" || v == "()" || v.hasPrefix("<__nsarray0"))
             case "animations":
                 node.animating = !(value.isEmpty || value == "{ }" || value == "{}")
             case "":
-                break
+                // EarlGrey's description prints a bare `hidden` for a hidden view.
+                if value == "hidden" { node.hidden = true }
             default:
                 if !Self.ignoredKeys.contains(member.key) {
                     if let u = unknownKeys[member.key] {
@@ -105,5 +113,7 @@ extension RecursiveDescriptionParser {
         "numberOfTapsRequired", "numberOfTouchesRequired", "must-fail", "must-fail-for", "allowsSelection", "rowHeight",
         "estimatedRowHeight", "style", "separatorStyle", "editing", "effect", "contentView", "bounds", "position", "zPosition",
         "anchorPoint", "cornerRadius", "masksToBounds", "shadowOpacity", "borderWidth", "borderColor", "identifier.accessibility",
+        // EarlGrey's accessibility members (`AX=Y; AX.frame={{…}}; AX.traits='…'`): not hit testing's.
+        "AX", "AX.frame", "AX.activationPoint", "AX.traits", "AX.focused", "AX.value", "isAccessible",
     ]
 }

@@ -213,6 +213,8 @@ struct RecursiveDescriptionParser {
     static func indent(_ b: [UInt8], before start: Int) -> (bars: Int, width: Int, plus: Bool) {
         var j = start - 1
         while j >= 0, b[j] == UInt8(ascii: "<") { j -= 1 }
+        // EarlGrey's hierarchy draws a branch: `  |  |--<UIButton:0x…; …>`.
+        if j >= 2, b[j] == UInt8(ascii: "-"), b[j - 1] == UInt8(ascii: "-"), b[j - 2] == UInt8(ascii: "|") { j -= 2 }
         var bars = 0
         var width = 0
         var plus = false
