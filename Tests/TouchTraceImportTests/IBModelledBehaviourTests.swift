@@ -612,6 +612,24 @@ struct IBModelledBehaviourTests {
         #expect(said.map(\.sourceID) == ["card"], "\(result.warnings.map(\.message))")
         #expect(said.first?.message.contains("its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, 34 pt in three others); laid out here with none") == true)
     }
+    /// A controller with a navigation item that no navigation controller of the document shows
+    /// (code instantiates it): whether a bar covers its top is not in the document (the code that
+    /// shows it decides; Xcode's canvas draws one for some such controllers and not for others,
+    /// docs/import-ib.md "A fourteenth round"). Imported without a bar, and said; a navigation
+    /// controller's root, whose item its bar shows, is not.
+    @Test func aNavigationItemNoNavigationControllerShowsLeavesTheTopBarUnstated() throws {
+        let name = "layoutApproximated-navigation-item-of-a-controller-no-navigation-controller-shows.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let close = try #require(scene.viewIndex("button:Close"))
+            #expect(scene.views[close].frame == Rect(x: 16, y: 67, width: 361, height: 44), "canvas: \(canvas)")
+            let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("has a navigation item, but no navigation controller") }
+            #expect(said.map(\.sourceID) == ["det-itm-001"], "\(result.warnings.map(\.message))")
+        }
+        let root = try Importer.importDocument(bytes, format: .storyboard, options: ImportOptions(scene: "roo-scn-001"))
+        #expect(!root.warnings.contains { $0.message.contains("has a navigation item, but no navigation controller") }, "\(root.warnings.map(\.message))")
+    }
     /// Rule L6-sheet-safe-area-from-its-stored-frames, canvas only: a page sheet's safe-area
     /// insets on Xcode's canvas changed across releases (none at the top in Xcode 11, the status
     /// bar's in Xcode 14, none at the bottom in Xcode 26), so its own stored frames decide: here

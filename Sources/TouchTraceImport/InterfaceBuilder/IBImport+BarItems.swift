@@ -216,6 +216,7 @@ extension IBImport {
                     "the navigation item of \(describe(controller)) has bar button items, but the controller is shown in no navigation bar in this document: they are not in the scene",
                     lost: "the bar button items and their actions (they appear when code pushes the controller onto a navigation controller)")
             }
+            warnTopBarNotStated(for: controller)
             return
         }
         let width = document.views[window].frame?.size.width ?? 0
@@ -233,5 +234,26 @@ extension IBImport {
         draft.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
         draft.bar = navigationBar(for: controller)
         document.add(draft, to: window)
+    }
+
+    /// A controller with a navigation item, shown below no bar of this document and with no
+    /// simulated top bar of its own (Xcode's "Inferred"): a navigation item is what a navigation
+    /// controller's bar shows for the controller on top of its stack, so what shows it (code, or
+    /// a segue of another storyboard) may push it onto one, and then its top and safe area start
+    /// below that bar; Xcode's canvas too draws a bar for some such controllers and not for
+    /// others (Provenance's details, sentry's metrics: a bar; GoMap's quest builder, seafile,
+    /// IQKeyboardManager: none). Imported without a bar, and `layoutApproximated` says the top
+    /// bar is not stated (a controller embedded in a container view of the document is laid out
+    /// by that container: not said).
+    mutating func warnTopBarNotStated(for controller: Int) {
+        guard unitBars.top == 0, unitContainer == nil, !IBVocabulary.containerControllers.contains(tree[controller].name),
+            let item = tree.child(of: controller, key: "navigationItem"),
+            tree.child(of: controller, key: "simulatedTopBarMetrics") == nil,
+            IBBars(doc: doc).inferredContext()[controller].map({ $0.navigation == nil && !$0.pushed }) ?? true
+        else { return }
+        warn(
+            .layoutApproximated, item,
+            "\(describe(controller)) has a navigation item, but no navigation controller of this document shows it: it is laid out without a navigation bar, though what shows it (code, or a segue of another storyboard) may push it onto one (its top and safe area then start below the bar; Xcode's canvas draws one for some such controllers and not for others)",
+            lost: "a navigation bar over the top of the controller's view, when it is shown in a navigation controller")
     }
 }
