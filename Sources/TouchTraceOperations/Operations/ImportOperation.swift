@@ -33,7 +33,7 @@ public enum ImportOperation: TouchTraceOperation {
         {"file": <Figma JSON>, "mapping": {...}} to send a class mapping along; ?mapping=none turns \
         the default names off; a .sketch or .penpot archive as the body itself, application/zip); \
         ?store=ID also stores the scene (201, Location). A runtime hierarchy dump \
-        (recursive-description: lldb's po of recursiveDescription, Chisel's pviews; xcuitest: \
+        (recursive-description: lldb's po of recursiveDescription, Chisel's pviews, EarlGrey's hierarchy; xcuitest: \
         XCUIApplication().debugDescription; print-hierarchy: _printHierarchy; \
         autolayout-trace: _autolayoutTrace, no frames; sentry-view-hierarchy: Sentry's view-hierarchy.json) is read off the text, any wrapping \
         (prompts, quotes, an escaped one-line string) undone; --controllers FILE adds a \
