@@ -105,7 +105,8 @@ import TouchTraceEngine
             {"window": {"id": "w", "touches": "ignore", "pointInside": {"shape": "star"}, "hitTest": "sometimes",
               "subviews": [{"id": "b", "class": "UIButton", "control": {"targets": [{"action": "a:", "events": ["tap"]}]}},
                            {"id": "s", "class": "UIStackView", "stack": {"axis": "diagonal"}},
-                           {"id": "m", "autoresizingMask": ["flexibleEverything"]}]}}
+                           {"id": "m", "autoresizingMask": ["flexibleEverything"]},
+                           {"id": "t", "class": "UIStackView", "stack": {"axis": "vertical", "baselineRelativeArrangement": "YES"}}]}}
             """)
         #expect(hasProblem(list, "/window/touches", "unknown touches handling \"ignore\"; expected one of: forward, handle, handleAndForward"))
         #expect(hasProblem(list, "/window/pointInside/shape", "unknown shape \"star\""))
@@ -113,6 +114,7 @@ import TouchTraceEngine
         #expect(hasProblem(list, "/window/subviews/0/control/targets/0/events/0", "unknown event \"tap\""))
         #expect(hasProblem(list, "/window/subviews/1/stack/axis", "unknown axis \"diagonal\""))
         #expect(hasProblem(list, "/window/subviews/2/autoresizingMask/0", "unknown autoresizing mask"))
+        #expect(hasProblem(list, "/window/subviews/3/stack/baselineRelativeArrangement", "baselineRelativeArrangement"))
     }
 
     @Test func layoutDirectionFieldsRejectBadValuesWithASuggestion() {

@@ -550,6 +550,29 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6 (rule L6-stack-baseline-relative-arrangement): a vertical stack with
+    /// `baselineRelativeArrangement` spaces its rows from one row's last baseline to the next
+    /// row's first baseline (rows of one 17 pt line, 20.5 tall, 29 apart top to top; a row that
+    /// is a horizontal stack reads its label's baseline), the first row at the top, on the canvas
+    /// and as the app runs. A horizontal stack ignores the property, without a warning; a
+    /// vertical `equalSpacing` one says its equal gaps stay between frames.
+    @Test func aBaselineRelativeStackSpacesItsRowsBetweenBaselines() throws {
+        let name = "L6-stack-baseline-relative-arrangement.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            for (id, y) in [("Title", 0.0), ("Genre", 29), ("Year", 58)] {
+                let v = try #require(scene.viewIndex(id))
+                #expect(abs(scene.views[v].frame.minY - y) < 0.001, "\(id), canvas: \(canvas)")
+            }
+            let details = try #require(scene.viewIndex("Details"))
+            #expect(abs(scene.views[details].frame.size.height - 78.5) < 0.001)
+            let value = try #require(scene.viewIndex("YearValue"))
+            #expect(scene.views[value].frame.minX == 44)
+            let said = result.warnings.filter { $0.message.contains("baselineRelativeArrangement") }.map(\.sourceID)
+            #expect(said == ["credits"])
+        }
+    }
+
     /// L6, canvas only: an image view that names no image (the app's code sets it) and whose
     /// height no constraint sets keeps the height Xcode stored on the canvas, and the button
     /// below it follows; as the app runs the image decides, and the import does not stand in.

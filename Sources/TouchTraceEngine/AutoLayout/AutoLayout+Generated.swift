@@ -156,7 +156,10 @@ extension AutoLayout {
             let before = order[..<k].last { !scene.views[$0].hidden }
             let after = order[(k + 1)...].first { !scene.views[$0].hidden }
             if let before {
-                add(h, axis.lead, .equal, .view(before), axis.trail, constant: after == nil ? 0 : config.spacing / 2, "UISV-spacing")
+                // The visible view before keeps its gap attribute (its last baseline with
+                // baselineRelativeArrangement); the hidden one is laid out from its own edge.
+                let preceding = StackArrangement.gapAttributes(config).preceding
+                add(h, axis.lead, .equal, .view(before), preceding, constant: after == nil ? 0 : config.spacing / 2, "UISV-spacing")
             } else {
                 add(h, axis.lead, .equal, container, axis.lead, "UISV-canvas-connection")
             }
@@ -221,12 +224,9 @@ extension AutoLayout {
         add(.view(lastView), axis.trail, .equal, container, axis.trail, "UISV-canvas-connection")
         let spacing = config.spacing
         let pairs = zip(arranged, arranged.dropFirst()).map { ($0, $1) }
-        switch config.distribution {
-        case .fill, .fillEqually, .fillProportionally:
-            for (a, b) in pairs { add(.view(b), axis.lead, .equal, .view(a), axis.trail, constant: spacing, "UISV-spacing") }
-        case .equalSpacing, .equalCentering:
-            for (a, b) in pairs { add(.view(b), axis.lead, .greaterThanOrEqual, .view(a), axis.trail, constant: spacing, "UISV-spacing") }
-        }
+        let gap = StackArrangement.gapAttributes(config)
+        let gapRelation: ConstraintSpec.Relation = config.distribution == .equalSpacing || config.distribution == .equalCentering ? .greaterThanOrEqual : .equal
+        for (a, b) in pairs { add(.view(b), gap.following, gapRelation, .view(a), gap.preceding, constant: spacing, "UISV-spacing") }
         switch config.distribution {
         case .fill:
             break
@@ -336,6 +336,17 @@ struct StackArrangement {
         let horizontal = axis == .horizontal
         (lead, trail, length, center) = horizontal ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
         (crossLead, crossTrail, crossLength, crossCenter) = horizontal ? (.top, .bottom, .height, .centerY) : (.leading, .trailing, .width, .centerX)
+    }
+
+    /// The attributes of `UISV-spacing`, `following.<following> == preceding.<preceding> + spacing`:
+    /// the facing edges, or in a vertical stack with `baselineRelativeArrangement` the first
+    /// baseline of the following view and the last baseline of the preceding one (rule
+    /// L6-stack-baseline-relative-arrangement: UIKit's `_UIOrderedLayoutArrangement`
+    /// `_min/_maxAttributeForGapConstraintRespectingBaselineRelative:` answer 12 and 11,
+    /// `firstBaseline` and `lastBaseline`, only for the vertical axis; docs/autolayout.md).
+    static func gapAttributes(_ config: StackConfig) -> (following: LayoutAttribute, preceding: LayoutAttribute) {
+        if config.axis == .horizontal { return (.leading, .trailing) }
+        return config.baselineRelativeArrangement ? (.firstBaseline, .lastBaseline) : (.top, .bottom)
     }
 
     static func container(of stack: Int, _ config: StackConfig) -> LayoutItem {

@@ -106,6 +106,7 @@ extension SceneBuilder {
         if let v = f[StackField.alignment], let a = context.choice(v, at: pointer() + "/alignment", as: StackConfig.Alignment.self, what: "alignment") { stack.alignment = a }
         if let v = f[StackField.spacing], let n = context.number(v, at: pointer() + "/spacing", what: "spacing") { stack.spacing = n }
         readFlag(f, StackField.layoutMarginsRelativeArrangement, at: pointer()) { stack.layoutMarginsRelativeArrangement = $0 }
+        readFlag(f, StackField.baselineRelativeArrangement, at: pointer()) { stack.baselineRelativeArrangement = $0 }
         return stack
     }
 
@@ -244,8 +245,10 @@ extension SceneBuilder {
 
 /// The fields of a stack view's `stack` object, asked for by place (``JSONFieldKey``).
 enum StackField: Int, JSONFieldKey {
-    case axis, distribution, alignment, spacing, layoutMarginsRelativeArrangement
-    static let names = JSONFieldNames(["axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement"])
+    case axis, distribution, alignment, spacing, layoutMarginsRelativeArrangement, baselineRelativeArrangement
+    static let names = JSONFieldNames([
+        "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement", "baselineRelativeArrangement",
+    ])
 }
 
 /// The fields of an `intrinsicContentSize` object, asked for by place (``JSONFieldKey``).

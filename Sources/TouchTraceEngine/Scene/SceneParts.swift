@@ -184,6 +184,10 @@ public struct StackConfig: Sendable, Hashable {
     public var alignment: Alignment = .fill
     public var spacing: Double = 0
     public var layoutMarginsRelativeArrangement = false
+    /// `isBaselineRelativeArrangement`: a vertical stack's spacing runs from the last baseline of
+    /// one arranged view to the first baseline of the next (`UISV-spacing`); ignored in
+    /// horizontal stacks, as UIKit ignores it.
+    public var baselineRelativeArrangement = false
 }
 
 /// The layout fields of a view (rules L1–L6). Stored from the scene; used by the layout issues.

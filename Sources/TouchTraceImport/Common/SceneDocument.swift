@@ -230,11 +230,13 @@ public struct SceneDocument: Sendable {
     }
 
     static func stack(_ s: StackDraft) -> JSONValue {
-        .obj([
-            "axis": .string(s.axis.rawValue), "distribution": .string(s.distribution.rawValue),
-            "alignment": .string(s.alignment.rawValue), "spacing": .number(s.spacing),
-            "layoutMarginsRelativeArrangement": .bool(s.layoutMarginsRelativeArrangement),
-        ])
+        var members: [(key: String, value: JSONValue)] = [
+            ("axis", .string(s.axis.rawValue)), ("distribution", .string(s.distribution.rawValue)),
+            ("alignment", .string(s.alignment.rawValue)), ("spacing", .number(s.spacing)),
+            ("layoutMarginsRelativeArrangement", .bool(s.layoutMarginsRelativeArrangement)),
+        ]
+        if s.baselineRelativeArrangement { members.append(("baselineRelativeArrangement", .bool(true))) }
+        return .object(members)
     }
 
     static func control(_ c: ControlDraft) -> JSONValue {

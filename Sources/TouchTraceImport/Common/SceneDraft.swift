@@ -97,6 +97,8 @@ public struct StackDraft: Sendable, Hashable {
     public var alignment: StackConfig.Alignment = .fill
     public var spacing: Double = 0
     public var layoutMarginsRelativeArrangement = false
+    /// `isBaselineRelativeArrangement` (written only when set; UIKit ignores it in horizontal stacks).
+    public var baselineRelativeArrangement = false
     public init() {}
 }
 

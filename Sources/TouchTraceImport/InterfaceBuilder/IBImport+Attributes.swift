@@ -121,8 +121,24 @@ extension IBImport {
         let hasMargins = tree.child(of: e, named: "edgeInsets", key: "layoutMargins") != nil
             || tree.child(of: e, named: "directionalEdgeInsets", key: "directionalLayoutMargins") != nil
         stack.layoutMarginsRelativeArrangement = el["layoutMarginsRelativeArrangement"].map { $0 == "YES" } ?? hasMargins
-        if el["baselineRelativeArrangement"] == "YES" {
-            warn(.layoutApproximated, e, "baselineRelativeArrangement is not modelled: spacing is measured between frames", lost: "spacing measured between baselines")
+        // `isBaselineRelativeArrangement` (rule L6-stack-baseline-relative-arrangement): a vertical
+        // stack's UISV-spacing runs between baselines; UIKit ignores it in horizontal stacks. Said:
+        // the distributing guides of equalSpacing and equalCentering (their attribute is not in the
+        // decompiled UIKit: left between frames), and the system spacing between baselines (UIKit's
+        // depends on the fonts: 8 pt used).
+        if el["baselineRelativeArrangement"] == "YES", stack.axis == .vertical {
+            stack.baselineRelativeArrangement = true
+            if stack.distribution == .equalSpacing || stack.distribution == .equalCentering {
+                warn(
+                    .layoutApproximated, e,
+                    "baselineRelativeArrangement with \(stack.distribution.rawValue): the spacing is between baselines, the equal gaps between frames",
+                    lost: "equal gaps measured between baselines")
+            }
+            if el["spacingType"] == "standard" {
+                warn(
+                    .layoutApproximated, e, "baselineRelativeArrangement with the standard spacing: UIKit's system spacing between baselines depends on the fonts; 8 pt used",
+                    lost: "the system spacing between baselines")
+            }
         }
         return stack
     }
