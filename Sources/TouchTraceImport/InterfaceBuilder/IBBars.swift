@@ -58,9 +58,8 @@ struct IBBars {
 
     /// Heights to add at the top and bottom of the safe area of a unit whose controller is
     /// `controller`: the tallest bars along the chain of controllers it shows (a container, its
-    /// first child, that child's first child…).
-    func bars(of controller: Int) -> Heights {
-        let context = inferredContext()
+    /// first child, that child's first child…); `context` is `inferredContext()`.
+    func bars(of controller: Int, context: [Int: Context]) -> Heights {
         var result = Heights()
         var current: Int? = controller
         var seen: Set<Int> = []

@@ -200,7 +200,7 @@ extension IBImport {
     /// `<controller>.navigationBar`, in front of the controller's view where the canvas shows the
     /// bar (below the status bar, or at the top of a sheet), with the controller's navigation
     /// item and, when it was pushed, a back item (B1). It carries the navigation controller's bar
-    /// id in `origin.ids` when the document has one.
+    /// id in `origin.ids` when the document has one. `controller` is the unit's (`unitContext`).
     mutating func addNavigationBar(for controller: Int, window: Int, root: Int?) {
         guard unitBars.top > 0, !IBVocabulary.containerControllers.contains(tree[controller].name),
             case let .controller(id, _)? = tree[controller]["id"].flatMap({ objects[$0] }),
@@ -226,8 +226,7 @@ extension IBImport {
             let bar = unitNavigationBar ?? Rect(x: 0, y: 0, width: width, height: IBBars.sheetNavigationBar)
             frame = Rect(x: 0, y: rootFrame.minY + bar.minY, width: width, height: max(0, safe.top - bar.minY))
         }
-        let context = IBBars(doc: doc).inferredContext()[controller]
-        let storedBar = context?.navigation.flatMap { tree.child(of: $0, key: "navigationBar") }
+        let storedBar = unitContext?.navigation.flatMap { tree.child(of: $0, key: "navigationBar") }
         var draft = ViewDraft(id: ids.make([id + ".navigationBar"], fallback: "navigationBar"), sourceID: nil, viewClass: .UINavigationBar)
         draft.customClass = storedBar.flatMap { tree[$0]["customClass"] }
         draft.frame = frame
@@ -249,7 +248,7 @@ extension IBImport {
         guard unitBars.top == 0, unitContainer == nil, !IBVocabulary.containerControllers.contains(tree[controller].name),
             let item = tree.child(of: controller, key: "navigationItem"),
             tree.child(of: controller, key: "simulatedTopBarMetrics") == nil,
-            IBBars(doc: doc).inferredContext()[controller].map({ $0.navigation == nil && !$0.pushed }) ?? true
+            unitContext.map({ $0.navigation == nil && !$0.pushed }) ?? true
         else { return }
         warn(
             .layoutApproximated, item,

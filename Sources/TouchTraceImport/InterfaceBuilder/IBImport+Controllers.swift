@@ -23,7 +23,8 @@ extension IBImport {
             size = root.size
         }
         let barsOf = IBBars(doc: doc)
-        var bars = barsOf.bars(of: controller)
+        let context = barsOf.inferredContext()
+        var bars = barsOf.bars(of: controller, context: context)
         // A controller pushed in a sheet (its root is a sheet's height): Xcode 11 and later
         // infer no navigation bar for it (QuickBlox's and Corona-Warn-App's pushed sheets).
         if bars.pushedOnly, doc.toolsVersion >= 15000, let root = rootFrame, let screen, root.size.height < screen.size.height,
@@ -31,7 +32,8 @@ extension IBImport {
         {
             bars.top = 0
         }
-        unitNavigationBar = barsOf.inferredContext()[controller]?.navigation
+        unitContext = context[controller]
+        unitNavigationBar = unitContext?.navigation
             .flatMap { tree.child(of: $0, key: "navigationBar") }.flatMap { doc.frame(of: $0) }
         unitContainer = embeddingContainer(of: controller)
         func insets(_ screen: IBScreen?) -> EdgeInsets {

@@ -54,6 +54,9 @@ struct IBImport {
     var placedByCode: Set<Int> = []
     /// The bars the unit's controller is shown with.
     var unitBars = IBBars.Heights()
+    /// What the document's segues and containers say shows the unit's controller (its inferred
+    /// navigation controller, whether it is pushed), computed once per unit.
+    var unitContext: IBBars.Context?
     /// The stored frame of the navigation bar the unit's controller is shown below, if any.
     var unitNavigationBar: Rect?
     /// The container view the unit's controller is embedded in (an `embed` segue's source in
