@@ -771,6 +771,25 @@ struct IBModelledBehaviourTests {
         #expect(try insets("Gear") == EdgeInsets(top: 1.5, left: 0, bottom: 1.5, right: 0))
     }
 
+    /// A constraint of a custom class is the app's NSLayoutConstraint subclass, its runtime
+    /// attributes set at load time: as the app runs its constant may be the code's, and the
+    /// import says so, once per constraint; the canvas, which does not run that code, says
+    /// nothing (Unstoppable Domains' and Mixin's constraint classes: docs/import-ib.md,
+    /// sixteenth round).
+    @Test func aConstraintOfACustomClassIsSaid() throws {
+        let name = "runtimeAttributeIgnored-constraint-of-a-custom-class.xib"
+        let result = try ImportFixtures.importFixture(name)
+        let said = result.warnings.filter { $0.kind == .runtimeAttributeIgnored }
+        #expect(said.map(\.sourceID) == ["c1", "h1"])
+        #expect(said.last?.message.contains("smallScreenConstant") == true)
+        #expect(said.allSatisfy { $0.message.contains("ScreenScaledConstraint") })
+        let canvas = try ImportFixtures.importFixture(name, canvas: true)
+        #expect(!canvas.warnings.contains { $0.kind == .runtimeAttributeIgnored })
+        let (_, scene) = try ImportFixtures.laidOut(name)
+        let pad = try #require(scene.viewIndex("Pad"))
+        #expect(scene.views[pad].frame == Rect(x: 24, y: 30, width: 345, height: 60))
+    }
+
     /// L6 (intrinsic content size): a button without a configuration sets its title in the 15 pt
     /// system font (measured: 30 pt tall titled buttons in 20 projects of the corpus), so that where
     /// TouchTrace estimates the title (a button Xcode marks ambiguous) it is 30 pt tall, not the
