@@ -673,6 +673,68 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[footer].frame == Rect(x: 16, y: 783 - bottom - 20 - 44, width: 361, height: 44), "canvas: \(canvas), bottom \(bottom)")
         }
     }
+    /// Rule L6-inferred-navigation-bar-from-its-stored-frames, canvas only: a controller with a
+    /// navigation item that no navigation controller of the document shows is drawn by Xcode's
+    /// canvas below a navigation bar in some files and not in others, so its stored frames decide.
+    /// Details' two buttons are stored 59 + 44 + 8 pt down: on the canvas a bar showing its item
+    /// covers its top, the buttons lie below it and the Edit item is tapped; as the app runs no
+    /// bar, and the warnings of before. Notes' button is stored 59 + 8 pt down (no bar), and
+    /// Help's only equality to the safe area's top is a misplaced button's (no frame states it):
+    /// no bar, and the warning that says the bar is not stated.
+    @Test func anInferredNavigationBarOnTheCanvasIsWhatItsStoredFramesState() throws {
+        let name = "L6-inferred-navigation-bar-from-its-stored-frames.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        let readOff = "are stored below a 44 pt navigation bar, so on the canvas it is laid out below one"
+        let notStated = "it is laid out without a navigation bar"
+        let itemsLeftOut = "has bar button items, but the controller is shown in no navigation bar"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let top = canvas ? 59.0 + 44 : 59
+            #expect(scene.views[try #require(scene.viewIndex("button:Close"))].frame == Rect(x: 16, y: top + 8, width: 170, height: 44), "canvas: \(canvas)")
+            #expect(scene.views[try #require(scene.viewIndex("button:Share"))].frame == Rect(x: 207, y: top + 8, width: 170, height: 44), "canvas: \(canvas)")
+            let bar = scene.viewIndex("Details.navigationBar")
+            #expect(bar.map { scene.views[$0].frame } == (canvas ? Rect(x: 0, y: 59, width: 393, height: 44) : nil), "canvas: \(canvas)")
+            let messages = result.warnings.map(\.message)
+            #expect(messages.filter { $0.contains(readOff) }.count == (canvas ? 1 : 0), "\(messages)")
+            #expect(messages.filter { $0.contains(notStated) || $0.contains(itemsLeftOut) }.count == (canvas ? 0 : 2), "\(messages)")
+        }
+        // A prompt adds its 30 pt line to the bar: stored 59 + 74 + 8 pt down, a 74 pt bar; the
+        // same item with the frames of a 44 pt bar states neither candidate, so no bar.
+        let text = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "title=\"Details\" id=\"bar-item\"", with: "title=\"Details\" prompt=\"Pick one\" id=\"bar-item\"")
+        for (stored, bar) in [(141.0, Rect(x: 0, y: 59, width: 393, height: 74)), (111, nil)] {
+            let document = Array(text.replacingOccurrences(of: "y=\"111\" width=\"170\"", with: "y=\"\(Int(stored))\" width=\"170\"").utf8)
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: true, document: document)
+            #expect(scene.viewIndex("Details.navigationBar").map { scene.views[$0].frame } == bar, "stored at \(stored)")
+            #expect(scene.views[try #require(scene.viewIndex("button:Close"))].frame.minY == (bar == nil ? 67 : stored), "stored at \(stored)")
+        }
+        let (edit, _) = try Self.trace(name, tapping: "item:Edit")
+        #expect(Self.actions(edit).first?["action"] == "edit:")
+        #expect(Self.actions(edit).first?["target"] == "Details")
+        for (scene, id) in [("nob-scn", "button:Save"), ("uns-scn", "button:Done")] {
+            var options = ImportOptions(scene: scene)
+            options.canvas = true
+            let result = try Importer.importDocument(bytes, format: .storyboard, options: options)
+            let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+            #expect(laidOut.views[try #require(laidOut.viewIndex(id))].frame.minY == 67, "\(scene)")
+            #expect(!laidOut.views.contains { $0.viewClass == .UINavigationBar }, "\(scene)")
+            let messages = result.warnings.map(\.message)
+            #expect(messages.contains { $0.contains(notStated) } && !messages.contains { $0.contains(readOff) }, "\(scene): \(messages)")
+        }
+        // Without safe areas (Xcode 8, a 20 pt status bar): the view pinned to the top layout
+        // guide's bottom is stored 20 + 44 + 8 pt down; the bar's Close item is tapped.
+        let legacy = "L6-inferred-navigation-bar-from-its-stored-frames-top-layout-guide.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(legacy, canvas: canvas)
+            let sign = try #require(scene.viewIndex("button:Sign-out"))
+            #expect(scene.views[sign].frame == Rect(x: 16, y: canvas ? 72 : 28, width: 343, height: 44), "canvas: \(canvas)")
+            let bar = scene.viewIndex("Profile.navigationBar")
+            #expect(bar.map { scene.views[$0].frame } == (canvas ? Rect(x: 0, y: 20, width: 375, height: 44) : nil), "canvas: \(canvas)")
+            #expect(result.warnings.contains { $0.message.contains(canvas ? readOff : notStated) }, "canvas: \(canvas)")
+        }
+        let (close, _) = try Self.trace(legacy, tapping: "item:Close")
+        #expect(Self.actions(close).first?["action"] == "close:")
+        #expect(Self.actions(close).first?["target"] == "Profile")
+    }
     /// L6 (margins), canvas only: from tools version 13000 Xcode's canvas gives a xib's
     /// top-level view a root view's margins (0 at the top and bottom, 16 or 20 at the sides)
     /// whether or not File's Owner shows it (measured on files nobody here had seen:

@@ -196,7 +196,8 @@ extension IBImport {
 
 extension IBImport {
     /// A storyboard scene shown below a navigation bar that is not in the scene (the navigation
-    /// controller is another scene, or the bar is simulated or inferred): a `UINavigationBar`,
+    /// controller is another scene, or the bar is simulated or inferred, or on the canvas read off
+    /// the stored frames: `navigationBarReadOffFrames`, which this says): a `UINavigationBar`,
     /// `<controller>.navigationBar`, in front of the controller's view where the canvas shows the
     /// bar (below the status bar, or at the top of a sheet), with the controller's navigation
     /// item and, when it was pushed, a back item (B1). It carries the navigation controller's bar
@@ -233,6 +234,12 @@ extension IBImport {
         draft.autoresizingMask = [.flexibleWidth, .flexibleBottomMargin]
         draft.bar = navigationBar(for: controller)
         document.add(draft, to: window)
+        if let bar = unitBarReadOffFrames, let item = tree.child(of: controller, key: "navigationItem") {
+            warn(
+                .layoutApproximated, item,
+                "\(describe(controller)) has a navigation item, but no navigation controller of this document shows it: the views pinned to the top of its safe area (or its top layout guide) are stored below a \(JSONWriter.format(bar)) pt navigation bar, so on the canvas it is laid out below one showing its navigation item, as Xcode drew it (read off the stored frames; Xcode's canvas draws a bar for some such controllers and not for others); as the app runs, what shows it (code, or a segue of another storyboard) decides whether a bar covers its top",
+                lost: "whether a navigation bar covers the top of the controller's view as the app runs (imported without one there)")
+        }
     }
 
     /// A controller with a navigation item, shown below no bar of this document and with no
@@ -245,14 +252,24 @@ extension IBImport {
     /// bar is not stated (a controller embedded in a container view of the document is laid out
     /// by that container: not said).
     mutating func warnTopBarNotStated(for controller: Int) {
-        guard unitBars.top == 0, unitContainer == nil, !IBVocabulary.containerControllers.contains(tree[controller].name),
-            let item = tree.child(of: controller, key: "navigationItem"),
-            tree.child(of: controller, key: "simulatedTopBarMetrics") == nil,
-            unitContext.map({ $0.navigation == nil && !$0.pushed }) ?? true
-        else { return }
+        guard let item = navigationItemShownInNoBar(controller, top: unitBars.top) else { return }
         warn(
             .layoutApproximated, item,
             "\(describe(controller)) has a navigation item, but no navigation controller of this document shows it: it is laid out without a navigation bar, though what shows it (code, or a segue of another storyboard) may push it onto one (its top and safe area then start below the bar; Xcode's canvas draws one for some such controllers and not for others)",
             lost: "a navigation bar over the top of the controller's view, when it is shown in a navigation controller")
+    }
+
+    /// The navigation item of a unit's controller that nothing in the document shows in a
+    /// navigation bar: no bar above it (`top`), no navigation controller holds it, no show or
+    /// push segue reaches it, no simulated top bar of its own (Xcode's "Inferred"), not embedded
+    /// in a container view of the document, not a container itself. Needs `unitContext` and
+    /// `unitContainer`.
+    func navigationItemShownInNoBar(_ controller: Int, top: Double) -> Int? {
+        guard top == 0, unitContainer == nil, !IBVocabulary.containerControllers.contains(tree[controller].name),
+            let item = tree.child(of: controller, key: "navigationItem"),
+            tree.child(of: controller, key: "simulatedTopBarMetrics") == nil,
+            unitContext.map({ $0.navigation == nil && !$0.pushed }) ?? true
+        else { return nil }
+        return item
     }
 }

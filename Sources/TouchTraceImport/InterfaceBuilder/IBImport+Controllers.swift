@@ -36,6 +36,7 @@ extension IBImport {
         unitNavigationBar = unitContext?.navigation
             .flatMap { tree.child(of: $0, key: "navigationBar") }.flatMap { doc.frame(of: $0) }
         unitContainer = embeddingContainer(of: controller)
+        unitBarReadOffFrames = nil
         func insets(_ screen: IBScreen?) -> EdgeInsets {
             var insets = screen?.insets ?? EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
             // A document without a device hides the status bar it simulates "none" (documents
@@ -46,12 +47,50 @@ extension IBImport {
             insets.bottom += bars.bottom
             return insets
         }
+        if options.canvas, let bar = navigationBarReadOffFrames(of: controller, bars: bars, size: size, root: rootFrame, top: insets(screen).top) {
+            bars.top = bar
+            unitBarReadOffFrames = bar
+        }
         let window = addWindow(size: size, insets: insets(screen), sourceElement: nil)
         unitBars = bars
         screenUnsafe = screen?.insets ?? .zero
         canvasInsets = options.canvas ? windowInsets : insets(IBScreen(doc: doc, canvas: true, unitRoot: rootFrame))
         let root = importController(controller, into: window, frame: Rect(origin: .zero, size: size))
         addNavigationBar(for: controller, window: window, root: root)
+    }
+
+    /// Rule L6-inferred-navigation-bar-from-its-stored-frames (issue 23), canvas only: a
+    /// controller with a navigation item that nothing in the document shows in a navigation
+    /// controller (``navigationItemShownInNoBar(_:top:)``) is drawn by Xcode's canvas below a
+    /// navigation bar in some files and without one in others, with no attribute that separates
+    /// them (Provenance's details, sentry's metrics and one of WinObjC's two against GoMap,
+    /// seafile, IQKeyboardManager and a dozen more projects). The document records which: the
+    /// stored frames of the views pinned to the top of its safe area (a top layout guide's bottom
+    /// without safe areas), read as ``storedGuideInset(_:guideID:guideEdge:edge:candidates:)``
+    /// does. When they all agree on the window's top inset (`top`) plus the bar the canvas would
+    /// draw (the era's height, with a prompt's 30 pt when the item has one), the bar's height;
+    /// nil otherwise (no bar, no view stating it, or a root that is not the screen's size).
+    func navigationBarReadOffFrames(of controller: Int, bars: IBBars.Heights, size: Size, root: Rect?, top: Double) -> Double? {
+        guard let item = navigationItemShownInNoBar(controller, top: bars.top), let root,
+            abs(root.size.width - size.width) <= 0.5, abs(root.size.height - size.height) <= 0.5,
+            let rootElement = doc.rootView(of: controller)
+        else { return nil }
+        // A navigation bar's standard height (large titles need the navigation controller's
+        // `prefersLargeTitles`, which no such document states); a prompt adds its line above.
+        let bar = IBBars(doc: doc).defaultNavigationBar + (tree[item]["prompt"].map { $0.isEmpty ? 0 : IBBars.promptHeight } ?? 0)
+        let candidates = [top, top + bar]
+        let stated: Double?
+        if let guide = tree.child(of: rootElement, named: "viewLayoutGuide", key: "safeArea"), let id = tree[guide]["id"] {
+            stated = storedGuideInset(rootElement, guideID: id, guideEdge: "top", edge: "top", candidates: candidates).inset
+        } else if let guides = tree.child(of: controller, named: "layoutGuides"),
+            let guide = tree.children(of: guides, named: "viewControllerLayoutGuide").first(where: { tree[$0]["type"] == "top" }),
+            let id = tree[guide]["id"]
+        {
+            stated = storedGuideInset(rootElement, guideID: id, guideEdge: "bottom", edge: "top", candidates: candidates).inset
+        } else {
+            stated = nil
+        }
+        return stated == top + bar ? bar : nil
     }
 
     /// Where a storyboard controller's root view lies in the space its container gives it:
@@ -340,19 +379,26 @@ extension IBImport {
     /// Xcode marks misplaced or ambiguous left out), nil when none is pinned or they do not
     /// agree; `pinned` says whether any constraint of the view's subtree uses that edge.
     func storedSafeAreaInset(_ e: Int, edge: String, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
-        guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"],
-            let height = doc.frame(of: e)?.size.height
-        else { return (nil, false) }
+        guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"] else { return (nil, false) }
+        return storedGuideInset(e, guideID: guideID, guideEdge: edge, edge: edge, candidates: candidates)
+    }
+
+    /// The inset from `edge` (`top` or `bottom`) of the root view `e` at which the stored frames
+    /// of the views pinned by a required equality from their `edge` to the guide `guideID`'s
+    /// `guideEdge` place that guide edge (a safe area's `top`, or a top layout guide's `bottom`),
+    /// as one of `candidates`: see ``storedSafeAreaInset(_:edge:candidates:)``.
+    func storedGuideInset(_ e: Int, guideID: String, guideEdge: String, edge: String, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
+        guard let height = doc.frame(of: e)?.size.height else { return (nil, false) }
         var pinned = false
         var implied: Set<Double> = []
         var disagree = false
         for c in tree.subtree(of: e) where tree[c].name == "constraint" {
             let el = tree[c]
-            let guideFirst = el["firstItem"] == guideID && el["firstAttribute"] == edge
-            let guideSecond = el["secondItem"] == guideID && el["secondAttribute"] == edge
+            let guideFirst = el["firstItem"] == guideID && el["firstAttribute"] == guideEdge
+            let guideSecond = el["secondItem"] == guideID && el["secondAttribute"] == guideEdge
             guard guideFirst || guideSecond else { continue }
             pinned = true
-            guard el["firstAttribute"] == edge, el["secondAttribute"] == edge, el["relation"] == nil,
+            guard el[guideFirst ? "secondAttribute" : "firstAttribute"] == edge, el["relation"] == nil,
                 (el["priority"].flatMap(Double.init) ?? 1000) == 1000, (el["multiplier"] ?? "1") == "1",
                 let constant = Double(el["constant"] ?? "0"), constant.isFinite
             else { continue }

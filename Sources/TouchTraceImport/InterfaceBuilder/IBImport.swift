@@ -62,6 +62,10 @@ struct IBImport {
     /// The container view the unit's controller is embedded in (an `embed` segue's source in
     /// this document), with its stored frame, if any.
     var unitContainer: (element: Int, frame: Rect)?
+    /// On the canvas, the navigation bar the unit's controller is laid out below because its
+    /// stored frames state one, though nothing in the document shows it in a navigation
+    /// controller (rule L6-inferred-navigation-bar-from-its-stored-frames): the bar's height.
+    var unitBarReadOffFrames: Double?
 
     static let maxControllerNesting = 16
 
