@@ -804,6 +804,54 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// L6 (alignment rectangles): a symbol's padding is its glyph's and not even; where the
+    /// document centres or pins the symbol image view in its superview (or a stack aligns it),
+    /// each side is read off the stored frame against the alignment rectangle the superview's
+    /// stored frame places (the star and chevron 2 and 5.5 pt above, 0.5 and 4.5 below, the
+    /// bell in a centred stack 0.5 pt left of it and 2.5 right), a 1:1 aspect ratio giving the
+    /// other length; pinned to a sibling, the difference is split evenly (the gear). Save's,
+    /// Safe's and Amperfy's symbols: docs/import-ib.md, sixteenth round.
+    @Test func symbolInsetsAreReadOffTheStoredFrames() throws {
+        let name = "L6-alignment-rect-symbol-insets-read-off-stored-frames.xib"
+        let frames: [String: Rect] = [
+            "Star": Rect(x: 2, y: 16, width: 12, height: 9.5), "Bell": Rect(x: 30.5, y: 0, width: 42, height: 40),
+            "Chevron": Rect(x: 340, y: 36.5, width: 18, height: 8), "Gear": Rect(x: 250, y: 49, width: 20, height: 23),
+        ]
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            for (view, frame) in frames {
+                let i = try #require(scene.viewIndex(view))
+                #expect(scene.views[i].frame == frame, "\(view), canvas: \(canvas)")
+            }
+            #expect(result.warnings.isEmpty, "canvas: \(canvas)")
+        }
+        let (_, scene) = try ImportFixtures.laidOut(name)
+        func insets(_ view: String) throws -> EdgeInsets? { scene.views[try #require(scene.viewIndex(view))].layout.alignmentRectInsets }
+        #expect(try insets("Star") == EdgeInsets(top: -2, left: 0, bottom: -0.5, right: 0))
+        #expect(try insets("Bell") == EdgeInsets(top: 0, left: -0.5, bottom: 0, right: 2.5))
+        #expect(try insets("Chevron") == EdgeInsets(top: -5.5, left: 0, bottom: -4.5, right: 0))
+        #expect(try insets("Gear") == EdgeInsets(top: 1.5, left: 0, bottom: 1.5, right: 0))
+    }
+
+    /// A constraint of a custom class is the app's NSLayoutConstraint subclass, its runtime
+    /// attributes set at load time: as the app runs its constant may be the code's, and the
+    /// import says so, once per constraint; the canvas, which does not run that code, says
+    /// nothing (Unstoppable Domains' and Mixin's constraint classes: docs/import-ib.md,
+    /// sixteenth round).
+    @Test func aConstraintOfACustomClassIsSaid() throws {
+        let name = "runtimeAttributeIgnored-constraint-of-a-custom-class.xib"
+        let result = try ImportFixtures.importFixture(name)
+        let said = result.warnings.filter { $0.kind == .runtimeAttributeIgnored }
+        #expect(said.map(\.sourceID) == ["c1", "h1"])
+        #expect(said.last?.message.contains("smallScreenConstant") == true)
+        #expect(said.allSatisfy { $0.message.contains("ScreenScaledConstraint") })
+        let canvas = try ImportFixtures.importFixture(name, canvas: true)
+        #expect(!canvas.warnings.contains { $0.kind == .runtimeAttributeIgnored })
+        let (_, scene) = try ImportFixtures.laidOut(name)
+        let pad = try #require(scene.viewIndex("Pad"))
+        #expect(scene.views[pad].frame == Rect(x: 24, y: 30, width: 345, height: 60))
+    }
+
     /// L6 (intrinsic content size): a button without a configuration sets its title in the 15 pt
     /// system font (measured: 30 pt tall titled buttons in 20 projects of the corpus), so that where
     /// TouchTrace estimates the title (a button Xcode marks ambiguous) it is 30 pt tall, not the

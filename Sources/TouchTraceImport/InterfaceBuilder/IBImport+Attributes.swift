@@ -263,35 +263,6 @@ extension IBImport {
         return tree.child(of: e, named: "imageReference", key: "image").map { tree[$0]["catalog"] == "system" } ?? false
     }
 
-    /// The alignment insets of an image view that shows an SF Symbol (L6): UIImageView takes its
-    /// alignment rectangle from its image's `alignmentRectInsets` (UIImage.h: "used by
-    /// UIImageView … to determine the view's alignment rect insets for constraint-based
-    /// layout"), and a symbol's include the padding around its glyph, which depends on the
-    /// symbol and its configuration. The document states them where it fixes the view's width or
-    /// height by a constant and stores a frame of another size: the difference, split evenly
-    /// between the two sides (measured: tinode's and orbot's symbol image views, frames 1 to 9 pt
-    /// taller than their height constraints, the two sides within 0.5 pt of each other). Nil
-    /// when the view shows no symbol or the document fixes neither length.
-    func symbolAlignmentInsets(_ e: Int, frame: Rect?) -> EdgeInsets? {
-        guard let frame, showsSymbol(e), let list = tree.child(of: e, named: "constraints") else { return nil }
-        var width: Double?, height: Double?
-        for c in tree.children(of: list, named: "constraint") {
-            let el = tree[c]
-            guard el["secondItem"] == nil, el["firstItem"] == nil || el["firstItem"] == tree[e]["id"], el["relation"] == nil,
-                el["multiplier"] == nil, el["placeholder"] != "YES", el["priority"] == nil || el["priority"] == "1000",
-                let constant = el["constant"].flatMap(Double.init), constant.isFinite, constant >= 0
-            else { continue }
-            if el["firstAttribute"] == "width" { width = constant }
-            if el["firstAttribute"] == "height" { height = constant }
-        }
-        let dw = width.map { frame.size.width - $0 } ?? 0, dh = height.map { frame.size.height - $0 } ?? 0
-        // A symbol's padding is a few points; a difference whose halves (the insets below) pass
-        // the scene's bound on insets (10,000 pt) comes from a damaged length, not from the
-        // symbol: no insets then.
-        guard abs(dw) > 0.25 || abs(dh) > 0.25, abs(dw) <= 20_000, abs(dh) <= 20_000 else { return nil }
-        return EdgeInsets(top: dh / 2, left: dw / 2, bottom: dh / 2, right: dw / 2)
-    }
-
     /// Alignment insets that depend on the iOS release the document was made for, where they
     /// differ from the engine's class default (L6): `UISlider` is laid out 2 pt inside its frame
     /// at each side and 1 pt above its bottom in documents before Xcode 26 (measured: the sliders

@@ -26,8 +26,27 @@ extension IBImport {
                         "a placeholder constraint (removed at build time, for one the app adds in code): kept as the stand-in for the code's",
                         lost: "the constraint the app makes in code, which the document does not hold")
                 }
+                reportConstraintSubclass(c)
             }
         }
+    }
+
+    /// `runtimeAttributeIgnored` for a constraint of a custom class (`customClass` on a
+    /// `<constraint>`): the nib makes it an instance of the app's NSLayoutConstraint subclass and
+    /// sets its user-defined runtime attributes by key-value coding at load time (Xcode's
+    /// identity inspector), so the app's code may change its constant before layout, as
+    /// Unstoppable Domains' `NSLayoutHelper` (a constant per iPhone model) and Mixin's
+    /// `ScreenHeightCompatibleLayoutConstraint` (`shortConstant`, `mediumConstant`) do. The
+    /// document's constant is kept; Interface Builder's canvas does not run that code, so the
+    /// canvas says nothing.
+    mutating func reportConstraintSubclass(_ c: Int) {
+        guard !options.canvas, let className = tree[c]["customClass"] else { return }
+        let keys = tree.child(of: c, named: "userDefinedRuntimeAttributes").map { tree[$0].children.compactMap { tree[$0]["keyPath"] } } ?? []
+        let attributes = keys.isEmpty ? "" : "; its runtime attributes (\(keys.joined(separator: ", "))) are set by code at load time"
+        warn(
+            .runtimeAttributeIgnored, c,
+            "constraint \(tree[c]["id"] ?? "?") is an instance of \(className.prefix(60)), a subclass of NSLayoutConstraint the app defines\(attributes): the code may change its constant as the app runs; the document's constant is kept",
+            lost: "the constant the constraint's class sets as the app runs")
     }
 
     /// One `<constraint>` element.
