@@ -673,6 +673,31 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[footer].frame == Rect(x: 16, y: 783 - bottom - 20 - 44, width: 361, height: 44), "canvas: \(canvas), bottom \(bottom)")
         }
     }
+    /// Rule L6-sheet-roots-say-nothing-of-the-screen: the roots of controllers the document
+    /// presents as sheets (a `show` segue from a controller no navigation controller holds, a
+    /// presentation, and what a presented navigation controller holds) are stored at a sheet's
+    /// height; three of them against one full-screen root are no evidence of a shorter screen.
+    /// Every scene is laid out on the device's 414 x 896 screen without a word about another
+    /// screen, and on the canvas the sheets lie at its bottom.
+    @Test func sheetRootsSayNothingOfTheScreen() throws {
+        let name = "L6-sheet-roots-say-nothing-of-the-screen.storyboard"
+        let bytes = try ImportFixtures.bytes(name)
+        for scene in ["home-scn", "detail-scn", "list-scn", "item-scn"] {
+            for canvas in [true, false] {
+                var options = ImportOptions()
+                options.canvas = canvas
+                options.scene = scene
+                let result = try Importer.importDocument(bytes, format: .storyboard, options: options)
+                let messages = result.warnings.map(\.message)
+                #expect(!messages.contains { $0.contains("a screen the device table lacks") || $0.contains("freeform size") }, "\(scene): \(messages)")
+                let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+                #expect(laidOut.views[0].frame == Rect(x: 0, y: 0, width: 414, height: 896), "\(scene), canvas: \(canvas)")
+            }
+        }
+        let (_, detail) = try ImportFixtures.laidOut(name, canvas: true)
+        #expect(detail.views[try #require(detail.viewIndex("Detail"))].frame == Rect(x: 0, y: 44, width: 414, height: 852))
+        #expect(detail.views[try #require(detail.viewIndex("DetailHeader"))].frame == Rect(x: 16, y: 12, width: 382, height: 40))
+    }
     /// Rule L6-inferred-navigation-bar-from-its-stored-frames, canvas only: a controller with a
     /// navigation item that no navigation controller of the document shows is drawn by Xcode's
     /// canvas below a navigation bar in some files and not in others, so its stored frames decide.

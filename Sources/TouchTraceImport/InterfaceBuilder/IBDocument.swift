@@ -153,13 +153,14 @@ struct IBDocument: Sendable {
                 && element["relationship"] != "rootViewController"
             if modal || column { presented.insert(d) }
         }
+        let sheets = sheetControllers(tree, presented: presented)
         for (index, element) in tree.elements.enumerated() {
             guard let parent = element.parent else { continue }
             let owner = tree[parent].name
             // Storyboard controllers' root views, and a xib's top-level views.
             let topLevel = owner == "objects" && tree[parent].parent == 0 && element.name != "placeholder"
             if (element["key"] == "view" && owner != "navigationController" && owner != "tabBarController"
-                && IBVocabulary.controllers.contains(owner)) || topLevel,
+                && IBVocabulary.controllers.contains(owner) && !sheets.contains(tree[parent]["id"] ?? "")) || topLevel,
                 let r = tree.child(of: index, named: "rect", key: "frame"),
                 let w = tree[r]["width"].flatMap(Double.init), let h = tree[r]["height"].flatMap(Double.init), w > 0, h > 0, w.isFinite, h.isFinite
             {
@@ -218,6 +219,60 @@ struct IBDocument: Sendable {
                 guard name == "window" || isView(e) || (IBVocabulary.controllers.contains(name) && tree.child(of: e, key: "view") != nil)
                 else { return nil }
                 return Unit(id: tree[e]["id"] ?? name, element: e, scene: nil)
+            }
+        }
+    }
+
+    /// The ids of the storyboard controllers whose root view is no screen but a sheet's or a
+    /// column's (rule L6-sheet-roots-say-nothing-of-the-screen): those `presented` (modal
+    /// segues that are not full screen, which UIKit shows as page sheets since iOS 13, and split
+    /// view columns), those a `show` segue reaches from a controller no navigation controller
+    /// holds (`UIViewController.show(_:sender:)` then presents modally), and every controller
+    /// shown inside one of them (a presented navigation or tab bar controller's children, what
+    /// they push), up to a full-screen presentation. Xcode draws such roots at the sheet's
+    /// height (the screen less the status bar, and 10 pt in some releases), so counting them as
+    /// evidence of the screen took a storyboard of sheets for a shorter screen (the eighteenth
+    /// round's Bitwarden AutoFill: 14 roots 852 pt tall against one of 896).
+    static func sheetControllers(_ tree: XMLTree, presented: Set<String>) -> Set<String> {
+        func controller(of e: Int) -> Int? {
+            var current = tree[e].parent
+            while let c = current {
+                if IBVocabulary.controllers.contains(tree[c].name) { return c }
+                current = tree[c].parent
+            }
+            return nil
+        }
+        var edges: [String: [(to: String, kind: String, fullScreen: Bool)]] = [:]
+        var navigationRoots: [String] = []
+        for (index, element) in tree.elements.enumerated() where element.name == "segue" {
+            guard let to = element["destination"], let source = controller(of: index), let from = tree[source]["id"] else { continue }
+            let kind = element["kind"] ?? ""
+            if kind == "relationship", element["relationship"] == "rootViewController", tree[source].name == "navigationController" {
+                navigationRoots.append(to)
+            }
+            edges[from, default: []].append((to, kind, ["fullScreen", "overFullScreen"].contains(element["modalPresentationStyle"] ?? "")))
+        }
+        // Breadth first from `start`, following the edges `follow` keeps: each controller once.
+        func reached(from start: [String], follow: (String, String, Bool) -> Bool) -> Set<String> {
+            var seen = Set(start), queue = start, next = 0
+            while next < queue.count {
+                let from = queue[next]
+                next += 1
+                for edge in edges[from] ?? [] where follow(from, edge.kind, edge.fullScreen) && seen.insert(edge.to).inserted {
+                    queue.append(edge.to)
+                }
+            }
+            return seen
+        }
+        // The controllers a navigation controller holds: its root, and what show and push
+        // segues reach from them.
+        let held = reached(from: navigationRoots) { _, kind, _ in kind == "show" || kind == "push" }
+        let shownModally = edges.filter { !held.contains($0.key) }.flatMap { $0.value.filter { $0.kind == "show" }.map(\.to) }
+        return reached(from: Array(presented) + shownModally) { _, kind, fullScreen in
+            switch kind {
+            case "relationship", "push", "show": true
+            case "presentation", "modal", "popoverPresentation": !fullScreen
+            default: false
             }
         }
     }
