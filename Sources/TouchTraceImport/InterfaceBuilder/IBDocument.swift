@@ -234,18 +234,10 @@ struct IBDocument: Sendable {
     /// evidence of the screen took a storyboard of sheets for a shorter screen (the eighteenth
     /// round's Bitwarden AutoFill: 14 roots 852 pt tall against one of 896).
     static func sheetControllers(_ tree: XMLTree, presented: Set<String>) -> Set<String> {
-        func controller(of e: Int) -> Int? {
-            var current = tree[e].parent
-            while let c = current {
-                if IBVocabulary.controllers.contains(tree[c].name) { return c }
-                current = tree[c].parent
-            }
-            return nil
-        }
         var edges: [String: [(to: String, kind: String, fullScreen: Bool)]] = [:]
         var navigationRoots: [String] = []
         for (index, element) in tree.elements.enumerated() where element.name == "segue" {
-            guard let to = element["destination"], let source = controller(of: index), let from = tree[source]["id"] else { continue }
+            guard let to = element["destination"], let source = enclosingController(of: index, in: tree), let from = tree[source]["id"] else { continue }
             let kind = element["kind"] ?? ""
             if kind == "relationship", element["relationship"] == "rootViewController", tree[source].name == "navigationController" {
                 navigationRoots.append(to)
@@ -333,6 +325,11 @@ struct IBDocument: Sendable {
 
     /// The nearest controller element enclosing `e` (its view's owner).
     func enclosingController(of e: Int) -> Int? {
+        Self.enclosingController(of: e, in: tree)
+    }
+
+    /// ``enclosingController(of:)`` in `tree`, for the document's own reading before it exists.
+    static func enclosingController(of e: Int, in tree: XMLTree) -> Int? {
         var current = tree[e].parent
         while let c = current {
             if IBVocabulary.controllers.contains(tree[c].name) { return c }
