@@ -635,6 +635,25 @@ struct IBModelledBehaviourTests {
         #expect(said.map(\.sourceID) == ["card"], "\(result.warnings.map(\.message))")
         #expect(said.first?.message.contains("its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, 34 pt in three others); laid out here with none") == true)
     }
+    /// A xib's top-level reusable view whose subviews are pinned to the top and bottom of its
+    /// safe area: the table or collection view that shows it decides that safe area as the app
+    /// runs, and Xcode's canvas may give it the device's insets (the nineteenth round: AdGuard's
+    /// header stored 44 and 34 pt, as this one is). Laid out with none, on the canvas too, and
+    /// said once, for the header; a cell pinned only at its leading and trailing edges (none
+    /// there on a portrait canvas) is not.
+    @Test func aCellsSafeAreaTopAndBottomAreSaidToBeItsTablesOrCollectionViews() throws {
+        let name = "layoutApproximated-cell-safe-area-decided-by-its-table-or-collection-view.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let title = try #require(scene.viewIndex("Title"))
+            let chart = try #require(scene.viewIndex("Chart"))
+            #expect(scene.views[title].frame == Rect(x: 24, y: 8, width: 352, height: 20), "canvas: \(canvas)")
+            #expect(scene.views[chart].frame == Rect(x: 0, y: 52, width: 400, height: 148), "canvas: \(canvas)")
+            let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("is a cell or reusable view whose subviews are constrained to its safe area") }
+            #expect(said.map(\.sourceID) == ["header"], "\(result.warnings.map(\.message))")
+            #expect(said.first?.message.contains("(bottom, top)") == true)
+        }
+    }
     /// A controller with a navigation item that no navigation controller of the document shows
     /// (code instantiates it): whether a bar covers its top is not in the document (the code that
     /// shows it decides; Xcode's canvas draws one for some such controllers and not for others,
