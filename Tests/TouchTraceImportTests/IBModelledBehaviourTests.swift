@@ -573,25 +573,6 @@ struct IBModelledBehaviourTests {
         }
     }
 
-    /// L6 (rule L6-text-field-baseline-from-its-own-font): a text field's baselines come from its
-    /// own font, centred in its height as a label's (UITextField's default
-    /// `contentVerticalAlignment` is `center`): a borderless Title3 field 25.5 tall on a Body
-    /// label's first baseline (the label's at 100 + 10.25 + 0.355 × 17) has its baseline
-    /// 12.75 + 0.355 × 20 below its top, and a 14 pt rounded field 34 tall on a 17 pt label's last
-    /// baseline 17 + 0.355 × 14 below its top, on the canvas and as the app runs. Before the rule
-    /// both were laid out with the scene's 17 pt default (97.5 and 193.25).
-    @Test func aTextFieldsBaselineComesFromItsOwnFont() throws {
-        let name = "L6-text-field-baseline-from-its-own-font.xib"
-        for canvas in [true, false] {
-            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
-            for (id, y, height) in [("Food", 96.435, 25.5), ("Grams", 194.315, 34.0)] {
-                let v = try #require(scene.viewIndex(id))
-                #expect(abs(scene.views[v].frame.minY - y) < 0.001, "\(id), canvas: \(canvas)")
-                #expect(scene.views[v].frame.size.height == height, "\(id), canvas: \(canvas)")
-            }
-        }
-    }
-
     /// L6, canvas only: an image view that names no image (the app's code sets it) and whose
     /// height no constraint sets keeps the height Xcode stored on the canvas, and the button
     /// below it follows; as the app runs the image decides, and the import does not stand in.

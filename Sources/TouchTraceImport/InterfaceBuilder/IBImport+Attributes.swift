@@ -28,8 +28,6 @@ extension IBImport {
             v.text = displayText(e)
             v.font = fontSize(e) ?? defaultTitleFontSize(e, viewClass: v.viewClass)
         }
-        // A text field's font places its baselines (L6-text-field-baseline-from-its-own-font).
-        if v.viewClass == .UITextField { v.font = fontSize(e) }
         if let semantic = el["semanticContentAttribute"] {
             if let s = SemanticContentAttribute(rawValue: semantic) {
                 v.semanticContentAttribute = s
