@@ -550,6 +550,31 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6 (rule L6-stack-hidden-arranged-view-keeps-its-required-length): a hidden arranged view
+    /// whose own required constraints fix its length keeps it at `UISV-hiding`'s position (the
+    /// badge's `width = 62` at the name's trailing edge, the separator's `height = 1` at the last
+    /// visible view's bottom), while its siblings are spaced as if it were absent (the filler at
+    /// 140, the footer 8 below the header); a hidden label with only its intrinsic size is 0 tall
+    /// halfway into the spacing it removes. The conflict with `UISV-hiding` is warned, naming it
+    /// as the broken constraint, on the canvas and as the app runs.
+    @Test func aHiddenArrangedViewKeepsItsRequiredLength() throws {
+        let name = "L6-stack-hidden-arranged-view-keeps-its-required-length.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            func frame(_ id: String) throws -> Rect { scene.views[try #require(scene.viewIndex(id))].frame }
+            #expect(try frame("Current") == Rect(x: 140, y: 1.5, width: 62, height: 17), "canvas: \(canvas)")
+            #expect(try frame("Filler") == Rect(x: 140, y: 0, width: 221, height: 20), "canvas: \(canvas)")
+            #expect(try frame("Note") == Rect(x: 0, y: 20, width: 361, height: 0), "canvas: \(canvas)")
+            #expect(try frame("Footer") == Rect(x: 0, y: 24, width: 361, height: 16), "canvas: \(canvas)")
+            #expect(try frame("Separator") == Rect(x: 0, y: 40, width: 361, height: 1), "canvas: \(canvas)")
+            #expect(try frame("Menu").size.height == 40, "canvas: \(canvas)")
+            let said = result.warnings.filter { $0.kind == .unsatisfiableConstraint }
+            #expect(said.map(\.sourceID) == ["plan", "menu"], "canvas: \(canvas)")
+            #expect(said.first?.message.contains("it breaks Current.width == 0, which conflicts with Current.width == 62") == true)
+            #expect(said.last?.message.contains("it breaks Separator.height == 0, which conflicts with Separator.height == 1") == true)
+        }
+    }
+
     /// L6 (rule L6-stack-baseline-relative-arrangement): a vertical stack with
     /// `baselineRelativeArrangement` spaces its rows from one row's last baseline to the next
     /// row's first baseline (rows of one 17 pt line, 20.5 tall, 29 apart top to top; a row that
