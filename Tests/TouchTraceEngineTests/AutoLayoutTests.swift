@@ -160,8 +160,11 @@ import TouchTraceEngine
                 "icon.centerY == row#layoutMargins.centerY", "icon.top >= row#layoutMargins.top", "icon.height == 0 @25",
                 "text.centerY == row#layoutMargins.centerY", "text.top >= row#layoutMargins.top", "text.height == 0 @25",
                 "row.height == 0 @49",
-                // UISV-hiding: the hidden view has no width, halfway between its neighbours.
-                "gone.width == 0", "gone.leading == icon.trailing + 4", "gone.centerY == row#layoutMargins.centerY", "gone.height == 0 @25",
+                // UISV-hiding: the hidden view has no width, halfway between its neighbours; the
+                // required width goes in after every other constraint, its copy just below required
+                // stays in place (rule L6-stack-hidden-arranged-view-keeps-its-required-length).
+                "gone.width == 0 @999.9", "gone.leading == icon.trailing + 4", "gone.centerY == row#layoutMargins.centerY",
+                "gone.height == 0 @25", "gone.width == 0",
             ])
         #expect(system.constraints.allSatisfy { $0.origin != .stackView || $0.view == row })
         let icon = try #require(s.viewIndex("icon")), text = try #require(s.viewIndex("text"))

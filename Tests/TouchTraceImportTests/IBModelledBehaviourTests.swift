@@ -585,6 +585,31 @@ struct IBModelledBehaviourTests {
             #expect(scene.views[badge].frame.size.height == (canvas ? 51 : 0), "canvas: \(canvas)")
         }
     }
+    /// L6 (rule L6-stack-hidden-arranged-view-keeps-its-required-length): a hidden arranged view
+    /// whose own required constraints fix its length keeps it at `UISV-hiding`'s position (the
+    /// badge's `width = 62` at the name's trailing edge, the separator's `height = 1` at the last
+    /// visible view's bottom), while its siblings are spaced as if it were absent (the filler at
+    /// 140, the footer 8 below the header); a hidden label with only its intrinsic size is 0 tall
+    /// halfway into the spacing it removes. The conflict with `UISV-hiding` is warned, naming it
+    /// as the broken constraint, on the canvas and as the app runs.
+    @Test func aHiddenArrangedViewKeepsItsRequiredLength() throws {
+        let name = "L6-stack-hidden-arranged-view-keeps-its-required-length.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            func frame(_ id: String) throws -> Rect { scene.views[try #require(scene.viewIndex(id))].frame }
+            #expect(try frame("Current") == Rect(x: 140, y: 1.5, width: 62, height: 17), "canvas: \(canvas)")
+            #expect(try frame("Filler") == Rect(x: 140, y: 0, width: 221, height: 20), "canvas: \(canvas)")
+            #expect(try frame("Note") == Rect(x: 0, y: 20, width: 361, height: 0), "canvas: \(canvas)")
+            #expect(try frame("Footer") == Rect(x: 0, y: 24, width: 361, height: 16), "canvas: \(canvas)")
+            #expect(try frame("Separator") == Rect(x: 0, y: 40, width: 361, height: 1), "canvas: \(canvas)")
+            #expect(try frame("Menu").size.height == 40, "canvas: \(canvas)")
+            let said = result.warnings.filter { $0.kind == .unsatisfiableConstraint }
+            #expect(said.map(\.sourceID) == ["plan", "menu"], "canvas: \(canvas)")
+            #expect(said.first?.message.contains("it breaks Current.width == 0, which conflicts with Current.width == 62") == true)
+            #expect(said.last?.message.contains("it breaks Separator.height == 0, which conflicts with Separator.height == 1") == true)
+        }
+    }
+
     /// L6 (rule L6-stack-baseline-relative-arrangement): a vertical stack with
     /// `baselineRelativeArrangement` spaces its rows from one row's last baseline to the next
     /// row's first baseline (rows of one 17 pt line, 20.5 tall, 29 apart top to top; a row that
@@ -669,6 +694,25 @@ struct IBModelledBehaviourTests {
         let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("home indicator") }
         #expect(said.map(\.sourceID) == ["card"], "\(result.warnings.map(\.message))")
         #expect(said.first?.message.contains("its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, 34 pt in three others); laid out here with none") == true)
+    }
+    /// A xib's top-level reusable view whose subviews are pinned to the top and bottom of its
+    /// safe area: the table or collection view that shows it decides that safe area as the app
+    /// runs, and Xcode's canvas may give it the device's insets (the nineteenth round: AdGuard's
+    /// header stored 44 and 34 pt, as this one is). Laid out with none, on the canvas too, and
+    /// said once, for the header; a cell pinned only at its leading and trailing edges (none
+    /// there on a portrait canvas) is not.
+    @Test func aCellsSafeAreaTopAndBottomAreSaidToBeItsTablesOrCollectionViews() throws {
+        let name = "layoutApproximated-cell-safe-area-decided-by-its-table-or-collection-view.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let title = try #require(scene.viewIndex("Title"))
+            let chart = try #require(scene.viewIndex("Chart"))
+            #expect(scene.views[title].frame == Rect(x: 24, y: 8, width: 352, height: 20), "canvas: \(canvas)")
+            #expect(scene.views[chart].frame == Rect(x: 0, y: 52, width: 400, height: 148), "canvas: \(canvas)")
+            let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("is a cell or reusable view whose subviews are constrained to its safe area") }
+            #expect(said.map(\.sourceID) == ["header"], "\(result.warnings.map(\.message))")
+            #expect(said.first?.message.contains("(bottom, top)") == true)
+        }
     }
     /// A controller with a navigation item that no navigation controller of the document shows
     /// (code instantiates it): whether a bar covers its top is not in the document (the code that

@@ -16,5 +16,10 @@ extension AutoLayout {
         /// Every arranged subview hidden: the stack's cross length 0 unless something holds it
         /// (UIKit's spanning guide fits at 0.001 when `_allItemsHidden`; rule L6-stack-all-hidden).
         public static let allHiddenFit = 0.001
+        /// A hidden arranged view's `UISV-hiding` length once the required one is broken (rule
+        /// L6-stack-hidden-arranged-view-keeps-its-required-length): as short as the required
+        /// constraints allow, above any optional constraint and the views' compression resistance
+        /// (Xcode stores the views inside pressed to 0).
+        public static let hidingRecovery = 999.9
     }
 }

@@ -122,7 +122,20 @@ extension AutoLayout {
     /// views are then not aligned to the stack: each keeps its own cross length at the stack's
     /// cross-leading edge (Xcode stores them so: sentry's and threema's stacks 0 pt across, their
     /// hidden views at 0 with their own heights).
-    static func hidingConstraints(of stack: Int, in scene: Scene, into result: inout [LayoutConstraint]) {
+    ///
+    /// A hidden view whose own required constraints fix its length (rule
+    /// L6-stack-hidden-arranged-view-keeps-its-required-length: IVPN's badge `width = 62`,
+    /// pocket-casts' `height >= 50`, cwa-app's `height = 1` separator) keeps it: the required
+    /// length 0 goes into `lengths`, which the system adds after every other constraint, so that
+    /// when it conflicts it is the one broken and reported (UIKit logs "Unable to simultaneously
+    /// satisfy constraints" with `UISV-hiding`), and a copy just below required
+    /// (`StackPriority.hidingRecovery`) keeps the view as short as the required constraints allow,
+    /// at UISV-hiding's position; its siblings are spaced as if it were absent either way. Xcode
+    /// stores such views so, at their least required length, with the views inside pressed below
+    /// their compression resistance (docs/import-ib.md, "Hidden arranged views at their required length").
+    static func hidingConstraints(
+        of stack: Int, in scene: Scene, into result: inout [LayoutConstraint], lengths: inout [LayoutConstraint]
+    ) {
         guard let config = scene.views[stack].layout.stack else { return }
         let hidden = hiddenArrangedSubviews(of: stack, in: scene)
         guard !hidden.isEmpty else { return }
@@ -130,6 +143,14 @@ extension AutoLayout {
         let axis = StackArrangement(config.axis)
         func add(_ a: Int, _ aa: LayoutAttribute, _ r: ConstraintSpec.Relation, _ b: LayoutItem?, _ ba: LayoutAttribute, constant: Double = 0, _ id: String) {
             result.append(LayoutConstraint(.view(a), aa, r, b, ba, constant: constant, origin: .stackView, view: stack, identifier: id))
+        }
+        /// `UISV-hiding`'s zero length: required, added last, and its recovery just below required.
+        func hide(_ h: Int) {
+            lengths.append(LayoutConstraint(.view(h), axis.length, constant: 0, origin: .stackView, view: stack, identifier: "UISV-hiding"))
+            result.append(
+                LayoutConstraint(
+                    .view(h), axis.length, .equal, nil, .notAnAttribute, priority: StackPriority.hidingRecovery, origin: .stackView,
+                    view: stack, identifier: "UISV-hiding"))
         }
         let order = scene.views[stack].subviews.filter { !scene.views[$0].detached }
         if !order.contains(where: { isShownArranged($0, in: scene) }) {
@@ -140,7 +161,7 @@ extension AutoLayout {
                         view: stack, identifier: id))
             }
             for h in hidden {
-                add(h, axis.length, .equal, nil, .notAnAttribute, "UISV-hiding")
+                hide(h)
                 add(h, axis.lead, .equal, container, axis.lead, "UISV-canvas-connection")
                 add(h, axis.crossLead, .equal, container, axis.crossLead, "UISV-alignment")
                 result.append(
@@ -151,7 +172,7 @@ extension AutoLayout {
             return
         }
         for h in hidden {
-            add(h, axis.length, .equal, nil, .notAnAttribute, "UISV-hiding")
+            hide(h)
             guard let k = order.firstIndex(of: h) else { continue }
             let before = order[..<k].last { !scene.views[$0].hidden }
             let after = order[(k + 1)...].first { !scene.views[$0].hidden }

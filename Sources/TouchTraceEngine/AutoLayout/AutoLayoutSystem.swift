@@ -236,6 +236,10 @@ public struct AutoLayoutSystem: Sendable {
         constraints.reserveCapacity(constraints.count + views.count * 4 + stackCount * 8 + arrangedCount * 6 + validCount)
         // The generated constraints are appended where they go, not built in an array per view
         // and copied (issue 27); the view's node is read in place, not copied.
+        // The required `UISV-hiding` lengths go in after every other constraint (rule
+        // L6-stack-hidden-arranged-view-keeps-its-required-length): when the document's own
+        // required constraints fix a hidden arranged view's length, `UISV-hiding` is the one broken.
+        var hidingLengths: [LayoutConstraint] = []
         for v in views {
             if built.views[v].isWindow {
                 let start = constraints.count
@@ -248,13 +252,14 @@ public struct AutoLayoutSystem: Sendable {
                 AutoLayout.intrinsicConstraints(of: v, in: built, into: &constraints)
             }
             AutoLayout.stackConstraints(of: v, in: built, into: &constraints)
-            AutoLayout.hidingConstraints(of: v, in: built, into: &constraints)
+            AutoLayout.hidingConstraints(of: v, in: built, into: &constraints, lengths: &hidingLengths)
             for (k, spec) in valid[v] ?? [] {
                 guard let c = LayoutConstraint(spec, view: v, in: built) else { continue }
                 declared[DeclaredConstraint(view: v, index: k)] = constraints.count
                 constraints.append(c)
             }
         }
+        constraints.append(contentsOf: hidingLengths)
         assignTieBreaks()
     }
 
@@ -361,8 +366,14 @@ public struct AutoLayoutSystem: Sendable {
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
             // from the previous one and its rows stay short however long the stack (issue 21).
+            // The required `UISV-hiding` length (the stack's only required constraint on one item)
+            // goes with the hidden view's own constraints, after them (rule
+            // L6-stack-hidden-arranged-view-keeps-its-required-length).
             let groups = constraints.withUnsafeBufferPointer { all in
-                members.map { all[$0].origin == .stackView ? container[all[$0].view] : container[all[$0].first.anchor] }
+                members.map {
+                    all[$0].origin == .stackView && (all[$0].second != nil || all[$0].priority < 1000)
+                        ? container[all[$0].view] : container[all[$0].first.anchor]
+                }
             }
             for k in ConstraintPartition.requiredFirstOrder(pool, members: component, groups: groups) {
                 if budget.spend() { break }  // out of time: the unfinished system is thrown away

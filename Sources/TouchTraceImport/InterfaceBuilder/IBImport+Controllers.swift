@@ -291,6 +291,9 @@ extension IBImport {
             if !fullScreen, safeAreas, !IBVocabulary.controllers.contains(name), !Self.cellElements.contains(tree[view.element].name) {
                 warnFreeformSafeArea(view.element, screen: screen)
             }
+            if !fullScreen, Self.cellElements.contains(tree[view.element].name) {
+                warnCellSafeArea(view.element)
+            }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
             if sideBySide {
                 document.views[window].frame = Rect(origin: Point(x: nextX, y: 0), size: frame.size)
@@ -367,6 +370,35 @@ extension IBImport {
             .layoutApproximated, e,
             "\(describe(e)) is a freeform view on a device with a home button (\(device.id)) whose subviews are constrained to its safe area's top: the canvas of tools version 21500 and later may draw a 20 pt status bar above it (one project's file stores 20 pt; evidence thin), that of earlier tools versions none; laid out here without one",
             lost: "a 20 pt status-bar inset at the top of the view's safe area, where this Xcode draws one")
+    }
+
+    /// Rule `layoutApproximated-cell-safe-area-decided-by-its-table-or-collection-view` (issue 23,
+    /// the nineteenth round): a xib's top-level cell, header, footer or reusable view whose
+    /// subviews are constrained to the top, bottom or centre Y of its safe area (its own, or its
+    /// content view's) has insets the document cannot state. UIKit gives a view the part of it
+    /// its ancestors' safe area does not cover (`UIView.safeAreaInsets`), so as the app runs the
+    /// table or collection view that shows it, and where it scrolls, decide them; on the canvas
+    /// Xcode gave AdGuard's reusable view (17701, `retina6_1`) the device's 44 and 34 pt, and no
+    /// other cell of the corpus or the unseen rounds pins a subview to those edges. The import lays
+    /// it out with none (cells are left out of the freeform view's insets) and says so. Leading
+    /// and trailing are not said: a portrait canvas gives a cell none there, as the import does.
+    mutating func warnCellSafeArea(_ e: Int) {
+        var guides: Set<String> = []
+        for owner in [e, tree.child(of: e, key: "contentView")].compactMap({ $0 }) {
+            if let guide = tree.child(of: owner, named: "viewLayoutGuide", key: "safeArea"), let id = tree[guide]["id"] { guides.insert(id) }
+        }
+        guard !guides.isEmpty else { return }
+        var edges: Set<String> = []
+        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
+            for (item, attribute) in [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")] {
+                if let id = tree[c][item], guides.contains(id), let a = tree[c][attribute], ["top", "bottom", "centerY"].contains(a) { edges.insert(a) }
+            }
+        }
+        guard !edges.isEmpty else { return }
+        warn(
+            .layoutApproximated, e,
+            "\(describe(e)) is a cell or reusable view whose subviews are constrained to its safe area (\(edges.sorted().joined(separator: ", "))): as the app runs, the table or collection view that shows it decides that safe area, which the document cannot state, and Xcode's canvas may give it the device's insets (one project's reusable view is stored with the status bar's and the home indicator's); laid out here with none (0 pt on every edge)",
+            lost: "the safe-area insets the cell has where its table or collection view shows it, or the device's that Xcode's canvas may give it")
     }
 
     /// Rule L6-freeform-xib-view-bottom-inset-from-its-stored-frames (issue 23): on the canvas
