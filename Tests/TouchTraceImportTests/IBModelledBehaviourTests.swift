@@ -290,7 +290,7 @@ struct IBModelledBehaviourTests {
     /// gets 16 at the sides.
     @Test(arguments: [("16096", 15.0), ("17701", 16.0)])
     func aFreestandingCellsMarginsFollowTheToolsVersion(_ tools: String, _ side: Double) throws {
-        let name = "L6-cell-margins-15-before-xcode-12.xib"
+        let name = "L6-cell-margins-15-before-xcode-12-freestanding-cell.xib"
         let text = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self)
             .replacingOccurrences(of: "toolsVersion=\"16096\"", with: "toolsVersion=\"\(tools)\"")
         let (_, scene) = try ImportFixtures.laidOut(name, canvas: true, document: Array(text.utf8))
