@@ -266,6 +266,41 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// L6 (layout margins): in documents of Xcode 9.3 to 11 (tools versions 13000 to 16999) a
+    /// cell's content view has 15 pt side margins on the canvas, where Xcode 12 and later store
+    /// 16: a table laid in a root view and a freestanding xib cell show it; a controller's root
+    /// table still has the root's system minimum, 16 on a 375 pt screen (rule
+    /// L6-cell-margins-15-before-xcode-12; measured: docs/import-ib.md, "Cell margins of 15 pt
+    /// before Xcode 12").
+    @Test(arguments: [("rootListScene", "Root-title", 16.0), ("embeddedListScene", "Embedded-title", 15.0)])
+    func cellsOfXcode11HaveFifteenPointMargins(_ unit: String, _ title: String, _ margin: Double) throws {
+        let name = "L6-cell-margins-15-before-xcode-12.storyboard"
+        var options = try ImportFixtures.options(name)
+        options.scene = unit
+        options.canvas = true
+        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+        let v = try #require(scene.viewIndex(title))
+        #expect(scene.views[v].frame.minX == margin, "\(unit)")
+        #expect(scene.views[v].frame.maxX == 375 - margin, "\(unit)")
+    }
+
+    /// L6-cell-margins-15-before-xcode-12, a freestanding xib cell: 15 pt at the sides and 11 at
+    /// the top under tools version 16096, as stored; the same document saved by Xcode 12 (17701)
+    /// gets 16 at the sides.
+    @Test(arguments: [("16096", 15.0), ("17701", 16.0)])
+    func aFreestandingCellsMarginsFollowTheToolsVersion(_ tools: String, _ side: Double) throws {
+        let name = "L6-cell-margins-15-before-xcode-12-freestanding-cell.xib"
+        let text = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self)
+            .replacingOccurrences(of: "toolsVersion=\"16096\"", with: "toolsVersion=\"\(tools)\"")
+        let (_, scene) = try ImportFixtures.laidOut(name, canvas: true, document: Array(text.utf8))
+        let sensor = try #require(scene.viewIndex("Sensor-name"))
+        let badge = try #require(scene.viewIndex("Reading-badge"))
+        #expect(scene.views[sensor].frame.minX == side, "tools \(tools)")
+        #expect(scene.views[sensor].frame.minY == 11, "tools \(tools)")
+        #expect(scene.views[badge].frame.maxX == 320 - side, "tools \(tools)")
+    }
+
     /// B2: a controller pushed with `hidesBottomBarWhenPushed` shows no tab bar, nor does one
     /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
     /// their safe areas reach the bottom of the screen and a button there gets the tap.

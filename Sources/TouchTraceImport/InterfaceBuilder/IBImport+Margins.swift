@@ -150,15 +150,35 @@ extension IBImport {
     /// The layout margins of a table view cell and its content view on Xcode's canvas, by the
     /// tools version that saved the document, measured from the corpus's constraints to content
     /// views' margins (docs/import-ib.md, "Cell margins"): UIView's default 8 pt before Xcode 9.3
-    /// (tools versions below 13000: 21 constraints in 4 projects); 16 pt at the sides and 11 above
-    /// and below from iOS 11 (13000 to 23999: 86 constraints in 9 projects, on 375 and 414 pt
-    /// wide screens alike); 20 and 15 in Xcode 26 (24000 and later: 29 constraints in 3
-    /// projects). Nil: the default.
+    /// (tools versions below 13000: 21 constraints in 4 projects); 15 pt at the sides and 11 above
+    /// and below in Xcode 9.3 to 11 (13000 to 16999, the iOS 11.3 to 13 SDKs: rule
+    /// L6-cell-margins-15-before-xcode-12, below); 16 and 11 from Xcode 12 (17000 to 23999, the
+    /// iOS 14 SDK on; 375 and 414 pt wide screens alike); 20 and 15 in Xcode 26 (24000 and
+    /// later: 29 constraints in 3 projects). A cell of a controller's root table gets at least
+    /// the root's system minimum on top of these (`rootTableSystemSide(cellElement:)`). Nil:
+    /// the default.
+    ///
+    /// Rule L6-cell-margins-15-before-xcode-12, measured: every required equality from a cell's
+    /// content view's leading or trailing margin to a direct subview, in the shared corpus and
+    /// unseen rounds 11 to 19, read off the stored frames (docs/import-ib.md, "Cell margins of 15
+    /// pt before Xcode 12"). Under tools 13000 to 16999 the cells of tables that are not a
+    /// controller's root view, and freestanding xib cells, are stored 15 pt in: RxFlow (16096, a
+    /// table laid in a root view, both sides), OctoPod (16096, a xib cell), and in earlier rounds
+    /// LoopKit (16097.3, a xib cell) and ReseauEntourage (13771); the only cells of that era
+    /// stored at 16 are in root tables (QuickBlox 13771, mercadopago 16097), where the system
+    /// minimum decides. From 17701 on such cells are stored at 16 (QuickBlox, ONLYOFFICE, Pocket
+    /// Casts, iNaturalist). No UIKit document states these values: the rule rests on the
+    /// measurement. The border between 16097.3 and 17701 is not measured: 17000 is Xcode 12's
+    /// first tools version.
     static func cellMargins(tools: Double) -> (side: Double, vertical: Double)? {
         if tools < 13000 { return nil }
+        if tools < xcode12Tools { return (15, 11) }
         if tools >= IBBars.xcode26Tools, tools < IBScreen.unreleasedTools { return (20, 15) }
         return (16, 11)
     }
+
+    /// Xcode 12's first tools version (the iOS 14 SDK): cells' canvas margins become 16 pt.
+    static let xcode12Tools = 17000.0
 
     /// The trailing layout margin of a cell's content view when the cell shows an accessory, on
     /// Xcode's canvas, by the tools version that saved the document: 8 pt, UIView's default,
