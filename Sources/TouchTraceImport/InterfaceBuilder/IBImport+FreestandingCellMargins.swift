@@ -1,0 +1,56 @@
+import TouchTraceEngine
+
+extension IBImport {
+    /// The side margins a freestanding xib cell may have on the canvas of Xcode 9.3 to 11:
+    /// 15 pt (OctoPod, 316 pt wide), 16 (MAGE, 343 pt with a disclosure indicator) and 20
+    /// (RileyLink, two cells 600 pt wide), as their stored frames show.
+    static let freestandingCellSideCandidates: [Double] = [15, 16, 20]
+
+    /// Rule L6-freestanding-cell-margins-read-off-stored-frames (issue 23, the twentieth round):
+    /// in a xib saved by Xcode 9.3 to 11 (tools versions 13000 to 16999), the side margin Xcode's
+    /// canvas gave a freestanding cell (a top-level `<tableViewCell>`, in no table) is not one
+    /// value: three projects store 15, 16 and 20 pt, and no UIKit document states it. What Xcode
+    /// did is in the document: the stored frames of the content view's direct subviews pinned by
+    /// a required equality to its `leadingMargin` or `trailingMargin` (the trailing side left out
+    /// when the cell shows an accessory: rule L6-cell-accessory-trailing-margin-before-xcode26;
+    /// views Xcode marks misplaced or ambiguous left out). Returns the one of
+    /// ``freestandingCellSideCandidates`` those frames imply, all of them within 0.5 pt of it;
+    /// nil when none is pinned, they disagree or imply another value (``cellMargins(tools:)``'s
+    /// 15 then stands). `e` is the cell's element or its content view's.
+    func freestandingCellStoredSide(cellElement e: Int?) -> Double? {
+        guard doc.kind == .xib, doc.toolsVersion >= 13000, doc.toolsVersion < Self.xcode12Tools, let e else { return nil }
+        let cell = tree[e].name == "tableViewCellContentView" ? tree[e].parent : e
+        guard let cell, tree[cell].name == "tableViewCell", let holder = tree[cell].parent, tree[holder].name == "objects",
+            let content = tree.child(of: cell, key: "contentView"), let contentID = tree[content]["id"],
+            let width = doc.frame(of: content)?.size.width,
+            let list = tree.child(of: content, named: "constraints")
+        else { return nil }
+        let accessory = Self.showsAccessory(tree, cell: cell)
+        var subviews: [String: Rect] = [:]
+        for s in tree.child(of: content, named: "subviews").map({ tree[$0].children }) ?? [] {
+            guard let id = tree[s]["id"], tree[s]["misplaced"] != "YES", tree[s]["ambiguous"] != "YES", let f = doc.frame(of: s) else { continue }
+            subviews[id] = f
+        }
+        var implied: [Double] = []
+        for c in tree.children(of: list, named: "constraint") {
+            let el = tree[c]
+            guard el["relation"] == nil, (el["priority"].flatMap(Double.init) ?? 1000) == 1000, (el["multiplier"] ?? "1") == "1",
+                let constant = Double(el["constant"] ?? "0"), constant.isFinite
+            else { continue }
+            let first = el["firstItem"] ?? contentID, second = el["secondItem"] ?? contentID
+            let fa = el["firstAttribute"], sa = el["secondAttribute"]
+            // first = second + constant.
+            if first != contentID, second == contentID, let f = subviews[first] {
+                if fa == "leading", sa == "leadingMargin" { implied.append(f.minX - constant) }
+                if fa == "trailing", sa == "trailingMargin", !accessory { implied.append(width - f.maxX + constant) }
+            } else if first == contentID, second != contentID, let f = subviews[second] {
+                if fa == "leadingMargin", sa == "leading" { implied.append(f.minX + constant) }
+                if fa == "trailingMargin", sa == "trailing", !accessory { implied.append(width - f.maxX - constant) }
+            }
+        }
+        guard let candidate = implied.first.flatMap({ m in Self.freestandingCellSideCandidates.first { abs($0 - m) <= 0.5 } }),
+            implied.allSatisfy({ abs($0 - candidate) <= 0.5 })
+        else { return nil }
+        return candidate
+    }
+}
