@@ -301,6 +301,27 @@ struct IBModelledBehaviourTests {
         #expect(scene.views[badge].frame.maxX == 320 - side, "tools \(tools)")
     }
 
+    /// L6-freestanding-cell-margins-read-off-stored-frames: a freestanding cell of Xcode 9.3 to 11
+    /// gets the side margin its stored frames show (20 pt here, as RileyLink's 600 pt cells;
+    /// MAGE's are at 16, OctoPod's at 15); frames that imply no known value (the title moved to
+    /// 17 + 4) leave the era's 15, and the import says it guessed; Xcode 12 (17701) gives 16
+    /// whatever the frames.
+    @Test(arguments: [("14092", 24.0, 24.0, 20.0), ("14092", 21.0, 19.0, 15.0), ("17701", 24.0, 20.0, 16.0)])
+    func aFreestandingCellsMarginsAreReadOffItsStoredFrames(_ tools: String, _ storedX: Double, _ titleX: Double, _ side: Double) throws {
+        let name = "L6-freestanding-cell-margins-read-off-stored-frames.xib"
+        let text = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self)
+            .replacingOccurrences(of: "toolsVersion=\"14092\"", with: "toolsVersion=\"\(tools)\"")
+            .replacingOccurrences(of: "<rect key=\"frame\" x=\"24\" y=\"11\"", with: "<rect key=\"frame\" x=\"\(Int(storedX))\" y=\"11\"")
+        let (result, scene) = try ImportFixtures.laidOut(name, canvas: true, document: Array(text.utf8))
+        let title = try #require(scene.viewIndex("Setting-title"))
+        let field = try #require(scene.viewIndex("Setting-field"))
+        #expect(scene.views[title].frame.minX == titleX, "tools \(tools), stored \(storedX)")
+        #expect(scene.views[field].frame.maxX == 600 - side, "tools \(tools), stored \(storedX)")
+        // The guess (frames that imply no measured value) is said; a value read off them is not.
+        let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("is a freestanding cell saved by Xcode 9.3 to 11") }
+        #expect(said.map(\.sourceID) == (tools == "14092" && storedX == 21 ? ["cell"] : []), "\(result.warnings.map(\.message))")
+    }
+
     /// B2: a controller pushed with `hidesBottomBarWhenPushed` shows no tab bar, nor does one
     /// pushed after it ("the bottom bar remains hidden until the view controller is popped"):
     /// their safe areas reach the bottom of the screen and a button there gets the tap.

@@ -293,6 +293,7 @@ extension IBImport {
             }
             if !fullScreen, Self.cellElements.contains(tree[view.element].name) {
                 warnCellSafeArea(view.element)
+                warnFreestandingCellSide(view.element)
             }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
             if sideBySide {

@@ -68,8 +68,9 @@ extension IBImport {
                 draft.directionalLayoutMargins == nil, let cell = Self.cellMargins(tools: doc.toolsVersion)
             {
                 // A table view gives its cells and their content views its own margins; a table
-                // that is a controller's root view has at least the root's system minimum.
-                let side = max(cell.side, rootTableSystemSide(cellElement: e) ?? 0)
+                // that is a controller's root view has at least the root's system minimum; a
+                // freestanding cell of Xcode 9.3 to 11 has the side margin its stored frames show.
+                let side = max(freestandingCellStoredSide(cellElement: e) ?? cell.side, rootTableSystemSide(cellElement: e) ?? 0)
                 m = EdgeInsets(top: cell.vertical, left: side, bottom: cell.vertical, right: side)
                 if el?.name == "tableViewCellContentView", let trailing = Self.accessoryTrailingMargin(tools: doc.toolsVersion),
                     let ce = e, let c = tree[ce].parent, Self.showsAccessory(tree, cell: c)
