@@ -170,7 +170,10 @@ extension IBImport {
     /// minimum decides. From 17701 on such cells are stored at 16 (QuickBlox, ONLYOFFICE, Pocket
     /// Casts, iNaturalist). No UIKit document states these values: the rule rests on the
     /// measurement. The border between 16097.3 and 17701 is not measured: 17000 is Xcode 12's
-    /// first tools version.
+    /// first tools version. The twentieth round found freestanding xib cells of the era at 16
+    /// and 20 too (MAGE, RileyLink): theirs is read off their stored frames
+    /// (`freestandingCellStoredSide(cellElement:)`), and the 15 for cells of a table laid in a
+    /// view rests on RxFlow's alone.
     static func cellMargins(tools: Double) -> (side: Double, vertical: Double)? {
         if tools < 13000 { return nil }
         if tools < xcode12Tools { return (15, 11) }
