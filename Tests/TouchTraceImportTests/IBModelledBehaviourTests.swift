@@ -250,10 +250,18 @@ struct IBModelledBehaviourTests {
     /// L6 (layout margins): a table that is its controller's root view has the root's system
     /// minimum margins, 20 pt at the sides on a 414 pt screen, and its cells' content views take
     /// them; a table laid in a root view keeps the cells' 16 on the same screen (rule
-    /// L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum).
-    @Test(arguments: [("rootListScene", "Root-title", 20.0), ("embeddedListScene", "Embedded-title", 16.0)])
-    func aRootTablesCellsHaveTheSystemMinimumMargins(_ unit: String, _ title: String, _ margin: Double) throws {
-        let name = "L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum.storyboard"
+    /// L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum). In documents of
+    /// Xcode 9.3 to 11 (tools versions 13000 to 16999) the cells of a table laid in a root view
+    /// have 15 pt side margins, where Xcode 12 and later store 16, and a root table's still the
+    /// root's system minimum, 16 on a 375 pt screen (rule L6-cell-margins-15-before-xcode-12;
+    /// measured: docs/import-ib.md, "Cell margins of 15 pt before Xcode 12").
+    @Test(arguments: [
+        ("L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum.storyboard", "rootListScene", "Root-title", 20.0, 414.0),
+        ("L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum.storyboard", "embeddedListScene", "Embedded-title", 16.0, 414.0),
+        ("L6-cell-margins-15-before-xcode-12.storyboard", "rootListScene", "Root-title", 16.0, 375.0),
+        ("L6-cell-margins-15-before-xcode-12.storyboard", "embeddedListScene", "Embedded-title", 15.0, 375.0),
+    ])
+    func cellsHaveTheirTablesMargins(_ name: String, _ unit: String, _ title: String, _ margin: Double, _ width: Double) throws {
         for canvas in [true, false] {
             var options = try ImportFixtures.options(name)
             options.scene = unit
@@ -261,28 +269,9 @@ struct IBModelledBehaviourTests {
             let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
             let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
             let v = try #require(scene.viewIndex(title))
-            #expect(scene.views[v].frame.minX == margin, "\(unit), canvas \(canvas)")
-            #expect(scene.views[v].frame.maxX == 414 - margin, "\(unit), canvas \(canvas)")
+            #expect(scene.views[v].frame.minX == margin, "\(name) \(unit), canvas \(canvas)")
+            #expect(scene.views[v].frame.maxX == width - margin, "\(name) \(unit), canvas \(canvas)")
         }
-    }
-
-    /// L6 (layout margins): in documents of Xcode 9.3 to 11 (tools versions 13000 to 16999) a
-    /// cell's content view has 15 pt side margins on the canvas, where Xcode 12 and later store
-    /// 16: a table laid in a root view and a freestanding xib cell show it; a controller's root
-    /// table still has the root's system minimum, 16 on a 375 pt screen (rule
-    /// L6-cell-margins-15-before-xcode-12; measured: docs/import-ib.md, "Cell margins of 15 pt
-    /// before Xcode 12").
-    @Test(arguments: [("rootListScene", "Root-title", 16.0), ("embeddedListScene", "Embedded-title", 15.0)])
-    func cellsOfXcode11HaveFifteenPointMargins(_ unit: String, _ title: String, _ margin: Double) throws {
-        let name = "L6-cell-margins-15-before-xcode-12.storyboard"
-        var options = try ImportFixtures.options(name)
-        options.scene = unit
-        options.canvas = true
-        let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
-        let scene = try SceneDecoder().decode(try #require(result.scene)).laidOut()
-        let v = try #require(scene.viewIndex(title))
-        #expect(scene.views[v].frame.minX == margin, "\(unit)")
-        #expect(scene.views[v].frame.maxX == 375 - margin, "\(unit)")
     }
 
     /// L6-cell-margins-15-before-xcode-12, a freestanding xib cell: 15 pt at the sides and 11 at
