@@ -705,6 +705,7 @@ struct IBModelledBehaviourTests {
         #expect(said.map(\.sourceID) == ["card"], "\(result.warnings.map(\.message))")
         #expect(said.first?.message.contains("its stored frames do not say whether Xcode's canvas gave that bottom an inset (0 pt in three projects measured, 34 pt in three others); laid out here with none") == true)
     }
+
     /// A xib's top-level reusable view whose subviews are pinned to the top and bottom of its
     /// safe area: the table or collection view that shows it decides that safe area as the app
     /// runs, and Xcode's canvas may give it the device's insets (the nineteenth round: AdGuard's
