@@ -421,13 +421,31 @@ extension IBImport {
     /// `guideEdge` place that guide edge (a safe area's `top`, or a top layout guide's `bottom`),
     /// as one of `candidates`: see ``storedSafeAreaInset(_:edge:candidates:)``.
     func storedGuideInset(_ e: Int, guideID: String, guideEdge: String, edge: String, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
-        guard let height = doc.frame(of: e)?.size.height else { return (nil, false) }
+        let read = storedGuideEdge(e, guideID: guideID, guideEdge: guideEdge, edge: edge, candidates: candidates)
+        guard !read.disagree, read.implied.count == 1 else { return (nil, read.pinned) }
+        return (read.implied.first, read.pinned)
+    }
+
+    /// What the stored frames of `e`'s subtree say of the guide (or view) `guideID`'s
+    /// `guideEdge`: each view pinned by a required equality from its `edge` (`top`, `bottom`,
+    /// `leading` or `trailing`) to it gives that guide edge's inset from `e`'s `edge`, matched to
+    /// the first of `candidates` within 0.5 pt (`implied`); `disagree` when one matches none;
+    /// `pinned` when any constraint uses the guide edge at all. Views Xcode marks misplaced or
+    /// ambiguous give nothing (``storedFrame(_:in:)``). The guide may be a view's margin (a cell's
+    /// content view's `leadingMargin`: rule L6-freestanding-cell-margins-read-off-stored-frames),
+    /// so an absent `firstItem` is the view that holds the `<constraints>` list, as Xcode writes it.
+    func storedGuideEdge(
+        _ e: Int, guideID: String, guideEdge: String, edge: String, candidates: [Double]
+    ) -> (implied: Set<Double>, disagree: Bool, pinned: Bool) {
+        let horizontal = edge == "leading" || edge == "trailing"
+        guard let size = doc.frame(of: e)?.size else { return ([], false, false) }
         var pinned = false
         var implied: Set<Double> = []
         var disagree = false
         for c in tree.subtree(of: e) where tree[c].name == "constraint" {
             let el = tree[c]
-            let guideFirst = el["firstItem"] == guideID && el["firstAttribute"] == guideEdge
+            let firstID = el["firstItem"] ?? el.parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
+            let guideFirst = firstID == guideID && el["firstAttribute"] == guideEdge
             let guideSecond = el["secondItem"] == guideID && el["secondAttribute"] == guideEdge
             guard guideFirst || guideSecond else { continue }
             pinned = true
@@ -435,17 +453,22 @@ extension IBImport {
                 (el["priority"].flatMap(Double.init) ?? 1000) == 1000, (el["multiplier"] ?? "1") == "1",
                 let constant = Double(el["constant"] ?? "0"), constant.isFinite
             else { continue }
-            // `firstItem` absent: the view that holds the `<constraints>` list.
-            let otherID = guideFirst ? el["secondItem"] : el["firstItem"] ?? el.parent.flatMap { tree[$0].parent }.flatMap { tree[$0]["id"] }
-            guard let otherID, let other = doc.elementsByID[otherID], let frame = storedFrame(other, in: e) else { continue }
+            let otherID = guideFirst ? el["secondItem"] : firstID
+            guard let otherID, otherID != guideID, let other = doc.elementsByID[otherID], let frame = storedFrame(other, in: e) else { continue }
             // first = second + c: the other view's distance from the edge, less or plus c.
-            let distance = edge == "top" ? frame.minY : height - frame.maxY
-            let inset = (edge == "top") == guideFirst ? distance + constant : distance - constant
+            let distance: Double
+            switch edge {
+            case "top": distance = frame.minY
+            case "bottom": distance = size.height - frame.maxY
+            case "leading": distance = frame.minX
+            default: distance = size.width - frame.maxX
+            }
+            let leadingSide = horizontal ? edge == "leading" : edge == "top"
+            let inset = leadingSide == guideFirst ? distance + constant : distance - constant
             guard let match = candidates.first(where: { abs($0 - inset) <= 0.5 }) else { disagree = true; continue }
             implied.insert(match)
         }
-        guard !disagree, implied.count == 1 else { return (nil, pinned) }
-        return (implied.first, pinned)
+        return (implied, disagree, pinned)
     }
 
     /// A view's stored frame in the coordinates of its ancestor `root`, through the stored
