@@ -338,11 +338,7 @@ extension IBImport {
     ///   and habitica's of 14113), and this says so.
     mutating func warnFreeformSafeArea(_ e: Int, screen: IBScreen?) {
         guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"] else { return }
-        var attributes: Set<String> = []
-        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
-            if tree[c]["firstItem"] == guideID, let a = tree[c]["firstAttribute"] { attributes.insert(a) }
-            if tree[c]["secondItem"] == guideID, let a = tree[c]["secondAttribute"] { attributes.insert(a) }
-        }
+        let attributes = constrainedAttributes(of: [guideID], in: e)
         guard !attributes.isEmpty else { return }
         if !options.canvas {
             if let owner = controllingFilesOwner(of: e) {
@@ -373,6 +369,18 @@ extension IBImport {
             lost: "a 20 pt status-bar inset at the top of the view's safe area, where this Xcode draws one")
     }
 
+    /// The attributes of the guides (or views) `ids` that constraints in `e`'s subtree use, as
+    /// their first or second item.
+    func constrainedAttributes(of ids: Set<String>, in e: Int) -> Set<String> {
+        var attributes: Set<String> = []
+        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
+            for (item, attribute) in [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")] {
+                if let id = tree[c][item], ids.contains(id), let a = tree[c][attribute] { attributes.insert(a) }
+            }
+        }
+        return attributes
+    }
+
     /// Rule `layoutApproximated-cell-safe-area-decided-by-its-table-or-collection-view` (issue 23,
     /// the nineteenth round): a xib's top-level cell, header, footer or reusable view whose
     /// subviews are constrained to the top, bottom or centre Y of its safe area (its own, or its
@@ -389,12 +397,7 @@ extension IBImport {
             if let guide = tree.child(of: owner, named: "viewLayoutGuide", key: "safeArea"), let id = tree[guide]["id"] { guides.insert(id) }
         }
         guard !guides.isEmpty else { return }
-        var edges: Set<String> = []
-        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
-            for (item, attribute) in [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")] {
-                if let id = tree[c][item], guides.contains(id), let a = tree[c][attribute], ["top", "bottom", "centerY"].contains(a) { edges.insert(a) }
-            }
-        }
+        let edges = constrainedAttributes(of: guides, in: e).intersection(["top", "bottom", "centerY"])
         guard !edges.isEmpty else { return }
         warn(
             .layoutApproximated, e,

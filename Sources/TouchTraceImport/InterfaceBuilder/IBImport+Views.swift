@@ -87,12 +87,7 @@ extension IBImport {
     /// Whether a constraint in the scroll view's subtree ties an edge (top, bottom, leading,
     /// trailing, left, right) of its frame layout guide `guideID`.
     func frameGuideEdgeIsConstrained(_ guideID: String, in e: Int) -> Bool {
-        let edges: Set<String> = ["top", "bottom", "leading", "trailing", "left", "right"]
-        for c in tree.subtree(of: e) where tree[c].name == "constraint" {
-            if tree[c]["firstItem"] == guideID, let a = tree[c]["firstAttribute"], edges.contains(a) { return true }
-            if tree[c]["secondItem"] == guideID, let a = tree[c]["secondAttribute"], edges.contains(a) { return true }
-        }
-        return false
+        !constrainedAttributes(of: [guideID], in: e).isDisjoint(with: ["top", "bottom", "leading", "trailing", "left", "right"])
     }
 
     /// A readable name from what the view shows: its text (`label:Total`, `button:Sign-up`), else
