@@ -274,6 +274,32 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// L6-cell-margins-of-a-table-laid-in-a-root-view-with-safe-areas: in a document with
+    /// safe-area layout guides a table laid in a controller's root view gives its cells the
+    /// root's system minimum, 20 pt on a 414 pt screen, under Xcode 10.2 (14490.70, nRF
+    /// Toolbox's) as under Xcode 13 (22154, Threema's); the same document without safe-area
+    /// guides (the table pinned to the root's edges, as iNaturalist's) keeps the era's margin:
+    /// 15 pt under Xcode 9.3 to 11, 16 from Xcode 12.
+    @Test(arguments: [("14490.70", true, 20.0), ("22154", true, 20.0), ("14490.70", false, 15.0), ("22154", false, 16.0)])
+    func aTableLaidInARootViewWithSafeAreasGivesItsCellsTheSystemMinimum(_ tools: String, _ safeAreas: Bool, _ side: Double) throws {
+        let name = "L6-cell-margins-of-a-table-laid-in-a-root-view-with-safe-areas.storyboard"
+        var text = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self)
+            .replacingOccurrences(of: "toolsVersion=\"14490.70\"", with: "toolsVersion=\"\(tools)\"")
+        if !safeAreas {
+            text = text.replacingOccurrences(of: "useSafeAreas=\"YES\" ", with: "")
+                .replacingOccurrences(of: "<viewLayoutGuide key=\"safeArea\" id=\"serviceSafe\"/>", with: "")
+                .replacingOccurrences(of: "serviceSafe", with: "serviceRoot")
+        }
+        for canvas in [true, false] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas, document: Array(text.utf8))
+            let service = try #require(scene.viewIndex("Service-name"))
+            let code = try #require(scene.viewIndex("Service-code"))
+            let content = try #require(scene.views[service].parent)
+            #expect(scene.views[service].frame.minX == side, "tools \(tools), safe areas \(safeAreas), canvas \(canvas)")
+            #expect(scene.views[code].frame.maxX == scene.views[content].frame.size.width - side, "tools \(tools), safe areas \(safeAreas), canvas \(canvas)")
+        }
+    }
+
     /// L6-cell-margins-15-before-xcode-12, a freestanding xib cell: 15 pt at the sides and 11 at
     /// the top under tools version 16096, as stored; the same document saved by Xcode 12 (17701)
     /// gets 16 at the sides.

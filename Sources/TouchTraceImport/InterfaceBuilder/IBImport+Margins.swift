@@ -68,8 +68,8 @@ extension IBImport {
                 draft.directionalLayoutMargins == nil, let cell = Self.cellMargins(tools: doc.toolsVersion)
             {
                 // A table view gives its cells and their content views its own margins; a table
-                // that is a controller's root view has at least the root's system minimum; a
-                // freestanding cell of Xcode 9.3 to 11 has the side margin its stored frames show.
+                // that is a controller's root view, or is laid in one with safe areas, has at least
+                // the root's system minimum; a freestanding cell of Xcode 9.3 to 11 has the side margin its stored frames show.
                 let side = max(freestandingCellStoredSide(cellElement: e) ?? cell.side, rootTableSystemSide(cellElement: e) ?? 0)
                 m = EdgeInsets(top: cell.vertical, left: side, bottom: cell.vertical, right: side)
                 if el?.name == "tableViewCellContentView", let trailing = Self.accessoryTrailingMargin(tools: doc.toolsVersion),
@@ -220,17 +220,34 @@ extension IBImport {
     /// respects the system minimum margins: UIKit gives a controller's root view at least
     /// `systemMinimumLayoutMargins` (16 pt at the sides on screens narrower than 414 pt, 20 on
     /// wider), and a table view lays out its cells' content with its own layout margins. Nil for a
-    /// table laid in another view, a freestanding cell and a controller that sets
-    /// `viewRespectsSystemMinimumLayoutMargins` to NO: those keep `cellMargins(tools:)`.
+    /// table laid in another view (but see below: a root view with safe areas), a freestanding
+    /// cell and a controller that sets `viewRespectsSystemMinimumLayoutMargins` to NO: those keep
+    /// `cellMargins(tools:)`.
     /// Measured (rule L6-cell-margins-of-a-controller-s-root-table-follow-the-system-minimum,
     /// docs/import-ib.md, "Layout margins"): on 414 pt screens, 20 pt in the cells of root tables
     /// in twilio (17506), RevenueCat (17506), iNaturalist (22154) and NetNewsWire (24765), 16 in
     /// the cells of iNaturalist's table laid in a root view (12 constraints).
+    ///
+    /// A table laid in a controller's root view (a direct subview of it) gets the same minimum
+    /// when safe areas are on for that root view (the document's `useSafeAreas`, or the root's
+    /// own `<viewLayoutGuide key="safeArea">`, as for the screen's insets): rule
+    /// L6-cell-margins-of-a-table-laid-in-a-root-view-with-safe-areas. Measured, not documented:
+    /// on 414 pt screens, 20 pt in the cells of Threema's two tables (22154, the eighteenth
+    /// round) and nRF Toolbox's service list (14490.70, the twenty-second), all three in
+    /// safe-area documents; iNaturalist's table (22154), in a document without safe-area guides,
+    /// stays at the era's 16 (docs/import-ib.md, "A twenty-second round").
     func rootTableSystemSide(cellElement e: Int?) -> Double? {
         var table = e.flatMap { tree[$0].parent }
         while let t = table, tree[t].name != "tableView" { table = tree[t].parent }
-        guard let table, tree[table]["key"] == "view", let owner = tree[table].parent, tree[owner].name.hasSuffix("Controller"),
-            respectsSystemMargins(controllerID: tree[owner]["id"]),
+        guard let table else { return nil }
+        var owner = tree[table].parent
+        if tree[table]["key"] != "view" {
+            guard let list = owner, tree[list].name == "subviews", let root = tree[list].parent, tree[root]["key"] == "view",
+                doc.useSafeAreas || tree.child(of: root, named: "viewLayoutGuide", key: "safeArea") != nil
+            else { return nil }
+            owner = tree[root].parent
+        }
+        guard let owner, tree[owner].name.hasSuffix("Controller"), respectsSystemMargins(controllerID: tree[owner]["id"]),
             let width = document.windows.first.flatMap({ document.views[$0].frame?.size.width })
         else { return nil }
         return IBDevice.rootMargins(width: width).left
