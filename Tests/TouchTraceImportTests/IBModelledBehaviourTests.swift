@@ -751,6 +751,23 @@ struct IBModelledBehaviourTests {
             #expect(said.first?.message.contains("(bottom, top)") == true)
         }
     }
+    /// A xib's top-level collection view cell: laid out at its stored frame (Xcode's canvas
+    /// shows that, not the size inspector's custom size, 180 × 120 here: the twenty-third round),
+    /// on the canvas and as the app runs, and said, because as the app runs its collection view's
+    /// layout sizes it; a plain top-level view is not.
+    @Test func aCollectionCellsSizeIsSaidToBeItsCollectionViews() throws {
+        let name = "layoutApproximated-collection-cell-size-decided-by-its-collection-view.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let cell = try #require(scene.viewIndex("Tile-Cell"))
+            let label = try #require(scene.viewIndex("Name"))
+            #expect(scene.views[cell].frame.size == Size(width: 180, height: 80), "canvas: \(canvas)")
+            #expect(scene.views[label].frame == Rect(x: 12, y: 30, width: 156, height: 20), "canvas: \(canvas)")
+            let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("collection view's layout sizes it") }
+            #expect(said.map(\.sourceID) == ["cell"], "\(result.warnings.map(\.message))")
+            #expect(said.first?.message.contains("laid out at its stored size (180 × 80 pt)") == true)
+        }
+    }
     /// A controller with a navigation item that no navigation controller of the document shows
     /// (code instantiates it): whether a bar covers its top is not in the document (the code that
     /// shows it decides; Xcode's canvas draws one for some such controllers and not for others,

@@ -151,7 +151,12 @@ struct XcodeFrameOracle {
     /// the frames break: WordPress' button 38 pt tall under its own `height ≥ 50`, fourth unseen
     /// round): both items views with stored frames in the same root, edges, centres or sizes
     /// (not margins, baselines or guides), measured on alignment rectangles (the importer's
-    /// insets). Nil when every such constraint holds.
+    /// insets). Nil when every such constraint holds. A constraint between an edge of a scroll
+    /// view (a table, collection or text view too) and a view inside it is left out: UIKit
+    /// attaches it to the scroll view's content area, not its frame (Auto Layout Guide, "Working
+    /// with Scroll Views"; widths, heights and centres attach to the frame and are kept), so
+    /// content taller than its scroll view is no stale frame (the twenty-third round: 8 such
+    /// labels in 6 projects).
     static func contradiction(of e: Int, doc: IBDocument, stored: IBStoredTree) -> String? {
         let tree = doc.tree
         guard let id = tree[e]["id"] else { return nil }
@@ -195,6 +200,7 @@ struct XcodeFrameOracle {
                     let vb = read(rb, el["secondAttribute"] ?? fa), let m = IBImport.multiplier(el["multiplier"] ?? "1")
                 else { continue }
                 rhs += m * vb
+                if scrollContentEdge(a, fa, b, doc) || scrollContentEdge(b, el["secondAttribute"] ?? fa, a, doc) { continue }
             }
             let broken: Bool
             switch relation {
@@ -205,6 +211,20 @@ struct XcodeFrameOracle {
             if broken { return el["id"] ?? "#\(index)" }
         }
         return stackSpacingContradiction(of: e, doc: doc, stored: stored, alignment: alignment)
+    }
+
+    /// Whether `attribute` of `scroll` is an edge of a scroll view (or a table, collection or
+    /// text view) that `other`, a view inside it, is constrained to: the content area's edge.
+    static func scrollContentEdge(_ scroll: Int, _ attribute: String, _ other: Int, _ doc: IBDocument) -> Bool {
+        guard ["scrollView", "tableView", "collectionView", "textView"].contains(doc.tree[scroll].name),
+            ["leading", "trailing", "left", "right", "top", "bottom"].contains(attribute)
+        else { return false }
+        var up = doc.tree[other].parent
+        while let p = up {
+            if p == scroll { return true }
+            up = doc.tree[p].parent
+        }
+        return false
     }
 
     /// UIStackView's own required constraints (`UISV-spacing`): with a spacing of zero or more,

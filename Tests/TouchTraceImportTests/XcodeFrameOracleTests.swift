@@ -111,6 +111,57 @@ struct XcodeFrameOracleTests {
         let optional = try XcodeFrameOracle.check(file: "stale-inequality.xib", bytes: xib(" priority=\"750\""))
         #expect(optional.disagreements.allSatisfy { $0.contradicted == nil })
     }
+
+    /// Rule L6-scroll-view-content-edges-attach-to-the-content-area (the oracle's classes; the
+    /// twenty-third round): a constraint between a scroll view's edge and a view inside it is
+    /// the content area's, not the frame's (Auto Layout Guide, "Working with Scroll Views"), so
+    /// content 500 pt tall in a 200 pt scroll view makes no stored frame stale; a width tying the
+    /// content to the scroll view's frame is the frame's and still names a stale frame when the
+    /// stored frames break it. A document of our own: the scroll view hangs 20 pt below its
+    /// root's top by an optional constraint (which the stale test leaves out), and Xcode's
+    /// stored y of 0 ignores it, so both views disagree.
+    @Test func scrollViewContentEdgesAttachToTheContentArea() throws {
+        func xib(contentWidth: String) -> [UInt8] {
+            Self.xib(objects: """
+                        <view contentMode="scaleToFill" id="root-sc-01">
+                            <rect key="frame" x="0.0" y="0.0" width="375" height="300"/>
+                            <subviews>
+                                <scrollView clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="scr-sc-01">
+                                    <rect key="frame" x="0.0" y="0.0" width="375" height="200"/>
+                                    <subviews>
+                                        <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="con-sc-01">
+                                            <rect key="frame" x="0.0" y="0.0" width="\(contentWidth)" height="500"/>
+                                            <constraints>
+                                                <constraint firstAttribute="height" constant="500" id="sc-h-con"/>
+                                            </constraints>
+                                        </view>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstAttribute="height" constant="200" id="sc-h-scr"/>
+                                        <constraint firstItem="con-sc-01" firstAttribute="top" secondItem="scr-sc-01" secondAttribute="top" id="sc-c-top"/>
+                                        <constraint firstItem="con-sc-01" firstAttribute="leading" secondItem="scr-sc-01" secondAttribute="leading" id="sc-c-lead"/>
+                                        <constraint firstAttribute="trailing" secondItem="con-sc-01" secondAttribute="trailing" id="sc-c-trail"/>
+                                        <constraint firstAttribute="bottom" secondItem="con-sc-01" secondAttribute="bottom" id="sc-c-bottom"/>
+                                    </constraints>
+                                </scrollView>
+                            </subviews>
+                            <constraints>
+                                <constraint firstItem="scr-sc-01" firstAttribute="top" secondItem="root-sc-01" secondAttribute="top" priority="750" constant="20" id="sc-top"/>
+                                <constraint firstItem="scr-sc-01" firstAttribute="leading" secondItem="root-sc-01" secondAttribute="leading" id="sc-lead"/>
+                                <constraint firstAttribute="trailing" secondItem="scr-sc-01" secondAttribute="trailing" id="sc-trail"/>
+                                <constraint firstItem="con-sc-01" firstAttribute="width" secondItem="scr-sc-01" secondAttribute="width" id="sc-width"/>
+                            </constraints>
+                        </view>
+                """)
+        }
+        let pinned = try XcodeFrameOracle.check(file: "scroll-content.xib", bytes: xib(contentWidth: "375"))
+        let scroll = try #require(pinned.disagreements.first { $0.sourceID == "scr-sc-01" })
+        #expect(scroll.stored.minY == 0 && scroll.computed.minY == 20 && scroll.contradicted == nil)
+        #expect(pinned.disagreements.allSatisfy { $0.contradicted == nil }, "\(pinned.disagreements)")
+        let narrow = try XcodeFrameOracle.check(file: "scroll-content.xib", bytes: xib(contentWidth: "300"))
+        let content = try #require(narrow.disagreements.first { $0.sourceID == "con-sc-01" })
+        #expect(content.contradicted == "sc-width")
+    }
 }
 
 extension XcodeFrameOracleTests {

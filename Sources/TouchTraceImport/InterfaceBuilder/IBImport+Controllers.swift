@@ -294,6 +294,7 @@ extension IBImport {
             if !fullScreen, Self.cellElements.contains(tree[view.element].name) {
                 warnCellSafeArea(view.element)
                 warnFreestandingCellSide(view.element)
+                warnCollectionItemSize(view.element)
             }
             let window = addWindow(size: frame.size, insets: insets, sourceElement: nil)
             if sideBySide {
@@ -403,6 +404,23 @@ extension IBImport {
             .layoutApproximated, e,
             "\(describe(e)) is a cell or reusable view whose subviews are constrained to its safe area (\(edges.sorted().joined(separator: ", "))): as the app runs, the table or collection view that shows it decides that safe area, which the document cannot state, and Xcode's canvas may give it the device's insets (one project's reusable view is stored with the status bar's and the home indicator's); laid out here with none (0 pt on every edge)",
             lost: "the safe-area insets the cell has where its table or collection view shows it, or the device's that Xcode's canvas may give it")
+    }
+
+    /// Rule `layoutApproximated-collection-cell-size-decided-by-its-collection-view` (issue 23,
+    /// the twenty-third round): a xib's top-level collection view cell or reusable view is laid
+    /// out at its stored frame, the size Xcode's canvas shows it at (not the size inspector's
+    /// `customSize`: 4 cells of 3 projects store a frame that differs from it, their subviews'
+    /// frames following the frame, and the oracle agrees with the frame). As the app runs the
+    /// collection view's layout gives every item and supplementary view its frame
+    /// (`UICollectionViewLayout`'s layout attributes: a flow layout's item or reference size,
+    /// estimated sizes with self-sizing cells, or its delegate's
+    /// `collectionView(_:layout:sizeForItemAt:)`), which a cell's own document does not hold.
+    mutating func warnCollectionItemSize(_ e: Int) {
+        guard ["collectionViewCell", "collectionReusableView"].contains(tree[e].name), let size = doc.frame(of: e)?.size else { return }
+        warn(
+            .layoutApproximated, e,
+            "\(describe(e)) is a collection view cell or reusable view laid out at its stored size (\(Self.format(size)) pt), the size Xcode's canvas shows; as the app runs the collection view's layout sizes it (a flow layout's item or reference size, estimated sizes with self-sizing, or its delegate), which the document does not hold",
+            lost: "the size the collection view's layout gives it as the app runs")
     }
 
     /// Rule L6-freeform-xib-view-bottom-inset-from-its-stored-frames (issue 23): on the canvas
