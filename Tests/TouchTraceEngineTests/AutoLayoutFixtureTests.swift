@@ -42,7 +42,7 @@ func autoLayoutResponse(scene: JSONValue, request: JSONValue) -> JSONValue {
         for part in [
             "fillEqually", "fillProportionally", "equalSpacing", "equalCentering", "distribution-fill", "alignments", "hidden",
             "safe-area", "conflict", "ambiguous", "priority", "tie-", "baselines", "rtl-stack-fill", "rtl-leading-trailing", "rtl-force-left-to-right",
-            "rtl-leadingMargin",
+            "rtl-leadingMargin", "sizes-are-never-negative",
         ] {
             #expect(names.contains { $0.hasPrefix("L6-") && $0.contains(part) }, "no L6 fixture for \(part)")
         }

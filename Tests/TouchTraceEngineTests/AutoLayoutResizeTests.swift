@@ -74,6 +74,38 @@ import TouchTraceEngine
         #expect(system.frame(of: win) == Rect(x: 0, y: 0, width: 450, height: 600))
     }
 
+    /// Rule L6-view-sizes-are-never-negative through a kept system: a box pinned 100 pt inside
+    /// each side of the window is 200 wide, its part solved without the restriction (no size was
+    /// negative); a resize to 150 would make it -50, so the kept system is not used and the scene
+    /// is solved again with the restriction: the box is 0 wide and a pin is broken and reported,
+    /// and back at 400 it is 200 wide again with nothing broken.
+    @Test func aResizeThatWouldMakeASizeNegativeSolvesAgainWithTheRestriction() throws {
+        let scene = try AutoLayoutTests.scene(
+            AutoLayoutTests.wrap(
+                #"""
+                {"id": "box", "translatesAutoresizingMaskIntoConstraints": false, "constraints": [
+                  {"identifier": "left-100", "firstAttribute": "left", "secondItem": "win", "secondAttribute": "left", "constant": 100},
+                  {"identifier": "right-100", "firstAttribute": "right", "secondItem": "win", "secondAttribute": "right", "constant": -100},
+                  {"firstAttribute": "top", "secondItem": "win", "secondAttribute": "top"},
+                  {"firstAttribute": "height", "constant": 10}]}
+                """#))
+        let box = try #require(scene.viewIndex("box"))
+        // One request of window resizes: the layout engine keeps the system of each pass and
+        // re-solves it for the next size.
+        func resized(_ widths: [Double]) throws -> Scene {
+            let changes = JSONValue.array(widths.map { .obj(["op": "resizeWindow", "window": "win", "width": .number($0), "height": 800]) })
+            return try scene.applying(LayoutRequest.decode(.obj(["changes": changes])).changes, limits: SceneLimits()).scene
+        }
+        let narrow = try resized([150])
+        #expect(narrow.views[box].frame == Rect(x: 100, y: 0, width: 0, height: 10))
+        let conflicts = AutoLayoutSystem(scene: narrow).brokenConstraints
+        #expect(conflicts.count == 1)
+        #expect(conflicts.allSatisfy { ["left-100", "right-100"].contains($0.broken.identifier) })
+        let back = try resized([150, 400])
+        #expect(back.views[box].frame == Rect(x: 100, y: 0, width: 200, height: 10))
+        #expect(AutoLayoutSystem(scene: back).brokenConstraints.isEmpty)
+    }
+
     /// `updateConstant` on a window bound after a resize: the length goes back to its bounds,
     /// and a later resize moves it again.
     @Test func updatingAWindowBoundAfterAResize() throws {

@@ -126,7 +126,7 @@ extension AutoLayoutSystem {
         do {
             installed[i] = try solvers[p].addConstraint(new, 0)
         } catch {
-            if case let .unsatisfiable(u) = error { conflicts.append((i, u.conflicting.map(\.tag))) } else { conflicts.append((i, [])) }
+            if case let .unsatisfiable(u) = error { conflicts.append((i, u.conflicting.map(\.tag).filter { $0 >= 0 })) } else { conflicts.append((i, [])) }
         }
     }
 }

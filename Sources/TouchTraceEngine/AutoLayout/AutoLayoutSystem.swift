@@ -70,6 +70,9 @@ public struct AutoLayoutSystem: Sendable {
     /// in their part's solver instead of their pair of required bounds (see ``resize(window:to:)``),
     /// with that part.
     var windowEdits: [Variable: Int] = [:]
+    /// The parts whose solver keeps its positioned views' sizes at 0 or more (rule
+    /// L6-view-sizes-are-never-negative: only parts where a size came out negative without it).
+    var restrictedParts: Set<Int> = []
     /// Where each installed declared constraint (owning view, index in its `constraints`) is in
     /// ``constraints``.
     var declared: [DeclaredConstraint: Int] = [:]
@@ -145,6 +148,7 @@ public struct AutoLayoutSystem: Sendable {
             solvers = []
             conflicts = []
             partOfVariable = []
+            restrictedParts = []
             solve()
         }
     }
@@ -166,7 +170,23 @@ public struct AutoLayoutSystem: Sendable {
                 system.updateConstant(ofConstraint: i, to: value)
             }
         }
-        return system.safeAreasAreCurrent ? system : nil
+        return system.safeAreasAreCurrent && system.sizesAreNonNegative ? system : nil
+    }
+
+    /// Whether every positioned view's size is 0 or more, or kept so by its part's solver (rule
+    /// L6-view-sizes-are-never-negative): a part built without the restriction, because no size
+    /// came out negative then, may give one after an edit, and must then be built again.
+    var sizesAreNonNegative: Bool {
+        let parts = partOfVariable
+        for v in positioned {
+            for k in 2...3 {
+                let variable = LayoutVariables.view(v, k)
+                let i = Int(variable.id)
+                guard i < parts.count, parts[i] >= 0, !restrictedParts.contains(Int(parts[i])) else { continue }
+                if Self.value(variable, parts, solvers) + grownSize(variable) < -Self.sizeTolerance { return false }
+            }
+        }
+        return true
     }
 
     /// Whether the safe-area insets the system was solved with are the ones its solution gives.
@@ -355,14 +375,28 @@ public struct AutoLayoutSystem: Sendable {
         part = Array(repeating: -1, count: constraints.count)
         installed = Array(repeating: nil, count: constraints.count)
         let container = containers()
+        // The size variables (a view's width or height) of positioned views, each listed once,
+        // with the part that holds it (rule L6-view-sizes-are-never-negative, below). Flags, not
+        // a set: this runs for every layout of a scene.
+        var restrictable = [Bool](repeating: false, count: variables.viewCount * 4)
+        for v in positioned where v < variables.viewCount {
+            restrictable[v * 4 + 2] = true
+            restrictable[v * 4 + 3] = true
+        }
+        var sizes: [Variable] = []
         for component in ConstraintPartition.components(pool) {
             let members = component.map { usable[$0] }
             if tooComplex != nil { break }
-            var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
-            solver.budget = budget
-            solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
             let index = solvers.count
-            solver.reserveCapacity(constraints: component.count)
+            sizes.removeAll(keepingCapacity: true)
+            for k in component {
+                for j in pool.termRange(k) {
+                    let id = Int(pool.terms[j].variable.id)
+                    guard id < restrictable.count, restrictable[id] else { continue }
+                    restrictable[id] = false
+                    sizes.append(pool.terms[j].variable)
+                }
+            }
             // A stack view's constraints go in as one group, in the order they are generated (its
             // chain first, then what refers to the chain), so the solver defines each position
             // from the previous one and its rows stay short however long the stack (issue 21).
@@ -375,29 +409,78 @@ public struct AutoLayoutSystem: Sendable {
                         ? container[all[$0].view] : container[all[$0].first.anchor]
                 }
             }
-            for k in ConstraintPartition.requiredFirstOrder(pool, members: component, groups: groups) {
-                if budget.spend() { break }  // out of time: the unfinished system is thrown away
-                let i = members[k]
-                part[i] = index
-                for j in pool.termRange(component[k]) { partOfVariable[Int(pool.terms[j].variable.id)] = Int32(index) }
-                do {
-                    installed[i] = try solver.addConstraint(pool, component[k])
-                } catch {
-                    if case .limitExceeded = error {
-                        tooComplex = SceneProblem(
-                            pointer: "",
-                            message: "Auto Layout: solving the scene's constraints needs more than \(maxCells) tableau coefficients, this server's limit (maxSolverCells); a chain of constraints that each depend on the one before, or a very long stack view of a distribution that counts priorities down, makes the tableau dense")
-                        break
-                    }
-                    if case let .unsatisfiable(u) = error {
-                        conflicts.append((i, u.conflicting.map(\.tag)))
-                    } else {
-                        conflicts.append((i, []))
-                    }
-                }
+            let order = ConstraintPartition.requiredFirstOrder(pool, members: component, groups: groups)
+            // Rule L6-view-sizes-are-never-negative: UIKit's engine keeps a view's width and
+            // height at 0 or more (it creates them as variables restricted to non-negative
+            // values), so constraints that ask a view for a negative size conflict (UIKit logs
+            // "Unable to simultaneously satisfy constraints" for a view pinned 4 pt and 10 pt
+            // inside a superview 0 pt wide, three constraints a width of -14 would satisfy). The
+            // part is solved without the restriction first: when no size comes out negative, that
+            // solution satisfies the restriction, so it is also the solution with it (the same
+            // constraints install, in the same order, and the optimum of the larger set lies in
+            // the smaller), and the restriction's rows, a third more work on a scene of cards,
+            // are not built. Otherwise the part is solved again with `size >= 0` for each of its
+            // positioned views' sizes installed first, so the restriction is never the one broken.
+            let conflictCount = conflicts.count
+            var solver = solvePart(pool, component, members, order, index, restricting: [], &partOfVariable)
+            if tooComplex == nil, !budget.isExhausted, sizes.contains(where: { solver.value(of: $0) + grownSize($0) < -Self.sizeTolerance }) {
+                conflicts.removeSubrange(conflictCount...)
+                solver = solvePart(pool, component, members, order, index, restricting: sizes, &partOfVariable)
+                restrictedParts.insert(index)
             }
             solvers.append(solver)
         }
+    }
+
+    /// How far below 0 a solved size may be and still count as 0 (solver noise).
+    static let sizeTolerance = 1e-7
+
+    /// What the frame adds to the solver's alignment-rectangle length `variable` (a width or a
+    /// height): the view's alignment insets on that axis.
+    func grownSize(_ variable: Variable) -> Double {
+        let id = Int(variable.id)
+        let insets = AutoLayout.alignmentRectInsets(of: id / 4, in: built)
+        return id % 4 == 2 ? insets.left + insets.right : insets.top + insets.bottom
+    }
+
+    /// Builds one part's solver: `restricting`'s sizes kept at 0 or more first (their frames'
+    /// lengths, `variable + insets >= 0`, required, tag -1: not a constraint of the system, never
+    /// listed in a conflict, as UIKit's logs never list the restriction), then the part's
+    /// constraints in `order`, recording where each is installed and what each broken one
+    /// conflicts with.
+    mutating func solvePart(
+        _ pool: ConstraintPool, _ component: [Int], _ members: [Int], _ order: [Int], _ index: Int,
+        restricting sizes: [Variable], _ partOfVariable: inout [Int32]
+    ) -> Solver {
+        var solver = Solver(tracksRequiredEqualities: tracksRequiredEqualities)
+        solver.budget = budget
+        solver.maxCells = max(0, maxCells - solvers.reduce(0) { $0 + $1.cellsCreated })
+        solver.reserveCapacity(constraints: component.count + sizes.count)
+        for variable in sizes {
+            _ = try? solver.addConstraint(Constraint(LinearExpression([Term(variable)], constant: grownSize(variable)), .greaterThanOrEqual, tag: -1))
+        }
+        for k in order {
+            if budget.spend() { break }  // out of time: the unfinished system is thrown away
+            let i = members[k]
+            part[i] = index
+            for j in pool.termRange(component[k]) { partOfVariable[Int(pool.terms[j].variable.id)] = Int32(index) }
+            do {
+                installed[i] = try solver.addConstraint(pool, component[k])
+            } catch {
+                if case .limitExceeded = error {
+                    tooComplex = SceneProblem(
+                        pointer: "",
+                        message: "Auto Layout: solving the scene's constraints needs more than \(maxCells) tableau coefficients, this server's limit (maxSolverCells); a chain of constraints that each depend on the one before, or a very long stack view of a distribution that counts priorities down, makes the tableau dense")
+                    break
+                }
+                if case let .unsatisfiable(u) = error {
+                    conflicts.append((i, u.conflicting.map(\.tag).filter { $0 >= 0 }))
+                } else {
+                    conflicts.append((i, []))
+                }
+            }
+        }
+        return solver
     }
 
     /// The solver form of every constraint, written into one pool, and the index in `constraints`

@@ -60,10 +60,6 @@ public struct ImportWarning: Sendable, Hashable {
         /// A control with an action (or a view with a wired gesture recognizer) that a tap at its
         /// centre does not reach in the imported scene: the warning names what blocks it.
         case unreachableControl
-        /// A view laid out with a negative width or height: its constraints contradict each other
-        /// at the size it is given, or its size is the app's code's, which the document does not
-        /// state (Interface Builder).
-        case negativeSize
         /// A required constraint the solver had to break, as UIKit does when it logs "Unable to
         /// simultaneously satisfy constraints": the warning names the constraint (Interface Builder).
         case unsatisfiableConstraint
@@ -115,7 +111,7 @@ public struct ImportWarning: Sendable, Hashable {
             .unsupportedElement, .unsupportedAttribute, .invalidValue, .gestureRecognizerApproximated, .gestureRecognizerDropped,
             .constraintDropped, .actionDropped, .behaviourNotModelled, .controllerNotModelled, .externalReference,
             .layoutApproximated, .misplacedView, .viewOutsideHierarchy, .platformApproximated, .emptyDocument,
-            .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced, .unreachableControl, .negativeSize, .unsatisfiableConstraint,
+            .runtimeAttributeIgnored, .tooManyWarnings, .frameReplaced, .unreachableControl, .unsatisfiableConstraint,
             .layoutAmbiguous,
         ]
         /// The kinds the hierarchy dump importers raise.

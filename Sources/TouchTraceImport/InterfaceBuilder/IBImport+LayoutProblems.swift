@@ -3,32 +3,14 @@ import TouchTraceEngine
 extension IBImport {
     /// Warnings the laid-out scene owes (issue 23, the fifth unseen round found them silent):
     ///
-    /// - `negativeSize`: a view laid out with a negative width or height. No view has one in
-    ///   UIKit; it means the document's constraints ask more of the space than it has (UIKit
-    ///   would break one of them, which one depends on the app), or that the view's size is the
-    ///   app's code's (a custom class whose intrinsic size the document does not state), so that
-    ///   nothing in the document sizes it. Only the outermost such view is named (what is inside
-    ///   it follows it); hidden views are left alone.
     /// - `unsatisfiableConstraint`: a required constraint the solver had to break, as UIKit logs
     ///   "Unable to simultaneously satisfy constraints" (Auto Layout Guide, "Unsatisfiable
     ///   Layouts"), naming the constraint's element id and the ones it conflicts with (the
-    ///   audit's `unsatisfiableConstraints` finds the same in a scene).
+    ///   audit's `unsatisfiableConstraints` finds the same in a scene). Constraints that ask a
+    ///   view for a negative width or height are such a conflict (rule
+    ///   L6-view-sizes-are-never-negative): no laid-out view has a negative size.
     mutating func reportLayoutProblems(in prepared: PreparedScene) {
         let scene = prepared.laidOut
-        var negative: Set<Int> = []
-        for (view, e) in viewElements {
-            guard let index = scene.viewIndex(document.views[view].id), scene.isAttached(index) else { continue }
-            let size = scene.views[index].frame.size
-            guard size.width < -0.5 || size.height < -0.5 else { continue }
-            negative.insert(index)
-            guard !scene.isHiddenInTree(index), !Self.hasAncestor(of: index, in: negative, scene) else { continue }
-            let axes = [size.width < -0.5 ? "width" : nil, size.height < -0.5 ? "height" : nil].compactMap { $0 }.joined(separator: " and ")
-            let custom = tree[e]["customClass"].map { " (\($0) is the app's class: its code may size it)" } ?? ""
-            warn(
-                .negativeSize, e,
-                "\(describe(e)) is laid out \(Self.format(size)), a negative \(axes) no view has in UIKit: its constraints ask more than its superview gives (they contradict each other at this size, and UIKit breaks one of them), or its size is the app's code's, which the document does not state\(custom)",
-                lost: "where the view and what is inside it are (a tap there is not where the app has it)")
-        }
         // The conflicts of the solve that laid the scene out (no second layout).
         let conflicts = prepared.initialConflicts
         guard !conflicts.isEmpty else { return }
@@ -131,14 +113,5 @@ extension IBImport {
     func constraintElement(_ identifier: String) -> Int? {
         if let e = doc.elementsByID[identifier], tree[e].name == "constraint" { return e }
         return tree.elements.indices.first { tree[$0].name == "constraint" && tree[$0]["identifier"] == identifier }
-    }
-
-    static func hasAncestor(of view: Int, in set: Set<Int>, _ scene: Scene) -> Bool {
-        var v = scene.views[view].parent
-        while let c = v {
-            if set.contains(c) { return true }
-            v = scene.views[c].parent
-        }
-        return false
     }
 }
