@@ -73,6 +73,11 @@ public struct AutoLayoutSystem: Sendable {
     /// The parts whose solver keeps its positioned views' sizes at 0 or more (rule
     /// L6-view-sizes-are-never-negative: only parts where a size came out negative without it).
     var restrictedParts: Set<Int> = []
+    /// Whether a positioned view declares alignment insets that shrink its frame below its
+    /// alignment rectangle (negative `alignmentRectInsets`): only then can a frame be negative
+    /// around an alignment length of 0 or more (the insets by class are never negative), so only
+    /// then is the checks' inset lookup needed for a length that is not negative.
+    var negativeInsets = false
     /// Where each installed declared constraint (owning view, index in its `constraints`) is in
     /// ``constraints``.
     var declared: [DeclaredConstraint: Int] = [:]
@@ -177,13 +182,13 @@ public struct AutoLayoutSystem: Sendable {
     /// L6-view-sizes-are-never-negative): a part built without the restriction, because no size
     /// came out negative then, may give one after an edit, and must then be built again.
     var sizesAreNonNegative: Bool {
-        let parts = partOfVariable
+        let parts = partOfVariable, solvers = self.solvers
         for v in positioned {
             for k in 2...3 {
                 let variable = LayoutVariables.view(v, k)
                 let i = Int(variable.id)
-                guard i < parts.count, parts[i] >= 0, !restrictedParts.contains(Int(parts[i])) else { continue }
-                if Self.value(variable, parts, solvers) + grownSize(variable) < -Self.sizeTolerance { return false }
+                guard i < parts.count, parts[i] >= 0 else { continue }
+                if isNegative(Self.value(variable, parts, solvers), variable), !restrictedParts.contains(Int(parts[i])) { return false }
             }
         }
         return true
@@ -269,6 +274,7 @@ public struct AutoLayoutSystem: Sendable {
                 AutoLayout.autoresizingConstraints(of: v, in: built, into: &constraints)
             } else {
                 positioned.insert(v)
+                if let e = built.views[v].layout.alignmentRectInsets, e.left + e.right < 0 || e.top + e.bottom < 0 { negativeInsets = true }
                 AutoLayout.intrinsicConstraints(of: v, in: built, into: &constraints)
             }
             AutoLayout.stackConstraints(of: v, in: built, into: &constraints)
@@ -423,7 +429,7 @@ public struct AutoLayoutSystem: Sendable {
             // positioned views' sizes installed first, so the restriction is never the one broken.
             let conflictCount = conflicts.count
             var solver = solvePart(pool, component, members, order, index, restricting: [], &partOfVariable)
-            if tooComplex == nil, !budget.isExhausted, sizes.contains(where: { solver.value(of: $0) + grownSize($0) < -Self.sizeTolerance }) {
+            if tooComplex == nil, !budget.isExhausted, sizes.contains(where: { isNegative(solver.value(of: $0), $0) }) {
                 conflicts.removeSubrange(conflictCount...)
                 solver = solvePart(pool, component, members, order, index, restricting: sizes, &partOfVariable)
                 restrictedParts.insert(index)
@@ -434,6 +440,12 @@ public struct AutoLayoutSystem: Sendable {
 
     /// How far below 0 a solved size may be and still count as 0 (solver noise).
     static let sizeTolerance = 1e-7
+
+    /// Whether the frame around a solved alignment length `length` of `variable` (a width or a
+    /// height) is negative; the inset lookup only when it can matter (``negativeInsets``).
+    func isNegative(_ length: Double, _ variable: Variable) -> Bool {
+        (length < 0 || negativeInsets) && length + grownSize(variable) < -Self.sizeTolerance
+    }
 
     /// What the frame adds to the solver's alignment-rectangle length `variable` (a width or a
     /// height): the view's alignment insets on that axis.
