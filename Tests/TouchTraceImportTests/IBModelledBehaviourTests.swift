@@ -751,6 +751,7 @@ struct IBModelledBehaviourTests {
             #expect(said.first?.message.contains("(bottom, top)") == true)
         }
     }
+
     /// A xib's top-level collection view cell: laid out at its stored frame (Xcode's canvas
     /// shows that, not the size inspector's custom size, 180 × 120 here: the twenty-third round),
     /// on the canvas and as the app runs, and said, because as the app runs its collection view's
