@@ -495,6 +495,25 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// A scroll view's content that preserves its superview's margins keeps its own (8 pt) in the
+    /// import, where Xcode's canvas gives it the scroll view's at the sides (eRouska's two scroll
+    /// screens, the twenty-sixth round): said on the canvas, where the top-level view's 20 pt
+    /// reach the scroll view, for the content that preserves them and not for the one that does
+    /// not; as the app runs the scroll view's margins are 8, no larger, and nothing is said.
+    @Test func scrollContentPreservingTheScrollViewsMarginsSaysItKeepsItsOwn() throws {
+        let name = "layoutApproximated-scroll-content-keeps-its-own-margins.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("a scroll view's content") }
+            #expect(said.map(\.sourceID) == (canvas ? ["content-a"] : []), "\(result.warnings.map(\.message))")
+            for id in ["label-a", "label-b"] {
+                let label = try #require(result.ids.first { $0.value == id }?.key)
+                let frame = try #require(scene.viewIndex(label).map { scene.views[$0].frame })
+                #expect(frame.origin.x == 8 && frame.size.width == 398, "\(id): \(frame)")
+            }
+        }
+    }
+
     /// Image views that show an SF Symbol and that no constraint sizes take their size and
     /// alignment insets from the symbol's glyph and configuration, which the document does not
     /// record: one `layoutApproximated` per imported scene names the first and counts the others;
