@@ -142,19 +142,29 @@ enum DumpOracle {
         let actual = frames(result)
         #expect(!expected.isEmpty, "\(name): the oracle found no views")
         // A line whose address was read before is that view again (an address is one object):
-        // one view, nested where it was first.
+        // one view, nested where it was first — or, when it was first a root (printed on its
+        // own), under the view a later line nests it in.
         let distinct = Set(expected.map(\.source)).count
         #expect(actual.count == distinct, "\(name): \(actual.count) views imported, the dump has \(distinct)")
         // Nesting: the nearest view above with fewer bars is the superview (nil: a root).
         var open: [(bars: Int, source: String)] = []
-        var nested = Set<String>()
+        var parentOf: [String: String?] = [:]
+        var order: [String] = []
         for e in expected {
             guard let b = e.bars else { continue }
             while let top = open.last, top.bars >= b { open.removeLast() }
-            if nested.insert(e.source).inserted, let a = actual[e.source] {
-                #expect(a.parent == open.last?.source, "\(name): \(e.source) is in \(a.parent ?? "no view"), the dump nests it in \(open.last?.source ?? "no view")")
+            let above = open.last?.source
+            if let known = parentOf[e.source] {
+                if known == nil, let above, above != e.source { parentOf[e.source] = .some(above) }
+            } else {
+                parentOf[e.source] = .some(above)
+                order.append(e.source)
             }
             open.append((b, e.source))
+        }
+        for source in order {
+            guard let a = actual[source], let parent = parentOf[source] else { continue }
+            #expect(a.parent == parent, "\(name): \(source) is in \(a.parent ?? "no view"), the dump nests it in \(parent ?? "no view")")
         }
         for e in expected {
             guard let a = actual[e.source] else {

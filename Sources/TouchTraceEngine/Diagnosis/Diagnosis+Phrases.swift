@@ -80,6 +80,8 @@ extension Diagnosis.Cause {
         case .gestureRecognizerDelay:
             let id = recognizer.map { $0.id(in: scene) } ?? "a recognizer"
             return "reached late: \(id) on \(name(view)) holds its touches back until it fails (G2)"
+        case .orderUnknown:
+            return "perhaps covered by \(name(view)), listed after it in XCUITest's accessibility order (\(rule.rawValue))"
         case .contentViewUnknown:
             return "perhaps covered by the contentView of cell \(name(view)), which the scene does not hold (H3)"
         case .notInWindow:

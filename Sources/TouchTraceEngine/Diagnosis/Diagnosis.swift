@@ -79,6 +79,11 @@ public struct Diagnosis: Sendable {
             /// presentation layer, not where it is: hit testing uses the model frame, where the
             /// animation ends (H10).
             case animationPresentationElsewhere
+            /// A later sibling of the view or of an ancestor (H3), or a later window (H8), answers
+            /// the hit test at the point, in a scene whose order of siblings and windows is not
+            /// the order of subviews: XCUITest's debugDescription lists elements in accessibility
+            /// order. Whether it is in front cannot be known from the scene. Does not block.
+            case orderUnknown
         }
 
         /// How a ``Kind/coveredBy`` view relates to the view asked about.
@@ -94,6 +99,9 @@ public struct Diagnosis: Sendable {
             /// A view controller whose root view is inside the view handles the touch (R1, R3);
             /// ``Cause/view`` is that root view.
             case viewController
+
+            /// Whether it rests on the order of siblings or windows (H3, H8), not on nesting.
+            public var isOrder: Bool { self == .laterSibling || self == .laterSiblingOfAncestor || self == .frontWindow }
 
             /// The rule that decides it.
             public var rule: RuleID {
@@ -113,15 +121,17 @@ public struct Diagnosis: Sendable {
         /// False only for a cause that delays the tap without taking it away
         /// (``Kind/scrollViewDelay``, ``Kind/systemGestureDelay``,
         /// ``Kind/gestureRecognizerDelay``), or that may block but cannot
-        /// be known from the scene (``Kind/contentViewUnknown``).
+        /// be known from the scene (``Kind/contentViewUnknown``, ``Kind/orderUnknown``).
         public var blocks = true
         /// One sentence for people, with the ids and the numbers involved.
         public var detail: String
-        /// For ``Kind/coveredBy``: how the covering view relates to the view.
+        /// For ``Kind/coveredBy`` and ``Kind/orderUnknown``: how the covering view relates to
+        /// the view.
         public var cover: Cover?
         /// For ``Cover/laterSiblingOfAncestor``: the ancestor whose later sibling it is.
         public var via: Int?
-        /// For ``Kind/coveredBy``: what the covering branch's hit test returned.
+        /// For ``Kind/coveredBy`` and ``Kind/orderUnknown``: what the covering branch's hit
+        /// test returned.
         public var answer: Int?
         /// For ``Kind/gestureRecognizer``, ``Kind/scrollViewDelay`` and
         /// ``Kind/gestureRecognizerDelay``: the recognizer.

@@ -230,6 +230,10 @@ struct DiagnosisFindings {
     // MARK: - Answers elsewhere (H3, H8, R3) and overrides (H9)
 
     mutating func covered(by cover: Int, cover relation: Diagnosis.Cause.Cover, via: Int? = nil, answer: Int, at point: Point) {
+        if relation.isOrder, let format = scene.origin?.format, Self.formatsInAccessibilityOrder.contains(format) {
+            orderUnknown(cover, cover: relation, via: via, answer: answer, at: point)
+            return
+        }
         let at = DiagnosisFormat.point(point)
         let with = answer == cover ? "itself" : name(answer)
         let target = name(view)
@@ -266,6 +270,28 @@ struct DiagnosisFindings {
         }
         add(
             Diagnosis.Cause(kind: .coveredBy, view: cover, rule: relation.rule, detail: detail, cover: relation, via: via == view ? nil : via, answer: answer),
+            fix: fix)
+    }
+
+    /// The import formats (`origin.format`) whose order of siblings and of windows is not the
+    /// order of subviews and windows: XCUITest's debugDescription is the accessibility tree, and
+    /// lists a container's elements in accessibility order (VoiceOver's reading order, top-left
+    /// to bottom-right unless the app sets `accessibilityElements`), so a navigation bar comes
+    /// before the full-screen content it is in front of (issue 24, fifth round).
+    static let formatsInAccessibilityOrder: Set<String> = ["xcuitest"]
+
+    /// H3, H8, what the scene cannot say: `cover`, listed after the view's branch (or window),
+    /// answers the hit test at the point, in a scene whose order is accessibility order. Does
+    /// not block: whether it is in front is not known.
+    mutating func orderUnknown(_ cover: Int, cover relation: Diagnosis.Cause.Cover, via: Int?, answer: Int, at point: Point) {
+        let with = answer == cover ? "itself" : name(answer)
+        let branch = relation == .frontWindow ? root : (via ?? view)
+        let holds = branch == view ? "" : ", which holds \(name(view)),"
+        let listed = relation == .frontWindow ? "window \(name(cover)), listed after window \(name(root))\(holds)" : "\(name(cover)), listed after \(name(branch))\(holds)"
+        let detail = "\(listed) answers the hit test at \(DiagnosisFormat.point(point)) with \(with) if it is in front: the scene comes from XCUITest's debugDescription, which lists elements in accessibility order (VoiceOver's reading order), not in the order of subviews and windows, so whether \(name(cover)) is in front is not known (\(relation.rule.rawValue))"
+        let fix = "see which is in front in a recursiveDescription of the same screen (or Xcode's view debugger); if \(name(cover)) is, let touches through it (isUserInteractionEnabled = false if it only draws, or a hitTest(_:with:) override that returns nil for it) or bring \(name(branch)) in front of it"
+        add(
+            Diagnosis.Cause(kind: .orderUnknown, view: cover, rule: relation.rule, blocks: false, detail: detail, cover: relation, via: via == view ? nil : via, answer: answer),
             fix: fix)
     }
 

@@ -3,7 +3,7 @@
 extension Diagnosis {
     /// The why-not answer (openapi.yaml `WhyNotResult`, docs/why-not.md): `view`, `point`,
     /// `window`, `reachable`, `hitView`, `causes` (each `{kind, view, rule, detail, blocks}`, and
-    /// for `coveredBy` its `cover`, `answer` and `via`, for `hitTestOverride` its `override` (and a
+    /// for `coveredBy` and `orderUnknown` its `cover`, `answer` and `via`, for `hitTestOverride` its `override` (and a
     /// redirect's `answer`), for recognizers `recognizer`), `fixes`
     /// (each `{kind, view, text}` and, when one layout change applies it, `change`), and `frames`
     /// (the views involved, in window coordinates, rounded to 1e-4 pt).

@@ -64,8 +64,9 @@ struct AutolayoutTraceParser {
             try add(e, line: line)
         }
         noise.flush(into: &warnings)
-        views.flush(into: &warnings, items: "a view")
-        tree.severalDumps = !views.laterDumps.isEmpty
+        if views.adopted != nil { try tree.dropAdoptedRoots(maxDepth: limits.maxDepth) }
+        views.flush(into: &warnings, items: "a view", tree: tree)
+        tree.severalDumps = !views.separateDumps(in: tree).isEmpty
         if let a = ambiguous {
             let n = tree.nodes[a.first]
             warnings.add(
@@ -91,6 +92,9 @@ struct AutolayoutTraceParser {
                 throw ImportError(.limitExceeded, "the trace nests views deeper than \(limits.maxDepth) levels", line: line.line, column: node.column)
             }
             views.reopened(e.address, line: line.line, column: node.column ?? 0, earlier: tree.nodes[earlier].line ?? 0)
+            if let parent = stack.last?.node, tree.adopt(earlier, under: parent, maxDepth: limits.maxDepth) {
+                views.adopted(e.address, line: line.line)
+            }
             stack.append((earlier, e.depth))
             return
         }

@@ -25,6 +25,45 @@ struct DumpTree: Sendable {
         if let parent { nodes[parent].children.append(index) } else { roots.append(index) }
         return index
     }
+
+    /// Puts root `node` under `parent`, after its children: a view first printed on its own (a
+    /// root says only where the printing began) and later among the subviews of `parent`, in a
+    /// dump of a view above it. False when `node` is not a root, or `parent` is `node` or inside
+    /// it (a loop), or `parent` is more than `maxDepth` levels deep. ``dropAdoptedRoots(maxDepth:)``
+    /// takes it out of ``roots`` once the dump is read.
+    mutating func adopt(_ node: Int, under parent: Int, maxDepth: Int) -> Bool {
+        guard nodes[node].parent == nil else { return false }
+        var up: Int? = parent
+        var steps = 0
+        while let u = up {
+            if u == node || steps > maxDepth { return false }
+            up = nodes[u].parent
+            steps += 1
+        }
+        nodes[node].parent = parent
+        nodes[parent].children.append(node)
+        return true
+    }
+
+    /// The top of `node`'s superview chain.
+    func top(of node: Int) -> Int {
+        var n = node
+        while let p = nodes[n].parent { n = p }
+        return n
+    }
+
+    /// After ``adopt(_:under:maxDepth:)``: the roots that are roots still, and the nesting checked
+    /// against `maxDepth` again (adopting a root puts its views deeper; one pass over the tree).
+    mutating func dropAdoptedRoots(maxDepth: Int) throws(ImportError) {
+        roots.removeAll { nodes[$0].parent != nil }
+        var stack = roots.map { ($0, 0) }
+        while let (n, depth) = stack.popLast() {
+            guard depth < maxDepth else {
+                throw ImportError(.limitExceeded, "the dump nests views deeper than \(maxDepth) levels", line: nodes[n].line, column: nodes[n].column)
+            }
+            for c in nodes[n].children { stack.append((c, depth + 1)) }
+        }
+    }
 }
 
 /// One view of a dump.
@@ -163,9 +202,14 @@ struct DumpRepeats: Sendable {
     var noiseSinceItem: DumpLine?
     /// How many roots have been read.
     var roots = 0
-    /// The roots after the first that follow text not part of a dump: their line and column, and
-    /// that text's first line.
-    var laterDumps: [(line: Int, column: Int, after: DumpLine)] = []
+    /// The roots after the first that follow text not part of a dump: their line and column, that
+    /// text's first line, and the root's node (nil for a controller).
+    var laterDumps: [(line: Int, column: Int, after: DumpLine, node: Int?)] = []
+    /// The first root's node.
+    var firstRoot: Int?
+    /// Roots adopted by a later dump's view (``DumpTree/adopt(_:under:maxDepth:)``): how many, and
+    /// the first (its line, the address).
+    var adopted: (count: Int, line: Int, address: String)?
 
     /// A line that is not part of a dump.
     mutating func noise(_ line: DumpLine) {
@@ -186,23 +230,48 @@ struct DumpRepeats: Sendable {
     mutating func item(root: Bool, line: Int, column: Int, address: String? = nil, node: Int? = nil) {
         if let address, let node, nodeOf[address] == nil { nodeOf[address] = node }
         if root {
-            if roots > 0, let after = noiseSinceItem { laterDumps.append((line, column, after)) }
+            if roots > 0, let after = noiseSinceItem { laterDumps.append((line, column, after, node)) }
+            if roots == 0 { firstRoot = node }
             roots += 1
         }
         noiseSinceItem = nil
     }
 
+    /// Counts a root adopted by the view above it in a later dump (`line`: where it is described
+    /// there).
+    mutating func adopted(_ address: String, line: Int) {
+        adopted = adopted.map { ($0.count + 1, $0.line, $0.address) } ?? (1, line, address)
+    }
+
+    /// The dumps after the first whose views are not in the tree of an earlier one: a dump whose
+    /// root was adopted (or that adopted an earlier dump's root) is part of that dump's tree.
+    func separateDumps(in tree: DumpTree) -> [(line: Int, column: Int, after: DumpLine, node: Int?)] {
+        var tops: Set<Int> = []
+        if let firstRoot { tops.insert(tree.top(of: firstRoot)) }
+        return laterDumps.filter { d in
+            guard let node = d.node else { return true }
+            return tops.insert(tree.top(of: node)).inserted
+        }
+    }
+
     /// The warnings: one for the lines that describe a view again, one for the dumps after the first.
-    func flush(into warnings: inout ImportWarnings, items: String) {
+    func flush(into warnings: inout ImportWarnings, items: String, tree: DumpTree) {
         if let r = repeated {
+            let moved = adopted.map { a in
+                (a.count == 1
+                    ? "; \(a.address), first printed on its own, is among the subviews of a view above it on line \(a.line): it is that view's subview"
+                    : "; \(a.count) views first printed on their own (the first, \(a.address), on line \(a.line)) are among the subviews of a view above them later: each is that view's subview")
+                    + " (a dump's first line is where the printing began, not a view without a superview)"
+            } ?? ""
             warnings.add(
                 ImportWarning(
                     .noiseSkipped,
                     "\(r.count == 1 ? "line \(r.line) describes" : "\(r.count) lines (the first, line \(r.line)) describe") \(items) already read (\(r.address) is on line \(r.earlier)): "
-                        + "an address is one object, in one place at a time, so \(r.count == 1 ? "it is" : "each is") read as that \(items == "a view" ? "view" : "one") again — the lines under it are its subviews, and nothing is added twice",
+                        + "an address is one object, in one place at a time, so \(r.count == 1 ? "it is" : "each is") read as that \(items == "a view" ? "view" : "one") again — the lines under it are its subviews, and nothing is added twice" + moved,
                     line: r.line, column: r.column, sourceID: r.address,
                     lost: "what the later description says differently (the first one's properties are kept)"))
         }
+        let laterDumps = separateDumps(in: tree)
         if let first = laterDumps.first {
             let sample = String(first.after.bytes.text.trimmingSpaces.prefix(80))
             warnings.add(

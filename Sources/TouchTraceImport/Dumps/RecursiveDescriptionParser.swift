@@ -133,9 +133,10 @@ struct RecursiveDescriptionParser {
                     "\(l.count) layer line\(l.count == 1 ? "" : "s") (a description followed by \"(layer)\", as older iOS listed sublayers) skipped: layers are not views",
                     line: l.first.line, column: l.first.column, lost: "nothing (a layer does not take touches)"))
         }
-        views.flush(into: &warnings, items: "a view")
-        controllerDumps.flush(into: &warnings, items: "a view controller")
-        tree.severalDumps = !views.laterDumps.isEmpty || !controllerDumps.laterDumps.isEmpty
+        if views.adopted != nil { try tree.dropAdoptedRoots(maxDepth: limits.maxDepth) }
+        views.flush(into: &warnings, items: "a view", tree: tree)
+        controllerDumps.flush(into: &warnings, items: "a view controller", tree: tree)
+        tree.severalDumps = !views.separateDumps(in: tree).isEmpty || !controllerDumps.laterDumps.isEmpty
         for key in unknownKeyOrder {
             guard let u = unknownKeys[key] else { continue }
             warnings.add(
@@ -281,6 +282,9 @@ struct RecursiveDescriptionParser {
                 throw ImportError(.limitExceeded, "the dump nests views deeper than \(limits.maxDepth) levels", line: p.line.line, column: node.column)
             }
             views.reopened(address, line: p.line.line, column: node.column ?? 0, earlier: tree.nodes[earlier].line ?? 0)
+            if let parent = stack.last?.node, tree.adopt(earlier, under: parent, maxDepth: limits.maxDepth) {
+                views.adopted(address, line: p.line.line)
+            }
             stack.append((earlier, p.depth))
             return
         }

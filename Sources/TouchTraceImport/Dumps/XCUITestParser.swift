@@ -42,7 +42,10 @@ struct XCUITestParser {
         let hasHeader = lines.contains { Self.find(Self.subtreeHeader, in: $0.bytes[...]) != nil }
         var section: Section = hasHeader ? .before : .subtree
         var stack: [(node: Int?, indent: Int)] = []
-        for line in lines {
+        var next = 0
+        while next < lines.count {
+            var line = lines[next]
+            next += 1
             // The line without its surrounding spaces, as bytes (no String per line).
             let b = line.bytes
             var lo = 0
@@ -68,7 +71,20 @@ struct XCUITestParser {
                 flushNoise()
                 continue
             }
-            guard section == .subtree, let element = Self.element(line) else {
+            guard section == .subtree else {
+                noise.add(line)
+                continue
+            }
+            var unclosed = false
+            var parsed = Self.element(line.bytes, unclosed: &unclosed)
+            if parsed == nil, unclosed, let joined = joinedElement(from: next - 1) {
+                // A label or value holding line breaks: XCUITest prints the string as it is, so
+                // the element goes on over the next lines, to the quote that ends it.
+                parsed = joined.element
+                line.bytes = joined.bytes
+                next += joined.extra
+            }
+            guard let element = parsed else {
                 noise.add(line)
                 continue
             }
@@ -210,7 +226,7 @@ struct XCUITestParser {
         warnings.add(
             ImportWarning(
                 .layoutApproximated,
-                "\(count) element\(count == 1 ? "" : "s") overlap an earlier sibling (the first, \(later.className) on line \(later.line ?? 0) over \(earlier.className) on line \(earlier.line ?? 0)): XCUITest lists elements in accessibility order, not in the order of subviews, so which is in front is not known; the scene puts the later one in front (H3), and a coveredBy between them may be the other way round",
+                "\(count) element\(count == 1 ? "" : "s") overlap an earlier sibling (the first, \(later.className) on line \(later.line ?? 0) over \(earlier.className) on line \(earlier.line ?? 0)): XCUITest lists elements in accessibility order, not in the order of subviews, so which is in front is not known; the scene puts the later one in front (H3) for hit testing, and why-not says such a cover is not known (orderUnknown)",
                 at: later, lost: "which of the overlapping siblings is in front"))
     }
 
@@ -246,9 +262,40 @@ struct XCUITestParser {
         }
     }
 
+    /// An element whose quoted label or value holds line breaks (XCUITest prints a string as it
+    /// is): the line at `index` joined with the lines after it, up to the one where the quote
+    /// ends; nil when no such line comes within ``RecursiveDescriptionParser/maxContinuationLines``
+    /// lines and ``RecursiveDescriptionParser/maxDescriptionBytes`` bytes (the bound keeps a
+    /// hostile dump's cost linear), or when a line on the way is an element or a section of its own.
+    func joinedElement(from index: Int) -> (element: Element, bytes: [UInt8], extra: Int)? {
+        var bytes = lines[index].bytes
+        var k = index + 1
+        while k < lines.count, k - index <= RecursiveDescriptionParser.maxContinuationLines {
+            let b = lines[k].bytes
+            var unclosed = false
+            if Self.element(b, unclosed: &unclosed) != nil || Self.find(Self.pathHeader, in: b[...]) != nil || Self.find(Self.queryHeader, in: b[...]) != nil {
+                return nil
+            }
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: b)
+            guard bytes.count <= RecursiveDescriptionParser.maxDescriptionBytes else { return nil }
+            unclosed = false
+            if let element = Self.element(bytes, unclosed: &unclosed) { return (element, bytes, k - index) }
+            if !unclosed { return nil }
+            k += 1
+        }
+        return nil
+    }
+
     /// The element on the line, or nil when the line is not one.
     static func element(_ line: DumpLine) -> Element? {
-        let b = line.bytes
+        var unclosed = false
+        return element(line.bytes, unclosed: &unclosed)
+    }
+
+    /// The element in `b`, or nil when it is not one; `unclosed` is set when it is one but for a
+    /// quoted value that does not end on the line.
+    static func element(_ b: [UInt8], unclosed: inout Bool) -> Element? {
         var i = 0
         var indent = 0
         // Indent: spaces, tabs and the `→` marker (E2 86 92).
@@ -336,7 +383,10 @@ struct XCUITestParser {
                         }
                         j += 1
                     }
-                    guard let end else { return nil }
+                    guard let end else {
+                        unclosed = true
+                        return nil
+                    }
                     element.set(key) { b[v..<end].text }
                     i = end + 1
                 } else {

@@ -15,7 +15,8 @@ public enum WhyNotOperation: TouchTraceOperation {
         meets them, each {kind, view, rule, detail}: outsideSuperviewBounds, interactionDisabled, \
         hidden, transparent, disabledControl, coveredBy, zeroSize, hitTestOverride, \
         gestureRecognizer, scrollViewDelay, notInWindow, systemGestureDelay, contentViewUnknown, \
-        gestureRecognizerDelay, animating, animationPresentationElsewhere (H10, a view's "animation"); "reachable", "hitView", "fixes" and the \
+        gestureRecognizerDelay, animating, animationPresentationElsewhere (H10, a view's "animation"), \
+        orderUnknown (a scene from XCUITest, whose order is accessibility order); "reachable", "hitView", "fixes" and the \
         "frames" of the views involved. The exit status is 0 whether or not the view is reachable. \
         Example: touchtrace why-not Examples/map-overlay.json --view map. See docs/why-not.md.
         """
