@@ -495,21 +495,27 @@ struct IBModelledBehaviourTests {
         }
     }
 
-    /// A scroll view's content that preserves its superview's margins keeps its own (8 pt) in the
-    /// import, where Xcode's canvas gives it the scroll view's at the sides (eRouska's two scroll
-    /// screens, the twenty-sixth round): said on the canvas, where the top-level view's 20 pt
-    /// reach the scroll view, for the content that preserves them and not for the one that does
-    /// not; as the app runs the scroll view's margins are 8, no larger, and nothing is said.
-    @Test func scrollContentPreservingTheScrollViewsMarginsSaysItKeepsItsOwn() throws {
-        let name = "layoutApproximated-scroll-content-keeps-its-own-margins.xib"
+    /// Rule L6-scroll-content-preserves-the-scroll-view-s-side-margins: a scroll view's content
+    /// that preserves its superview's margins takes the scroll view's at the sides where it does
+    /// not scroll sideways (UIKit's `preservesSuperviewLayoutMargins` makes no exception for scroll
+    /// views; eRouska's two scroll screens, the twenty-sixth round, store their content on the
+    /// scroll view's 20 pt). On the canvas the top-level view's 20 pt reach the scroll views: the
+    /// preserving content's label at 20, the other content's at its own 8, and the content 800 pt
+    /// wide (scrolling sideways) at 20 on the leading side and its own 8 on the trailing side; as
+    /// the app runs the top-level view has UIView's 8 and every label is at 8. Said where the
+    /// margins were raised, with what stays the content's own.
+    @Test func scrollContentPreservingTheScrollViewsMarginsTakesThemAtTheSides() throws {
+        let name = "L6-scroll-content-preserves-the-scroll-view-s-side-margins.xib"
         for canvas in [true, false] {
             let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
             let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("a scroll view's content") }
-            #expect(said.map(\.sourceID) == (canvas ? ["content-a"] : []), "\(result.warnings.map(\.message))")
-            for id in ["label-a", "label-b"] {
+            #expect(said.compactMap(\.sourceID).sorted() == (canvas ? ["content-a", "content-c"] : []), "\(result.warnings.map(\.message))")
+            #expect(said.allSatisfy { $0.message.contains("its top and bottom margins stay its own") })
+            let side = canvas ? 20.0 : 8
+            for (id, x, width) in [("label-a", side, 414 - 2 * side), ("label-b", 8, 398), ("label-c", side, 800 - side - 8)] {
                 let label = try #require(result.ids.first { $0.value == id }?.key)
                 let frame = try #require(scene.viewIndex(label).map { scene.views[$0].frame })
-                #expect(frame.origin.x == 8 && frame.size.width == 398, "\(id): \(frame)")
+                #expect(frame.origin.x == x && frame.size.width == width, "\(id), canvas: \(canvas): \(frame)")
             }
         }
     }

@@ -98,19 +98,38 @@ extension IBImport {
                     top: Self.defaultMargins.top + screenUnsafe.top, left: Self.defaultMargins.left + screenUnsafe.left,
                     bottom: Self.defaultMargins.bottom + screenUnsafe.bottom, right: Self.defaultMargins.right + screenUnsafe.right)
                 : p.flatMap { effective[$0] }
-            // Content scrolls: its distance to the scroll view's edges is not fixed (a table sets
-            // its cells' margins itself, above).
-            if el?["preservesSuperviewLayoutMargins"] == "YES", let p, !document.views[p].viewClass.isScrollView, let pm = superviewMargins {
-                let preserved = EdgeInsets(
+            // A table sets its cells' margins itself (above); other scroll views' content is rule
+            // L6-scroll-content-preserves-the-scroll-view-s-side-margins (below).
+            let scrollContent = p.flatMap { elementOf[$0] }.map { tree[$0].name == "scrollView" } ?? false
+            if el?["preservesSuperviewLayoutMargins"] == "YES", let p, scrollContent || !document.views[p].viewClass.isScrollView,
+                let pm = superviewMargins
+            {
+                var preserved = EdgeInsets(
                     top: max(m.top, pm.top - frame.minY), left: max(m.left, pm.left - frame.minX),
                     bottom: max(m.bottom, pm.bottom - (parentSize.height - frame.maxY)),
                     right: max(m.right, pm.right - (parentSize.width - frame.maxX)))
+                var message = "preservesSuperviewLayoutMargins: the margins are taken from the superview's as laid out in the document"
+                if scrollContent {
+                    // Rule L6-scroll-content-preserves-the-scroll-view-s-side-margins: UIKit's
+                    // `preservesSuperviewLayoutMargins` makes no exception for a scroll view's
+                    // content, and measures the distance to the superview's bounds; across an axis
+                    // the content does not scroll along (its edge inside the scroll view's bounds)
+                    // that distance is fixed, and Xcode's canvas raises the content's side margins
+                    // to the scroll view's (eRouska's two scroll screens, 20 pt on a 414 pt screen:
+                    // the twenty-sixth round). Along the scrolling axis the distance is the scrolled
+                    // position's (below a safe area, the adjusted content inset: the scroll view's
+                    // margin less that inset), which the document does not fix: the content's own
+                    // top and bottom margins stay (no document measures them).
+                    if frame.minX < -0.5 { preserved.left = m.left }
+                    if frame.maxX > parentSize.width + 0.5 { preserved.right = m.right }
+                    preserved.top = m.top
+                    preserved.bottom = m.bottom
+                    message = "preservesSuperviewLayoutMargins: the view is a scroll view's content; its side margins are taken from the scroll view's as laid out in the document (where the content does not scroll sideways), and its top and bottom margins stay its own"
+                }
                 if preserved != m {
                     m = preserved
                     changed = true
-                    approximated = (
-                        "preservesSuperviewLayoutMargins: the margins are taken from the superview's as laid out in the document",
-                        "margins that follow the superview's when it changes")
+                    approximated = (message, "margins that follow the superview's when it changes")
                 }
                 if rootSuperview {
                     // That superview is not in the document: what the import takes for it is said.
@@ -118,16 +137,6 @@ extension IBImport {
                         "preservesSuperviewLayoutMargins: the view preserves its superview's margins, and its superview as the app runs is the window or a view UIKit puts between the window and a controller's view (a navigation controller's wrapper, a presentation's container), whose margins the document does not state; the import takes UIView's 8 pt measured from the safe area (the device's unsafe edges), and keeps the view's own where they are larger",
                         "the margins of the superview the app gives the view")
                 }
-            } else if el?["preservesSuperviewLayoutMargins"] == "YES", let p, elementOf[p].map({ tree[$0].name }) == "scrollView",
-                let pm = superviewMargins, marginsRead.contains(draft.id),
-                pm.left - frame.minX > m.left || pm.right - (parentSize.width - frame.maxX) > m.right, let e
-            {
-                // A scroll view's content keeps its own margins here, while Xcode's canvas raises
-                // its side margins to the scroll view's (eRouska's scroll content, 20 pt on a
-                // 414 pt screen: one project, the twenty-sixth round); said, not modelled.
-                warn(.layoutApproximated, e,
-                    "preservesSuperviewLayoutMargins: the view is a scroll view's content and keeps its own margins; the import does not raise them to the scroll view's, which Xcode's canvas does at the sides",
-                    lost: "margins taken from the scroll view")
             }
             effective[v] = m
             // A stack view that arranges relative to its margins reads them too.
