@@ -495,6 +495,25 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// A scroll view's content that preserves its superview's margins keeps its own (8 pt) in the
+    /// import, where Xcode's canvas gives it the scroll view's at the sides (eRouska's two scroll
+    /// screens, the twenty-sixth round): said on the canvas, where the top-level view's 20 pt
+    /// reach the scroll view, for the content that preserves them and not for the one that does
+    /// not; as the app runs the scroll view's margins are 8, no larger, and nothing is said.
+    @Test func scrollContentPreservingTheScrollViewsMarginsSaysItKeepsItsOwn() throws {
+        let name = "layoutApproximated-scroll-content-keeps-its-own-margins.xib"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let said = result.warnings.filter { $0.kind == .layoutApproximated && $0.message.contains("a scroll view's content") }
+            #expect(said.map(\.sourceID) == (canvas ? ["content-a"] : []), "\(result.warnings.map(\.message))")
+            for id in ["label-a", "label-b"] {
+                let label = try #require(result.ids.first { $0.value == id }?.key)
+                let frame = try #require(scene.viewIndex(label).map { scene.views[$0].frame })
+                #expect(frame.origin.x == 8 && frame.size.width == 398, "\(id): \(frame)")
+            }
+        }
+    }
+
     /// Image views that show an SF Symbol and that no constraint sizes take their size and
     /// alignment insets from the symbol's glyph and configuration, which the document does not
     /// record: one `layoutApproximated` per imported scene names the first and counts the others;
@@ -894,6 +913,41 @@ struct IBModelledBehaviourTests {
         #expect(Self.actions(close).first?["action"] == "close:")
         #expect(Self.actions(close).first?["target"] == "Profile")
     }
+    /// Rule L6-split-view-columns-get-a-navigation-controller: a column-style split view
+    /// controller (`allowDoubleColumnStyle`, or a supplementary column) wraps each column that is
+    /// not a navigation controller in one it creates ("If you set a child view controller that's
+    /// not a navigation controller, the split view controller creates a navigation controller
+    /// for it", UISplitViewController), so Inbox and Reader are shown below a 44 pt bar showing
+    /// their navigation items, on the canvas (where their buttons are stored, 59 + 44 + 8) and as
+    /// the app runs, and their bar items are tapped. The sidebar's own navigation controller is
+    /// not wrapped again (one bar), and a classic split view's plain column keeps no bar.
+    @Test func aColumnStyleSplitViewShowsItsPlainColumnsInANavigationController() throws {
+        let name = "L6-split-view-columns-get-a-navigation-controller.storyboard"
+        let notStated = "it is laid out without a navigation bar"
+        for canvas in [true, false] {
+            for (scene, controller, button, top) in [
+                ("inbox-scn", "Inbox", "button:Compose", 59.0 + 44), ("reader-scn", "Reader", "button:Reply", 59 + 44),
+                ("side-nav-scn", "Sidebar", "button:Folders", 59 + 44), ("plain-scn", "Plain", "button:Open", 59),
+            ] {
+                var options = ImportOptions(scene: scene)
+                options.canvas = canvas
+                let result = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+                let laidOut = try SceneDecoder().decode(try #require(result.scene)).laidOut()
+                let frame = laidOut.views[try #require(laidOut.viewIndex(button), "\(scene)")].frame
+                #expect(frame == Rect(x: 16, y: top + 8, width: 361, height: 44), "\(scene), canvas: \(canvas)")
+                let bars = laidOut.views.filter { $0.viewClass == .UINavigationBar }.map(\.frame)
+                #expect(bars == (top > 59 ? [Rect(x: 0, y: 59, width: 393, height: 44)] : []), "\(scene), canvas: \(canvas)")
+                let said = result.warnings.contains { $0.message.contains(notStated) }
+                #expect(said == (top == 59), "\(controller), canvas: \(canvas): \(result.warnings.map(\.message))")
+            }
+        }
+        let (filter, _) = try Self.trace(name, tapping: "item:More")
+        #expect(Self.actions(filter).first?["action"] == "filter:")
+        #expect(Self.actions(filter).first?["target"] == "Inbox")
+        let (compose, _) = try Self.trace(name, tapping: "button:Compose")
+        #expect(Self.actions(compose).first?["action"] == "compose:")
+    }
+
     /// L6 (margins), canvas only: from tools version 13000 Xcode's canvas gives a xib's
     /// top-level view a root view's margins (0 at the top and bottom, 16 or 20 at the sides)
     /// whether or not File's Owner shows it (measured on files nobody here had seen:

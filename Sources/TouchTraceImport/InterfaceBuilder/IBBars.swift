@@ -115,9 +115,9 @@ struct IBBars {
         } else if let navigation = inferred.navigation {
             top = navigationBarHeight(of: navigation)
             opaqueTop = opaque(tree.child(of: navigation, key: "navigationBar"))
-        } else if inferred.pushed {
+        } else if inferred.pushed || inferred.splitColumn {
             top = defaultNavigationBar
-            pushedOnly = true
+            pushedOnly = !inferred.splitColumn
         }
         if let metrics = tree.child(of: controller, key: "simulatedBottomBarMetrics") {
             switch tree[metrics].name {
@@ -151,13 +151,36 @@ struct IBBars {
         /// screen, tab bar included (UINavigationController shows only the top of its stack;
         /// the tab bar is the tab bar controller's view). Rule B2 in docs/uikit-rules.md.
         var tabInsideNavigation = false
+        /// A column of a column-style split view controller (iOS 14's double- and triple-column
+        /// styles) that is not a navigation controller, or a child of such a container: "If you
+        /// set a child view controller that's not a navigation controller, the split view
+        /// controller creates a navigation controller for it" (UISplitViewController), so the
+        /// column shows a navigation bar of the standard height that no element of the document
+        /// stores. Rule L6-split-view-columns-get-a-navigation-controller.
+        var splitColumn = false
+    }
+
+    /// The relationships of a split view controller that name its primary, supplementary and
+    /// secondary columns (Xcode's names for them); the compact and inspector columns are left out
+    /// (no document shows how Xcode writes them).
+    static let splitColumns: Set<String> = ["masterViewController", "supplementaryViewController", "detailViewController"]
+
+    /// Whether a split view controller element has the column style (iOS 14 and later):
+    /// Xcode's "Style: Double Column" writes `allowDoubleColumnStyle="YES"`, and a supplementary
+    /// column exists only in the triple-column style. Without either it is a classic split view
+    /// controller (style `unspecified`), whose children are shown as they are.
+    func isColumnStyleSplit(_ c: Int) -> Bool {
+        guard tree[c].name == "splitViewController" else { return false }
+        if tree[c]["allowDoubleColumnStyle"] == "YES" { return true }
+        guard let connections = tree.child(of: c, named: "connections") else { return false }
+        return tree.children(of: connections, named: "segue").contains { tree[$0]["relationship"] == "supplementaryViewController" }
     }
 
     /// For every controller element, the navigation controller and the tab bar controller it is
     /// shown in: relationships pass the container to the child, show and push segues pass the
     /// source's context on. A fixed point over the storyboard's segues.
     func inferredContext() -> [Int: Context] {
-        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool, hides: Bool, container: String?)] = []
+        var edges: [(from: Int, to: Int, navigation: Int?, tab: Bool, pushed: Bool, hides: Bool, container: String?, column: Bool)] = []
         for (index, element) in tree.elements.enumerated() where element.name == "segue" {
             guard let source = doc.enclosingController(of: index),
                 let destination = element["destination"].flatMap({ doc.elementsByID[$0] })
@@ -165,10 +188,13 @@ struct IBBars {
             switch element["kind"] {
             case "relationship":
                 let sourceName = tree[source].name
+                let column = Self.splitColumns.contains(element["relationship"] ?? "") && isColumnStyleSplit(source)
+                    && tree[destination].name != "navigationController"
                 edges.append(
-                    (source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false, false, sourceName))
+                    (source, destination, sourceName == "navigationController" ? source : nil, sourceName == "tabBarController", false, false, sourceName,
+                     column))
             case "show", "push":
-                edges.append((source, destination, nil, false, true, tree[destination]["hidesBottomBarWhenPushed"] == "YES", nil))
+                edges.append((source, destination, nil, false, true, tree[destination]["hidesBottomBarWhenPushed"] == "YES", nil, false))
             default: continue
             }
         }
@@ -190,7 +216,11 @@ struct IBBars {
                     navigation: old.navigation ?? edge.navigation ?? from.navigation, tab: old.tab || tab,
                     pushed: old.pushed || edge.pushed || from.pushed,
                     hidesBottomBar: old.hidesBottomBar || edge.hides || (edge.pushed && from.hidesBottomBar),
-                    tabInsideNavigation: old.tabInsideNavigation || (tab && inside))
+                    tabInsideNavigation: old.tabInsideNavigation || (tab && inside),
+                    // The navigation controller the split view creates holds a container column's
+                    // children too (its relationships), not what a navigation controller shows.
+                    splitColumn: old.splitColumn || edge.column
+                        || (from.splitColumn && edge.container != nil && edge.container != "navigationController"))
                 if new != old {
                     context[edge.to] = new
                     changed = true
