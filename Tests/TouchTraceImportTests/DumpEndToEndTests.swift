@@ -202,6 +202,25 @@ struct DumpEndToEndTests {
         #expect(scene.views.filter(\.isWindow).count == 1)
     }
 
+    /// A root that is not a window is put in a window large enough to hold every frame the dump
+    /// prints below it, not only the root's: the cell here is 0 pt tall at y = 120 and its button
+    /// is printed 8 pt into it, so a window as tall as the cell's bottom (120) made the window
+    /// itself a cause (`outsideSuperviewBounds` at the window) before the cell's own zero height.
+    /// Now the window holds the button (120 + 8 + 30 = 158) and the causes are the cell's.
+    @Test func aSynthesizedWindowHoldsEveryPrintedFrame() throws {
+        let fixture = "windowSynthesized-window-holds-every-printed-frame.txt"
+        let (scene, r) = try Self.scene(fixture)
+        let windows = scene.views.filter(\.isWindow).map(\.frame)
+        #expect(windows == [Rect(x: 0, y: 0, width: 375, height: 158)])
+        #expect(r.warnings(.windowSynthesized).first?.message.contains("375 × 158") == true, "\(r.warnings.map(\.message))")
+        let (answer, _) = try Self.whyNot(fixture, view: "0x7fa1c2a0e300")
+        #expect(answer["reachable"] == false)
+        let cell = try #require(r.id(of: "0x7fa1c2a0b000"))
+        let causes = Self.causes(answer)
+        #expect(!causes.contains { $0.view == "window" }, "\(answer)")
+        #expect(causes.first.map { $0.view == cell } == true, "\(answer)")
+    }
+
     /// The error why-not answers with, or nil when it answers.
     static func refusal(_ request: WhyNotRequest, _ scene: Scene) -> InputError? {
         do {

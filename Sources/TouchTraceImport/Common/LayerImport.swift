@@ -41,6 +41,17 @@ struct LayerImport<Doc: LayerDocument> {
         document = SceneDocument(format: doc.sceneFormat, file: options.fileName, name: nil)
     }
 
+    /// The `alignmentRectInsets` a view made from a design layer declares: none of its own (nil)
+    /// for a class whose alignment rectangle is its frame, zero for one whose UIKit drawing insets
+    /// it (`UISwitch` 2 pt at the right, `UISegmentedControl` 1 pt at the bottom: rule L6). A
+    /// design tool lays out and stores a layer's box (Figma's auto layout places each child's
+    /// `absoluteBoundingBox`; Penpot's flex layout, CSS's border boxes), and the box is the view's
+    /// frame, whatever class the layer is mapped to: with the class's insets a 56 pt toggle in an
+    /// auto-layout row came out 58 wide (rule L6-design-boxes-are-frames-controls-keep-no-alignment-insets).
+    static func designAlignmentInsets(_ viewClass: ViewClass) -> EdgeInsets? {
+        AutoLayout.alignmentRectInsets(of: viewClass) == .zero ? nil : .zero
+    }
+
     /// Layer `n` as a warning names it: `"Name" (FRAME 12:34)`.
     func describe(_ n: Int) -> String { doc.describe(n) }
 

@@ -71,6 +71,7 @@ extension DesignImport {
         draft.customClass = customClass
         let plan = viewClass == .UIView ? flexPlan(n) : nil
         if let plan, !plan.container { draft.viewClass = .UIStackView }
+        draft.alignmentRectInsets = Self.designAlignmentInsets(draft.viewClass)
         if case .root = slot {
             draft.frame = Rect(origin: .zero, size: node.frame.size)
             draft.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -210,8 +210,8 @@ struct DumpSceneBuilder {
         if siblings {
             var size = Size(width: 0, height: 0)
             for root in tree.roots {
-                let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-                size = Size(width: max(size.width, f.maxX, f.size.width), height: max(size.height, f.maxY, f.size.height))
+                let extent = subtreeExtent(root)
+                size = Size(width: max(size.width, extent.width), height: max(size.height, extent.height))
             }
             var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
             window.frame = Rect(origin: .zero, size: size)
@@ -227,9 +227,8 @@ struct DumpSceneBuilder {
             let r = resolutions[root]
             var parent: Int? = shared
             if r.viewClass != .UIWindow, shared == nil {
-                let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
                 var window = ViewDraft(id: ids.make([], fallback: "window"), sourceID: nil, viewClass: .UIWindow)
-                let size = Size(width: max(f.maxX, f.size.width, 0), height: max(f.maxY, f.size.height, 0))
+                let size = subtreeExtent(root)
                 window.frame = Rect(origin: .zero, size: size)
                 parent = document.add(window, to: nil)
                 warn(
@@ -255,6 +254,36 @@ struct DumpSceneBuilder {
                 "\(name.prefix(80)) (\(g.count) view\(g.count == 1 ? "" : "s"), the first at \(describe(g.node))): \(g.why)",
                 lost: "its real class's behaviour, if it differs (an overlay's \"class\" sets it)")
         }
+    }
+
+    /// The size of the window synthesized for a root that is not a window: the root's frame
+    /// from the screen's origin (its size when its origin is negative). Along an axis where the
+    /// root is 0 pt long (a cell printed before its height was set), its frame says nothing of the
+    /// window's length, which then holds every frame printed below the root (each frame's origin
+    /// added to its superview's, less a scroll view's content offset). A window only as long as
+    /// such a root made the window itself a reason a tap on a view inside the root fails
+    /// (`outsideSuperviewBounds` at the window, before the root's own zero size: a zero-height
+    /// root cell in two projects, the first and fourth rounds of dumps). A root with a length keeps
+    /// it: what it holds beyond its bounds (a dimming view larger than the screen) says nothing
+    /// of the window either.
+    func subtreeExtent(_ root: Int) -> Size {
+        let f = tree.nodes[root].frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        var width = max(f.maxX, f.size.width, 0), height = max(f.maxY, f.size.height, 0)
+        let open = (width: f.size.width <= 0, height: f.size.height <= 0)
+        guard open.width || open.height else { return Size(width: width, height: height) }
+        var stack: [(node: Int, origin: Point)] = [(root, f.origin)]
+        while let (n, origin) = stack.popLast() {
+            let node = tree.nodes[n]
+            let offset = node.contentOffset ?? Point(x: 0, y: 0)
+            for child in node.children {
+                guard let c = tree.nodes[child].frame, c.maxX.isFinite, c.maxY.isFinite else { continue }
+                let at = Point(x: origin.x - offset.x + c.minX, y: origin.y - offset.y + c.minY)
+                if open.width { width = max(width, at.x + c.size.width) }
+                if open.height { height = max(height, at.y + c.size.height) }
+                stack.append((child, at))
+            }
+        }
+        return Size(width: width, height: height)
     }
 
     static func fmt(_ x: Double) -> String {

@@ -53,6 +53,7 @@ extension FigmaImport {
         draft.customClass = customClass
         let layout = viewClass == .UIView || viewClass == .UIStackView ? autoLayoutPlan(n) : nil
         if let layout, !layout.container { draft.viewClass = .UIStackView }
+        draft.alignmentRectInsets = Self.designAlignmentInsets(draft.viewClass)
         let view = addView(draft, node: n, to: parentView, inControl: inControl)
         let parentPlacement = formatState.placements[parentView] ?? Placement(absolute: .identity, size: .zero)
         if case .root = slot {
