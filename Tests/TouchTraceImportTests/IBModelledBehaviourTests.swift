@@ -495,6 +495,32 @@ struct IBModelledBehaviourTests {
         }
     }
 
+    /// Warning layoutApproximated-a-document-without-a-device-states-no-unsafe-edges (the
+    /// twenty-seventh round: Zap's wallet, tools 15400): a storyboard that uses safe areas but
+    /// states no device does not say which screen its canvas showed. The scene whose root's
+    /// safe-area top a constraint reads says the 20 pt status bar it is laid out under (its header
+    /// at y 30, where the document stores it), on the canvas and as the app runs; the scene that
+    /// reads no safe-area edge says nothing of it.
+    @Test func aDocumentWithoutADeviceSaysItsUnsafeEdgesAreNotInTheFile() throws {
+        let name = "layoutApproximated-a-document-without-a-device-states-no-unsafe-edges.storyboard"
+        for canvas in [true, false] {
+            let (result, scene) = try ImportFixtures.laidOut(name, canvas: canvas)
+            let said = result.warnings.filter { $0.kind == .layoutApproximated }
+            #expect(said.map(\.sourceID) == ["root-aa-aaa"], "\(said.map(\.message))")
+            #expect(said.first?.message.contains("the document states no device") == true)
+            #expect(said.first?.message.contains("under a 20 pt status bar and without a home indicator") == true)
+            #expect(said.first?.message.contains("safe area's top follow") == true)
+            let header = try #require(result.ids.first { $0.value == "hdr-aa-aaa" }?.key)
+            let frame = try #require(scene.viewIndex(header).map { scene.views[$0].frame })
+            #expect(frame.origin.y == 30, "\(frame)")
+            var options = try ImportFixtures.options(name)
+            options.canvas = canvas
+            options.scene = "scn-bb-bbb"
+            let other = try Importer.importDocument(try ImportFixtures.bytes(name), format: .storyboard, options: options)
+            #expect(!other.warnings.contains { $0.kind == .layoutApproximated }, "\(other.warnings.map(\.message))")
+        }
+    }
+
     /// Rule L6-scroll-content-preserves-the-scroll-view-s-side-margins: a scroll view's content
     /// that preserves its superview's margins takes the scroll view's at the sides where it does
     /// not scroll sideways (UIKit's `preservesSuperviewLayoutMargins` makes no exception for scroll

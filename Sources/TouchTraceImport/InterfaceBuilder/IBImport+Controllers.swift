@@ -52,6 +52,7 @@ extension IBImport {
             unitBarReadOffFrames = bar
         }
         let window = addWindow(size: size, insets: insets(screen), sourceElement: nil)
+        warnUnstatedUnsafeEdges(of: controller, screen: screen, statusBar: insets(screen).top - bars.top)
         unitBars = bars
         screenUnsafe = screen?.insets ?? .zero
         canvasInsets = options.canvas ? windowInsets : insets(IBScreen(doc: doc, canvas: true, unitRoot: rootFrame))
@@ -435,6 +436,25 @@ extension IBImport {
     func storedSafeAreaInset(_ e: Int, edge: String, candidates: [Double]) -> (inset: Double?, pinned: Bool) {
         guard let guide = tree.child(of: e, named: "viewLayoutGuide", key: "safeArea"), let guideID = tree[guide]["id"] else { return (nil, false) }
         return storedGuideInset(e, guideID: guideID, guideEdge: edge, edge: edge, candidates: candidates)
+    }
+
+    /// Warning `layoutApproximated-a-document-without-a-device-states-no-unsafe-edges` (issue
+    /// 23, round 27: Zap's wallet, tools 15400): a document that uses safe areas but states no
+    /// `<device>` (and no device id) does not say which screen its canvas showed, so the unsafe
+    /// edges the import gives the window (a `statusBar` of 20 pt, or none where the controller
+    /// hides it, and no home indicator) are a guess. Said once per scene whose root view's
+    /// safe-area top or bottom a constraint reads.
+    mutating func warnUnstatedUnsafeEdges(of controller: Int, screen: IBScreen?, statusBar: Double) {
+        guard screen == nil, doc.device == nil, doc.deviceID == nil, doc.useSafeAreas,
+            let root = doc.rootView(of: controller) else { return }
+        let read = ["top", "bottom"].filter { storedSafeAreaInset(root, edge: $0, candidates: []).pinned }
+        guard !read.isEmpty else { return }
+        let edges = read.joined(separator: " and ")
+        warn(.layoutApproximated, root,
+            "the document states no device (no <device> element), so the screen its canvas showed is not in the file: "
+                + "\(describe(root)) is laid out under a \(JSONWriter.format(statusBar)) pt status bar and without a home indicator, "
+                + "and the constraints on its safe area's \(edges) follow them; Xcode's canvas and the device may give other insets",
+            lost: "the screen's unsafe edges (the device the document was laid out for)")
     }
 
     /// The inset from `edge` (`top` or `bottom`) of the root view `e` at which the stored frames
