@@ -980,6 +980,30 @@ struct IBModelledBehaviourTests {
         #expect(Self.actions(compose).first?["action"] == "compose:")
     }
 
+    /// Rule L6-canvas-hides-the-status-bar-of-ipads-with-a-home-button, canvas only: Xcode 10.2
+    /// to 13 (tools versions 14800 to 21499) draw an iPad with a home button without its 20 pt
+    /// status bar, as they draw such iPhones (Vocable's 12.9-inch iPad in portrait, Xcode 11;
+    /// iSH's 9.7-inch iPad in landscape, Xcode 12: views pinned to the safe area stored at its top
+    /// edge). The button 12 pt below the safe area's top is at 12 on that canvas, in portrait and
+    /// in landscape; at 32 as the app runs (the device's status bar), on the canvas of Xcode 15
+    /// (tools 22505), and on an iPad without a home button (its 24 pt: 36).
+    @Test func theCanvasOfXcode10To13HidesTheStatusBarOfAnIPadWithAHomeButton() throws {
+        let name = "L6-canvas-hides-the-status-bar-of-ipads-with-a-home-button.storyboard"
+        let text = String(decoding: try ImportFixtures.bytes(name), as: UTF8.self)
+        let landscape = text.replacingOccurrences(of: "<device id=\"ipad12_9\" orientation=\"portrait\"", with: "<device id=\"ipad9_7\" orientation=\"landscape\"")
+            .replacingOccurrences(of: "width=\"1024\" height=\"1366\"", with: "width=\"1024\" height=\"768\"")
+        let xcode15 = text.replacingOccurrences(of: "toolsVersion=\"15705\"", with: "toolsVersion=\"22505\"")
+        let rounded = text.replacingOccurrences(of: "<device id=\"ipad12_9\"", with: "<device id=\"ipad12_9rounded\"")
+        for (label, document, canvas, y) in [
+            ("portrait", text, true, 12.0), ("landscape", landscape, true, 12), ("portrait, as the app runs", text, false, 32),
+            ("landscape, as the app runs", landscape, false, 32), ("Xcode 15", xcode15, true, 32), ("no home button", rounded, true, 36),
+        ] {
+            let (_, scene) = try ImportFixtures.laidOut(name, canvas: canvas, document: Array(document.utf8))
+            let close = try #require(scene.viewIndex("button:Close"), "\(label)")
+            #expect(scene.views[close].frame == Rect(x: 24, y: y, width: 120, height: 44), "\(label)")
+        }
+    }
+
     /// L6 (margins), canvas only: from tools version 13000 Xcode's canvas gives a xib's
     /// top-level view a root view's margins (0 at the top and bottom, 16 or 20 at the sides)
     /// whether or not File's Owner shows it (measured on files nobody here had seen:

@@ -8,8 +8,8 @@ import TouchTraceEngine
 ///
 /// Xcode's canvas differs from the device in two ways, measured on the corpus (docs/import-ib.md,
 /// "Device metrics"): documents saved by Xcode 10.2 to 13 (tools versions 14800 to 21500) show
-/// iPhones with a home button without their 20 pt status bar (their navigation bars are stored at
-/// y = 0 and views pinned to the safe area sit at its top edge); documents saved by Xcode 16.3 and
+/// iPhones and iPads with a home button without their 20 pt status bar (their navigation bars are
+/// stored at y = 0 and views pinned to the safe area sit at its top edge); documents saved by Xcode 16.3 and
 /// later (23700 and later) count the top and bottom unsafe edges of iPhones without a home button
 /// twice (an iPhone 11's canvas has 96 pt above its safe area and 68 below).
 struct IBScreen: Sendable {
@@ -60,14 +60,22 @@ struct IBScreen: Sendable {
         // Before safe areas (tvOS 11), a tvOS view controller's top and bottom layout guides
         // had no length: a document that does not use safe areas lays out against the whole screen.
         if device.id == "appleTV", !doc.useSafeAreas { insets = .zero }
-        if canvas, tools < Self.unreleasedTools, !device.id.hasPrefix("ipad"), device.id != "appleTV" {
-            if device.notched, tools >= Self.doubledEdgesTools {
+        if canvas, tools < Self.unreleasedTools, device.id != "appleTV" {
+            let pad = device.id.hasPrefix("ipad")
+            // An iPad with a home button has no home indicator inset (`notched` is an iPhone's).
+            let homeButton = pad ? device.insets.bottom == 0 : !device.notched
+            if !pad, device.notched, tools >= Self.doubledEdgesTools {
                 insets.top *= 2
                 insets.bottom *= 2
-            } else if !device.notched, !device.landscape, Self.hiddenStatusBarTools.contains(tools) {
+            } else if homeButton, !device.landscape || pad, Self.hiddenStatusBarTools.contains(tools) {
+                // An iPad with a home button too, in either orientation (rule
+                // L6-canvas-hides-the-status-bar-of-ipads-with-a-home-button: Vocable's 12.9-inch
+                // iPad in portrait, Xcode 11, and iSH's 9.7-inch iPad in landscape, Xcode 12, store
+                // the views pinned to their safe area at its top edge, 0 pt down; an iPhone in
+                // landscape has no status bar to hide).
                 insets.top = 0
             }
-            if let stated = doc.statedStatusBar, !device.landscape { insets.top = stated }
+            if !pad, let stated = doc.statedStatusBar, !device.landscape { insets.top = stated }
         }
         self.insets = insets
     }
